@@ -1,1 +1,3 @@
-export {};
+export * from './api.js';
+export * from './auth.js';
+export * from './validation.js';
