@@ -1,0 +1,18 @@
+export { RenderError, type RenderErrorCode } from './errors.js';
+export { RenderPool, type RenderPoolOptions } from './pool.js';
+export {
+  closeRenderer,
+  configureRenderer,
+  getRenderPool,
+  type RenderOptions,
+  renderPdf,
+  renderPreview,
+} from './render.js';
+export {
+  findTemplate,
+  type InvoiceTemplate,
+  invoiceTemplates,
+  listTemplates,
+  readThumbnail,
+  thumbnailPath,
+} from './templates/registry.js';

@@ -1,0 +1,262 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { CompileJob } from './compiler.js';
+import { RenderError } from './errors.js';
+import type { WorkerRequest, WorkerResponse } from './worker.js';
+
+export interface RenderPoolOptions {
+  /** Worker processes rendering in parallel. */
+  size?: number;
+  /** A worker is replaced after this many renders: Typst's pdf() keeps about 0.65 MB per render. */
+  maxRendersPerWorker?: number;
+  /** …or as soon as its resident memory passes this. */
+  maxWorkerRssBytes?: number;
+  /** A render taking longer than this is abandoned and its worker killed. */
+  timeoutMs?: number;
+  /** Jobs waiting for a worker beyond this are refused at once rather than piling up. */
+  maxQueue?: number;
+  /** A worker that has not loaded its fonts and compiler by then is considered failed. */
+  startupTimeoutMs?: number;
+}
+
+export interface RenderOutput {
+  output: Uint8Array | string;
+  pages: number;
+}
+
+interface Job {
+  request: CompileJob;
+  resolve: (output: RenderOutput) => void;
+  reject: (error: RenderError) => void;
+}
+
+type WorkerState = 'starting' | 'idle' | 'busy' | 'gone';
+
+interface WorkerHandle {
+  child: ChildProcess;
+  state: WorkerState;
+  renders: number;
+  rss: number;
+  /** Set once a replacement was started ahead of this worker's retirement, so it is not replaced twice. */
+  hasSuccessor: boolean;
+  current?: { id: number; job: Job; timer: NodeJS.Timeout };
+  startupTimer?: NodeJS.Timeout;
+}
+
+const defaults: Required<RenderPoolOptions> = {
+  size: 2,
+  maxRendersPerWorker: 250,
+  maxWorkerRssBytes: 512 * 1024 * 1024,
+  timeoutMs: 15_000,
+  maxQueue: 500,
+  startupTimeoutMs: 20_000,
+};
+
+/** A successor is started when a worker has used this share of its budget, so recycling costs no capacity. */
+const SUCCESSOR_AT = 0.8;
+
+/**
+ * Renders in child processes so Typst's CPU time never blocks the event loop and its leak dies with the
+ * process. Jobs queue (bounded) until a worker is idle; every failure — compile error, crash, hang, full
+ * queue, closed pool — rejects the job with a RenderError, so a caller never waits forever.
+ */
+export class RenderPool {
+  private readonly options: Required<RenderPoolOptions>;
+  private readonly workers = new Set<WorkerHandle>();
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private startupFailures = 0;
+  private closed = false;
+
+  constructor(options: RenderPoolOptions = {}) {
+    this.options = { ...defaults, ...options };
+    for (let i = 0; i < this.options.size; i++) this.spawn();
+  }
+
+  render(request: CompileJob): Promise<RenderOutput> {
+    if (this.closed) return Promise.reject(new RenderError('closed', 'The PDF renderer is shut down'));
+    if (this.queue.length >= this.options.maxQueue) {
+      return Promise.reject(new RenderError('busy', 'The PDF renderer is busy; try again in a moment'));
+    }
+    return new Promise((resolve, reject) => {
+      this.queue.push({ request, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Process ids of the live workers (for tests and diagnostics). */
+  workerPids(): number[] {
+    return [...this.workers].flatMap((worker) => (worker.child.pid ? [worker.child.pid] : []));
+  }
+
+  /** Resident memory of every live worker and of this process, read from /proc where it exists. */
+  memoryUsage(): { workersRss: number; parentRss: number; workers: number } {
+    let workersRss = 0;
+    for (const worker of this.workers) workersRss += readRss(worker.child.pid) ?? worker.rss;
+    return { workersRss, parentRss: process.memoryUsage.rss(), workers: this.workers.size };
+  }
+
+  /** Resolves once every worker has loaded its fonts, so a benchmark does not time start-up. */
+  async ready(): Promise<void> {
+    while (!this.closed && [...this.workers].some((worker) => worker.state === 'starting')) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const job of this.queue.splice(0))
+      job.reject(new RenderError('closed', 'The PDF renderer is shut down'));
+    const exits = [...this.workers].map((worker) => this.stop(worker, 'closed'));
+    await Promise.all(exits);
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const entry = workerEntry();
+    const child = fork(entry.path, [], {
+      execArgv: entry.execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const worker: WorkerHandle = { child, state: 'starting', renders: 0, rss: 0, hasSuccessor: false };
+    this.workers.add(worker);
+    worker.startupTimer = setTimeout(() => {
+      this.fail(worker, new RenderError('crashed', 'The PDF renderer did not start in time'));
+    }, this.options.startupTimeoutMs);
+    child.on('message', (message: WorkerResponse) => this.onMessage(worker, message));
+    child.on('error', (error) =>
+      this.fail(worker, new RenderError('crashed', `The PDF renderer failed: ${error.message}`)),
+    );
+    child.on('exit', (code, signal) => {
+      this.fail(
+        worker,
+        new RenderError('crashed', `The PDF renderer stopped unexpectedly (${signal ?? `exit ${code}`})`),
+      );
+    });
+  }
+
+  private onMessage(worker: WorkerHandle, message: WorkerResponse): void {
+    if (worker.state === 'gone') return;
+    worker.rss = message.rss;
+    if (message.type === 'ready') {
+      clearTimeout(worker.startupTimer);
+      this.startupFailures = 0;
+      worker.state = 'idle';
+      this.dispatch();
+      return;
+    }
+    const current = worker.current;
+    if (!current || current.id !== message.id) return;
+    clearTimeout(current.timer);
+    worker.current = undefined;
+    worker.state = 'idle';
+    worker.renders++;
+    if (message.type === 'done') current.job.resolve({ output: message.output, pages: message.pages });
+    else
+      current.job.reject(
+        new RenderError('compile_failed', `The template could not be rendered: ${message.message}`),
+      );
+    this.recycleIfWorn(worker);
+    this.dispatch();
+  }
+
+  private recycleIfWorn(worker: WorkerHandle): void {
+    const { maxRendersPerWorker, maxWorkerRssBytes } = this.options;
+    const wear = Math.max(worker.renders / maxRendersPerWorker, worker.rss / maxWorkerRssBytes);
+    if (wear >= 1) {
+      void this.stop(worker, 'retired');
+      return;
+    }
+    if (wear >= SUCCESSOR_AT && !worker.hasSuccessor) {
+      worker.hasSuccessor = true;
+      this.spawn();
+    }
+  }
+
+  private dispatch(): void {
+    for (const worker of this.workers) {
+      if (this.queue.length === 0) return;
+      if (worker.state !== 'idle') continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      const id = this.nextId++;
+      worker.state = 'busy';
+      const timer = setTimeout(() => {
+        this.fail(
+          worker,
+          new RenderError('timeout', `Rendering took longer than ${this.options.timeoutMs} ms`),
+        );
+      }, this.options.timeoutMs);
+      worker.current = { id, job, timer };
+      const request: WorkerRequest = { ...job.request, id };
+      worker.child.send(request);
+    }
+  }
+
+  /** A worker crashed, hung or would not start: fail its job, kill it, and start another in its place. */
+  private fail(worker: WorkerHandle, error: RenderError): void {
+    if (worker.state === 'gone') return;
+    const wasStarting = worker.state === 'starting';
+    const replacedAhead = worker.hasSuccessor;
+    void this.stop(worker, error);
+    if (this.closed) return;
+    if (!wasStarting) {
+      if (!replacedAhead) this.spawn();
+      return;
+    }
+    // A worker that dies while starting will likely die again: tell the waiting callers instead of letting
+    // them wait, and back off before the next attempt so a broken install does not spin.
+    this.startupFailures++;
+    if (this.startupFailures >= 3) {
+      for (const job of this.queue.splice(0))
+        job.reject(new RenderError('crashed', 'The PDF renderer cannot start'));
+    }
+    setTimeout(() => this.spawn(), Math.min(200 * 2 ** this.startupFailures, 5_000)).unref();
+  }
+
+  private stop(worker: WorkerHandle, reason: RenderError | 'retired' | 'closed'): Promise<void> {
+    const wasReplacedAhead = worker.hasSuccessor;
+    worker.state = 'gone';
+    this.workers.delete(worker);
+    clearTimeout(worker.startupTimer);
+    if (worker.current) {
+      clearTimeout(worker.current.timer);
+      const error =
+        reason instanceof RenderError ? reason : new RenderError('closed', 'The PDF renderer is shut down');
+      worker.current.job.reject(error);
+      worker.current = undefined;
+    }
+    if (reason === 'retired' && !wasReplacedAhead) this.spawn();
+    const child = worker.child;
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    return new Promise((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill(reason === 'retired' || reason === 'closed' ? 'SIGTERM' : 'SIGKILL');
+    });
+  }
+}
+
+/**
+ * Under tsx or vitest this module is TypeScript and so is the worker, which node can only run through tsx's
+ * loader; from dist both are plain JavaScript and the child needs no loader at all.
+ */
+function workerEntry(): { path: string; execArgv: string[] } {
+  const here = fileURLToPath(import.meta.url);
+  if (!here.endsWith('.ts')) return { path: join(dirname(here), 'worker.js'), execArgv: [] };
+  const tsx = createRequire(here).resolve('tsx');
+  return { path: join(dirname(here), 'worker.ts'), execArgv: ['--import', pathToFileURL(tsx).href] };
+}
+
+function readRss(pid: number | undefined): number | undefined {
+  if (!pid) return undefined;
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
+    return pages * 4096;
+  } catch {
+    return undefined;
+  }
+}
