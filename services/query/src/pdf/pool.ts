@@ -193,7 +193,14 @@ export class RenderPool {
       }, this.options.timeoutMs);
       worker.current = { id, job, timer };
       const request: WorkerRequest = { ...job.request, id };
-      worker.child.send(request);
+      worker.child.send(request, (error) => {
+        if (!error || worker.current?.id !== id) return;
+        // The worker died before it got the job: the job is not at fault, so it goes back to the queue.
+        clearTimeout(timer);
+        worker.current = undefined;
+        this.queue.unshift(job);
+        this.fail(worker, new RenderError('crashed', `The PDF renderer stopped: ${error.message}`));
+      });
     }
   }
 
