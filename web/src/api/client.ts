@@ -1,0 +1,90 @@
+import { apiErrorSchema, IDEMPOTENCY_HEADER, POSITION_HEADER } from '@remit/contracts';
+import type { z } from 'zod';
+import { ApiError, NetworkError } from './errors';
+import { readPosition, readToken, rememberPosition } from './session';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<T> {
+  /** Validates (and strips) the answer; the contracts' response schemas. */
+  schema?: z.ZodType<T>;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Reuse a key when retrying the same command, so the server applies it once. */
+  idempotencyKey?: string;
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** Called when the server refuses our token (the session ended elsewhere or expired). */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // randomUUID exists only in secure contexts; a LAN address over http is not one.
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const parsed = apiErrorSchema.safeParse(body);
+  if (!parsed.success) return new ApiError(status, '');
+  return new ApiError(status, parsed.data.error, parsed.data.code, parsed.data.fields);
+}
+
+/**
+ * One call to the API under /api: the bearer token on every request, an idempotency key on every
+ * command, and the last position on every query so the query waits for our own writes.
+ */
+export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method === 'GET') {
+    const position = readPosition();
+    if (position) headers.set(POSITION_HEADER, position);
+  } else {
+    headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
+  }
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError(error instanceof Error ? error.message : 'Network request failed');
+  }
+
+  const body = await readJson(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
+    throw toApiError(response.status, body);
+  }
+  rememberPosition(response.headers.get(POSITION_HEADER));
+  if (body && typeof body === 'object' && 'position' in body) rememberPosition(body.position);
+  return options.schema ? options.schema.parse(body) : (body as T);
+}

@@ -1,0 +1,35 @@
+import type { FieldErrors } from '@remit/contracts';
+
+/** The server answered with an error status and its `{ error, code?, fields? }` body. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly fields: FieldErrors = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The server could not be reached at all (offline, DNS, connection refused). */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof NetworkError;
+}
+
+/** The text to show for a failed call: the server's own message, or the screen's default. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (error instanceof NetworkError) return 'You appear to be offline. Check your connection and try again.';
+  return fallback;
+}

@@ -1,0 +1,77 @@
+import type { AuthResult } from '@remit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { createActorContext } from '@xstate/react';
+import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import { onUnauthorized } from '../../api/client';
+import { queryKeys } from '../../api/queries';
+import { db } from '../../db/database';
+import { clearPersistedQueries } from '../../db/persistQueries';
+import { authMachine } from '../../machines/auth';
+import { createAuthActors } from './actors';
+
+export const AuthContext = createActorContext(authMachine);
+
+/** Runs the auth machine with the real I/O and feeds it the browser's signals. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () =>
+      authMachine.provide({
+        actors: createAuthActors(queryClient),
+        actions: {
+          clearCachedData: () => {
+            queryClient.clear();
+            void clearPersistedQueries(db);
+          },
+        },
+      }),
+    [queryClient],
+  );
+  return (
+    <AuthContext.Provider logic={logic}>
+      <AuthSignals />
+      {children}
+    </AuthContext.Provider>
+  );
+}
+
+function AuthSignals() {
+  const actor = AuthContext.useActorRef();
+  useEffect(() => onUnauthorized(() => actor.send({ type: 'SESSION_EXPIRED' })), [actor]);
+  useEffect(() => {
+    const onOnline = () => actor.send({ type: 'ONLINE' });
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, [actor]);
+  return null;
+}
+
+export function useAuth() {
+  const user = AuthContext.useSelector((state) => state.context.user);
+  const subscribed = AuthContext.useSelector((state) => state.context.subscribed);
+  const status = AuthContext.useSelector((state) => {
+    if (state.matches('signedIn')) return 'signedIn' as const;
+    if (state.matches('signedOut')) return 'signedOut' as const;
+    if (state.matches('signingOut')) return 'signingOut' as const;
+    return 'checking' as const;
+  });
+  return { user, subscribed, status };
+}
+
+/** Hands a sign-in answer to the machine and keeps the user for offline starts. */
+export function useSignIn() {
+  const actor = AuthContext.useActorRef();
+  const queryClient = useQueryClient();
+  return useCallback(
+    (result: AuthResult) => {
+      queryClient.setQueryData(queryKeys.session, result.user);
+      actor.send({ type: 'SIGNED_IN', token: result.token, user: result.user });
+    },
+    [actor, queryClient],
+  );
+}
+
+export function useLogout() {
+  const actor = AuthContext.useActorRef();
+  return useCallback(() => actor.send({ type: 'LOGOUT' }), [actor]);
+}

@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, waitFor } from 'xstate';
+import { queryKeys } from '../../api/queries';
+import { storeToken } from '../../api/session';
+import { authMachine } from '../../machines/auth';
+import { mockApi, testUser } from '../../test/api';
+import { createAuthActors } from './actors';
+
+function start(queryClient: QueryClient) {
+  return createActor(authMachine.provide({ actors: createAuthActors(queryClient) })).start();
+}
+
+describe('auth actors', () => {
+  it('checks the status and the subscription with the stored token', async () => {
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+    });
+    storeToken('abc');
+    const actor = start(new QueryClient());
+    const snapshot = await waitFor(actor, (state) => state.matches('signedIn'));
+    expect(snapshot.context).toMatchObject({ user: testUser, subscribed: true, offline: false });
+    expect(requests.map((request) => request.headers.get('Authorization'))).toEqual([
+      'Bearer abc',
+      'Bearer abc',
+    ]);
+  });
+
+  it('keeps the last known user when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.session, testUser);
+    storeToken('abc');
+    const snapshot = await waitFor(start(queryClient), (state) => state.matches('signedIn'));
+    expect(snapshot.context).toMatchObject({ user: testUser, offline: true });
+  });
+
+  it('signs out when offline with nothing cached', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    storeToken('abc');
+    await waitFor(start(new QueryClient()), (state) => state.matches('signedOut'));
+  });
+});

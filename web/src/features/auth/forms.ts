@@ -1,0 +1,29 @@
+import {
+  authMessages,
+  signInRequestSchema,
+  signUpRequestSchema,
+  verifyEmailRequestSchema,
+} from '@remit/contracts';
+import { createFormMachine } from '../../machines/form';
+
+/** The three sign-in forms, validated with the contracts' schemas and their messages. */
+export const signInFormMachine = createFormMachine({
+  id: 'signIn',
+  schema: signInRequestSchema,
+  initialValues: { email: '', password: '' },
+  defaultError: authMessages.signInFailed,
+});
+
+export const signUpFormMachine = createFormMachine({
+  id: 'signUp',
+  schema: signUpRequestSchema,
+  initialValues: { name: '', email: '', password: '' },
+  defaultError: authMessages.signUpFailed,
+});
+
+export const verifyEmailFormMachine = createFormMachine({
+  id: 'verifyEmail',
+  schema: verifyEmailRequestSchema,
+  initialValues: { email: '', token: '' },
+  defaultError: authMessages.verifyFailed,
+});

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useMatches } from 'react-router-dom';
+
+export const DEFAULT_TITLE = 'Remit';
+export const DEFAULT_DESCRIPTION = 'A modern payment platform.';
+
+/** What a route declares in its `handle`. */
+export interface RouteMeta {
+  title?: string;
+  description?: string;
+}
+
+function isRouteMeta(handle: unknown): handle is RouteMeta {
+  return typeof handle === 'object' && handle !== null && ('title' in handle || 'description' in handle);
+}
+
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
+}
+
+/** Spec §2: every route has its own title and description, set after each navigation. */
+export function useRouteMeta(): RouteMeta {
+  const matches = useMatches();
+  const meta = [...matches].reverse().find((match) => isRouteMeta(match.handle))?.handle;
+  const { title, description } = isRouteMeta(meta) ? meta : {};
+
+  useEffect(() => {
+    document.title = documentTitle(title);
+    let tag = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = 'description';
+      document.head.append(tag);
+    }
+    tag.content = description ?? DEFAULT_DESCRIPTION;
+  }, [title, description]);
+
+  return { title, description };
+}

@@ -1,0 +1,153 @@
+import type { User } from '@remit/contracts';
+import { assign, fromPromise, setup } from 'xstate';
+import { isUnauthorized } from '../api/errors';
+import { clearToken, forgetPosition, readToken, storeToken } from '../api/session';
+
+/** What a session check found; `offline` when it fell back to the last known user. */
+export interface Session {
+  user: User;
+  subscribed: boolean;
+  offline: boolean;
+}
+
+export interface AuthContext {
+  user: User | null;
+  subscribed: boolean;
+  offline: boolean;
+}
+
+export type AuthEvent =
+  /** Sign-in, verification or the provider callback returned a token. */
+  | { type: 'SIGNED_IN'; token: string; user: User }
+  /** The route guard found a token while signed out: check it again. */
+  | { type: 'RECHECK' }
+  /** The route guard saw a navigation while signed in: re-check the subscription. */
+  | { type: 'NAVIGATED' }
+  | { type: 'LOGOUT' }
+  /** The server refused our token on some call. */
+  | { type: 'SESSION_EXPIRED' }
+  | { type: 'ONLINE' };
+
+const signedOutContext: AuthContext = { user: null, subscribed: false, offline: false };
+
+function notProvided(name: string): never {
+  throw new Error(`The auth machine's ${name} actor must be provided`);
+}
+
+/**
+ * Spec §4 Auth and §2 Route guard: checking on start (no token or a failed check clears token and
+ * user), signed in, signed out. The I/O is provided by `createAuthActors`, so tests can replace it.
+ */
+export const authMachine = setup({
+  types: { context: {} as AuthContext, events: {} as AuthEvent },
+  actors: {
+    loadSession: fromPromise<Session>(async () => notProvided('loadSession')),
+    loadSubscription: fromPromise<boolean>(async () => notProvided('loadSubscription')),
+    endSession: fromPromise<void>(async () => notProvided('endSession')),
+  },
+  actions: {
+    storeToken: (_, params: { token: string }) => storeToken(params.token),
+    forgetSession: assign(() => {
+      clearToken();
+      forgetPosition();
+      return signedOutContext;
+    }),
+    /** Provided by the app: drops cached server data of the previous user. */
+    clearCachedData: () => {},
+  },
+  guards: {
+    hasToken: () => readToken() !== null,
+    isRefused: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isOffline: ({ context }) => context.offline,
+  },
+}).createMachine({
+  id: 'auth',
+  initial: 'starting',
+  context: signedOutContext,
+  states: {
+    starting: {
+      always: [
+        { guard: 'hasToken', target: 'checking' },
+        { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+      ],
+    },
+    checking: {
+      invoke: {
+        src: 'loadSession',
+        onDone: {
+          target: 'signedIn',
+          actions: assign(({ event }) => ({ ...event.output })),
+        },
+        onError: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      on: {
+        NAVIGATED: { target: '.checkingSubscription', reenter: true },
+        SIGNED_IN: {
+          target: '.checkingSubscription',
+          reenter: true,
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            assign(({ event }) => ({ user: event.user, offline: false })),
+          ],
+        },
+        ONLINE: { guard: 'isOffline', target: '.revalidating' },
+        LOGOUT: { target: 'signingOut' },
+        SESSION_EXPIRED: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+      },
+      states: {
+        idle: {},
+        checkingSubscription: {
+          invoke: {
+            src: 'loadSubscription',
+            onDone: { target: 'idle', actions: assign({ subscribed: ({ event }) => event.output }) },
+            onError: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut',
+                actions: ['forgetSession', 'clearCachedData'],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
+        revalidating: {
+          invoke: {
+            src: 'loadSession',
+            onDone: { target: 'idle', actions: assign(({ event }) => ({ ...event.output })) },
+            onError: [
+              {
+                guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.signedOut',
+                actions: ['forgetSession', 'clearCachedData'],
+              },
+              { target: 'idle' },
+            ],
+          },
+        },
+      },
+    },
+    signingOut: {
+      // The server ends the session; whatever it answers, this browser forgets it.
+      invoke: {
+        src: 'endSession',
+        onDone: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+        onError: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+      },
+    },
+    signedOut: {
+      on: {
+        SIGNED_IN: {
+          target: 'signedIn.checkingSubscription',
+          actions: [
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
+            assign(({ event }) => ({ user: event.user, subscribed: false, offline: false })),
+          ],
+        },
+        RECHECK: { guard: 'hasToken', target: 'checking' },
+      },
+    },
+  },
+});

@@ -1,0 +1,64 @@
+import { authMessages, verifyEmailRequestSchema } from '@remit/contracts';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { verifyEmail } from '../api/auth';
+import { Alert } from '../components/ui/Alert';
+import { Button } from '../components/ui/Button';
+import { TextField } from '../components/ui/TextField';
+import { useSignIn } from '../features/auth/AuthProvider';
+import { verifyEmailFormMachine } from '../features/auth/forms';
+import { useForm } from '../features/forms/useForm';
+import { useToast } from '../features/toasts/ToastProvider';
+import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
+
+export const VERIFIED_MESSAGE = 'Your email is verified. Welcome to Remit!';
+
+/** /verify-email?token=…&email=…: confirms the address, signs in and goes to '/'. */
+export function VerifyEmailPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const signedIn = useSignIn();
+  const toast = useToast();
+  const token = searchParams.get('token') ?? '';
+  const machine = useMemo(
+    () =>
+      verifyEmailFormMachine.provide({
+        actors: {
+          submit: fromPromise<unknown, unknown>(async ({ input }) => {
+            const result = await verifyEmail(verifyEmailRequestSchema.parse(input));
+            signedIn(result);
+            toast(VERIFIED_MESSAGE, { tone: 'success' });
+            navigate('/', { replace: true });
+            return result;
+          }),
+        },
+      }),
+    [signedIn, toast, navigate],
+  );
+  const form = useForm(machine, verifyEmailRequestSchema, { email: searchParams.get('email') ?? '', token });
+
+  return (
+    <AuthLayout title="Verify Your Email" subtitle="Confirm the email address of your new Remit account.">
+      <Form {...form.formProps} aria-label="Verify email">
+        {!token && (
+          <Alert tone="warning">{authMessages.tokenRequired}. Open the link from your email again.</Alert>
+        )}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...form.field('email')}
+        />
+        {form.serverError && <Alert tone="error">{form.serverError}</Alert>}
+        <Button type="submit" size="lg" block busy={form.isBusy} disabled={!form.canSubmit}>
+          {form.isBusy ? 'Verifying...' : 'Verify Email'}
+        </Button>
+      </Form>
+      <Aside>
+        <Link to="/login">Back to login</Link>
+      </Aside>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,86 @@
+import type { RouteObject } from 'react-router-dom';
+import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
+import { RootLayout } from './layout/RootLayout';
+import type { RouteMeta } from './layout/RouteMeta';
+import { RouteError } from './pages/RouteError';
+
+function meta(title: string, description?: string): RouteMeta {
+  return { title, description };
+}
+
+/** Every route of spec §2, split by page so the first screen loads only what it shows. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <RedirectIfSignedIn />,
+        children: [
+          {
+            path: '/login',
+            handle: meta('Login', 'Sign in to Remit with Google or with your email.'),
+            lazy: () => import('./pages/LoginPage').then((page) => ({ Component: page.LoginPage })),
+          },
+          {
+            path: '/login-basic',
+            handle: meta('Sign in with email', 'Sign in to Remit with your email and password.'),
+            lazy: () => import('./pages/LoginBasicPage').then((page) => ({ Component: page.LoginBasicPage })),
+          },
+          {
+            path: '/signup',
+            handle: meta('Sign up', 'Create your Remit account and start getting paid.'),
+            lazy: () => import('./pages/SignUpPage').then((page) => ({ Component: page.SignUpPage })),
+          },
+        ],
+      },
+      {
+        path: '/verify-email',
+        handle: meta('Verify your email', 'Confirm the email address of your Remit account.'),
+        lazy: () => import('./pages/VerifyEmailPage').then((page) => ({ Component: page.VerifyEmailPage })),
+      },
+      {
+        path: '/auth/google/callback',
+        handle: meta('Signing in'),
+        lazy: () =>
+          import('./pages/GoogleCallbackPage').then((page) => ({ Component: page.GoogleCallbackPage })),
+      },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            index: true,
+            handle: meta('Dashboard', 'Your invoices and payments at a glance.'),
+            lazy: () => import('./pages/DashboardPage').then((page) => ({ Component: page.DashboardPage })),
+          },
+          {
+            path: '/profile',
+            handle: meta('Profile', 'Your company details, payment methods and plan.'),
+            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.ProfilePage })),
+          },
+          {
+            path: '/invoice/create',
+            handle: meta('New Invoice', 'Create an invoice and send it to your customer.'),
+            lazy: () =>
+              import('./pages/placeholders').then((page) => ({ Component: page.InvoiceCreatePage })),
+          },
+          {
+            path: '/subscription',
+            handle: meta('Plans', 'Pay per invoice or subscribe to Remit Pro.'),
+            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.SubscriptionPage })),
+          },
+          {
+            path: '/success',
+            handle: meta('Payment confirmation'),
+            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.SuccessPage })),
+          },
+        ],
+      },
+      {
+        path: '*',
+        handle: meta('Page not found'),
+        lazy: () => import('./pages/NotFoundPage').then((page) => ({ Component: page.NotFoundPage })),
+      },
+    ],
+  },
+];

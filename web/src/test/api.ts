@@ -1,0 +1,55 @@
+import { vi } from 'vitest';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: Headers;
+  body: unknown;
+}
+
+type Handler = (request: RecordedRequest) => {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Stubs `fetch` with handlers keyed 'METHOD /path' (the path after /api, without the query).
+ * Unhandled calls answer 404 so a missing handler shows up as a failing assertion, not a hang.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const requests: RecordedRequest[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api/, '');
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method, path, headers: new Headers(init.headers), body };
+    requests.push(request);
+    const handler = handlers[`${method} ${path}`];
+    const answer = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { requests, fetchMock };
+}
+
+/** A promise the test resolves by hand, to look at a screen while a request is running. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+export const testUser = {
+  id: 'user-1',
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  emailVerified: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};

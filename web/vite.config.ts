@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { manifest } from './src/pwa/manifest.ts';
+
+export default defineConfig({
+  // Workspace packages export their TypeScript under `source`, so '@remit/contracts' needs no build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': process.env.REMIT_API_URL ?? 'http://127.0.0.1:3000' } },
+  preview: { proxy: { '/api': process.env.REMIT_API_URL ?? 'http://127.0.0.1:3000' } },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      // Registered from our bundle via 'virtual:pwa-register/react': the CSP forbids inline scripts.
+      injectRegister: false,
+      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      manifest,
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        navigateFallback: '/index.html',
+        // The API and the server's own pages are never answered with the app shell.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+});
