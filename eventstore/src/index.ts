@@ -1,1 +1,11 @@
-export {};
+export type { AppendManyResult } from './append.js';
+export type { Database, OpenDatabase, OpenDatabaseOptions, StoreKind, Unlisten } from './database.js';
+export { ConcurrencyError } from './errors.js';
+export { type CommandResult, type HandleCommandOptions, handleCommand } from './handle-command.js';
+export type { EventStoreLogger } from './logger.js';
+export { migrateEventStore } from './migrate.js';
+export { openDatabase } from './open-database.js';
+export { checkpoints, events } from './schema.js';
+export { type AppendedListener, createEventStore, type EventStore, type EventStoreOptions } from './store.js';
+export type { Subscription, SubscriptionHandler } from './subscription.js';
+export type * from './types.js';

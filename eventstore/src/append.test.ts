@@ -1,0 +1,199 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ConcurrencyError,
+  createEventStore,
+  type EventStore,
+  handleCommand,
+  type OpenDatabase,
+} from './index.js';
+import { openTestDatabase, testStores } from './testing/index.js';
+
+const counted = (n: number) => ({ type: 'Counted', data: { n } });
+
+describe.each(testStores())('appending on %s', (kind) => {
+  let database: OpenDatabase;
+  let store: EventStore;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    store = createEventStore(database);
+  });
+  afterAll(async () => {
+    await store.close();
+    await database.close();
+  });
+
+  it('numbers a stream from 1 and reads it back in order', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const first = await store.append(streamId, [counted(1), counted(2)], { expectedVersion: 'no_stream' });
+    const second = await store.append(streamId, [counted(3)], { expectedVersion: 2 });
+
+    expect(first.nextVersion).toBe(2);
+    expect(second).toMatchObject({ nextVersion: 3 });
+    expect(second.position).toBeGreaterThan(first.position);
+    const events = await store.readStream(streamId);
+    expect(events.map((event) => [event.version, event.data])).toEqual([
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+      [3, { n: 3 }],
+    ]);
+    expect(events[2]).toMatchObject({ streamId, type: 'Counted', metadata: {}, position: second.position });
+    expect(typeof events[0]?.txId).toBe('bigint');
+    expect(events[0]?.createdAt).toBeInstanceOf(Date);
+    expect(await store.readStream(streamId, { fromVersion: 3 })).toHaveLength(1);
+    expect(await store.streamVersion(streamId)).toBe(3);
+    expect(await store.streamVersion(`counter-${randomUUID()}`)).toBe(0);
+  });
+
+  it('keeps metadata as written', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const metadata = { userId: 'u1', commandId: 'c1', causationId: null, client: 'web' as const };
+    await store.append(streamId, [{ ...counted(1), metadata }], { expectedVersion: 'any' });
+    const [event] = await store.readStream(streamId);
+    expect(event?.metadata).toEqual(metadata);
+  });
+
+  it("refuses 'no_stream' on a stream that exists, and a stale version", async () => {
+    const streamId = `counter-${randomUUID()}`;
+    await store.append(streamId, [counted(1)], { expectedVersion: 'no_stream' });
+
+    const again = store.append(streamId, [counted(2)], { expectedVersion: 'no_stream' });
+    await expect(again).rejects.toBeInstanceOf(ConcurrencyError);
+    await expect(again).rejects.toMatchObject({ streamId, expected: 'no_stream', actual: 1 });
+    await expect(store.append(streamId, [counted(2)], { expectedVersion: 0 })).rejects.toBeInstanceOf(
+      ConcurrencyError,
+    );
+    await expect(store.append(streamId, [counted(2)], { expectedVersion: 'any' })).resolves.toMatchObject({
+      nextVersion: 2,
+    });
+  });
+
+  it('writes several streams all or nothing', async () => {
+    const email = `email-${randomUUID()}`;
+    const user = `user-${randomUUID()}`;
+    const other = `user-${randomUUID()}`;
+    const both = await store.appendMany([
+      { streamId: email, events: [counted(1)], expectedVersion: 'no_stream' },
+      { streamId: user, events: [counted(1), counted(2)], expectedVersion: 'no_stream' },
+    ]);
+    expect(both.streams.map((stream) => stream.nextVersion)).toEqual([1, 2]);
+    expect(both.position).toBe(both.streams[1]?.position);
+
+    // The reservation is taken, so the second user's events must not land either.
+    const clash = store.appendMany([
+      { streamId: other, events: [counted(1)], expectedVersion: 'no_stream' },
+      { streamId: email, events: [counted(1)], expectedVersion: 'no_stream' },
+    ]);
+    await expect(clash).rejects.toMatchObject({ name: 'ConcurrencyError', streamId: email });
+    expect(await store.readStream(other)).toEqual([]);
+  });
+
+  it('lets exactly one of many concurrent writers take each version', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const attempts = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        store.append(streamId, [counted(i)], { expectedVersion: 'no_stream' }),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    for (const attempt of attempts) {
+      if (attempt.status === 'rejected') expect(attempt.reason).toBeInstanceOf(ConcurrencyError);
+    }
+
+    const next = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) => store.append(streamId, [counted(i)], { expectedVersion: 1 })),
+    );
+    expect(next.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
+    expect(await store.streamVersion(streamId)).toBe(2);
+  });
+
+  it("loses nothing when concurrent 'any' writers clash", async () => {
+    const streamId = `counter-${randomUUID()}`;
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => store.append(streamId, [counted(i)], { expectedVersion: 'any' })),
+    );
+    const events = await store.readStream(streamId);
+    expect(events.map((event) => event.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('handleCommand re-reads and re-decides until every concurrent command lands', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const commands = 10;
+    const results = await Promise.all(
+      Array.from({ length: commands }, (_, i) =>
+        handleCommand({
+          store,
+          streamId,
+          initialState: 0,
+          evolve: (_count: number, event: { type: 'Counted'; data: { n: number } }) => event.data.n,
+          decide: (count: number, _command: { by: number }) => [
+            { type: 'Counted' as const, data: { n: count + 1 } },
+          ],
+          command: { by: i },
+          metadata: { userId: 'u1', commandId: `c${i}`, client: 'system' },
+          maxRetries: commands,
+        }),
+      ),
+    );
+
+    const events = await store.readStream(streamId);
+    expect(events.map((event) => event.data)).toEqual(
+      Array.from({ length: commands }, (_, i) => ({ n: i + 1 })),
+    );
+    expect(results.map((result) => result.state).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: commands }, (_, i) => i + 1),
+    );
+    expect(events.at(-1)?.metadata).toMatchObject({ userId: 'u1', client: 'system', at: expect.any(String) });
+    expect(results.map((result) => result.position)).toContain(events.at(-1)?.position);
+  });
+
+  it('handleCommand writes nothing when the decision is empty, and passes on refusals', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const options = {
+      store,
+      streamId,
+      initialState: 0,
+      evolve: (count: number) => count + 1,
+      command: null,
+      metadata: {},
+    };
+    await expect(handleCommand({ ...options, decide: () => [] })).resolves.toEqual({
+      events: [],
+      state: 0,
+      nextVersion: 0,
+      position: null,
+    });
+    const refuse = () => {
+      throw new Error('refused');
+    };
+    await expect(handleCommand({ ...options, decide: refuse })).rejects.toThrow('refused');
+    expect(await store.streamVersion(streamId)).toBe(0);
+  });
+
+  it('handleCommand writes extra streams in the same transaction', async () => {
+    const streamId = `user-${randomUUID()}`;
+    const reservation = `email-${randomUUID()}`;
+    const signUp = {
+      store,
+      streamId,
+      initialState: false,
+      evolve: () => true,
+      decide: () => [{ type: 'SignedUp', data: {} }],
+      command: null,
+      metadata: {},
+      extraWrites: () => [
+        {
+          streamId: reservation,
+          events: [{ type: 'Reserved', data: {} }],
+          expectedVersion: 'no_stream' as const,
+        },
+      ],
+    };
+    await handleCommand(signUp);
+    await expect(
+      handleCommand({ ...signUp, streamId: `user-${randomUUID()}`, maxRetries: 0 }),
+    ).rejects.toBeInstanceOf(ConcurrencyError);
+    expect(await store.streamVersion(reservation)).toBe(1);
+  });
+});

@@ -1,0 +1,42 @@
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { EventStoreLogger } from './logger.js';
+
+/** The Drizzle handle both drivers share, and what a transaction looks like too. */
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type StoreKind = 'pglite' | 'postgres';
+
+export type Unlisten = () => Promise<void>;
+
+export interface OpenDatabase {
+  db: Database;
+  kind: StoreKind;
+  /** The schema everything lives in when isolated (tests); unset means PostgreSQL's default. */
+  searchPath?: string;
+  /** Calls `callback` for each NOTIFY on `channel` (a plain lower-case identifier). */
+  listen(channel: string, callback: (payload: string) => void): Promise<Unlisten>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PostgreSQL; without it the embedded PGlite store is used. */
+  databaseUrl?: string | undefined;
+  /** PGlite keeps its files in `${dataDir}/db`; `memory://` keeps them in memory (tests). */
+  dataDir: string;
+  /** A schema to create and work in, so test suites can share one PostgreSQL database. */
+  searchPath?: string | undefined;
+  logger?: EventStoreLogger | undefined;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,47}$/;
+
+/** Schema names end up in SQL text and channel names, so only plain identifiers are accepted. */
+export function checkSchemaName(name: string): string {
+  if (!SCHEMA_NAME.test(name)) throw new Error(`searchPath must be a lower-case identifier, got "${name}"`);
+  return name;
+}
+
+/** Tables go to the first schema; `public` stays visible for extensions installed there. */
+export function searchPathSetting(schema: string): string {
+  return `${schema}, public`;
+}

@@ -1,0 +1,136 @@
+import { type AppendManyResult, appendWrites } from './append.js';
+import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
+import type { OpenDatabase, Unlisten } from './database.js';
+import { type EventStoreLogger, silentLogger } from './logger.js';
+import { readLog, readStream, readStreamVersions } from './read.js';
+import { type Subscription, type SubscriptionHandler, startSubscription } from './subscription.js';
+import type {
+  AppendResult,
+  ExpectedVersion,
+  LogCheckpoint,
+  NewEvent,
+  StoredEvent,
+  StreamWrite,
+} from './types.js';
+
+export interface EventStoreOptions {
+  logger?: EventStoreLogger | undefined;
+  /** How often an idle subscription looks for events it was not told about (default 1 s). */
+  pollIntervalMs?: number | undefined;
+}
+
+export type AppendedListener = (result: AppendManyResult) => void;
+
+export type EventStore = ReturnType<typeof createEventStore>;
+
+const DEFAULT_BATCH_SIZE = 500;
+
+export function createEventStore(database: OpenDatabase, options: EventStoreOptions = {}) {
+  const { db } = database;
+  const logger = options.logger ?? silentLogger;
+  const pollIntervalMs = options.pollIntervalMs ?? 1_000;
+  // One channel per schema, so test suites sharing a database do not wake each other.
+  const channel = `eventstore_${database.searchPath ?? 'public'}`;
+  const appendedListeners = new Set<AppendedListener>();
+  const subscriptions = new Set<Subscription & { wake(): void }>();
+  let unlisten: Promise<Unlisten> | undefined;
+
+  function wakeSubscriptions(): void {
+    for (const subscription of subscriptions) subscription.wake();
+  }
+
+  async function appendMany(writes: StreamWrite[]): Promise<AppendManyResult> {
+    const result = await appendWrites(db, writes, channel);
+    wakeSubscriptions();
+    for (const listener of appendedListeners) {
+      // The events are committed whatever a listener does; its failure is its own.
+      try {
+        listener(result);
+      } catch (error) {
+        logger.error({ err: error }, 'onAppended listener failed');
+      }
+    }
+    return result;
+  }
+
+  return {
+    async append(
+      streamId: string,
+      events: NewEvent[],
+      { expectedVersion }: { expectedVersion: ExpectedVersion },
+    ) {
+      const { streams } = await appendMany([{ streamId, events, expectedVersion }]);
+      return streams[0] as AppendResult;
+    },
+
+    /** Writes to several streams in one transaction: all of them or none. */
+    appendMany,
+
+    readStream: (streamId: string, { fromVersion }: { fromVersion?: number } = {}) =>
+      readStream(db, streamId, fromVersion),
+
+    async streamVersion(streamId: string): Promise<number> {
+      return (await readStreamVersions(db, [streamId])).get(streamId) ?? 0;
+    },
+
+    /** The log after `from`, in (txId, position) order, committed transactions only. */
+    readAll: (from: LogCheckpoint, { limit }: { limit: number }): Promise<StoredEvent[]> =>
+      readLog(db, from, limit),
+
+    /**
+     * Hands batches to `handler` inside a transaction that also saves the checkpoint, so what the
+     * handler writes through `tx` and the checkpoint commit together. The handler must use `tx`:
+     * on PGlite a query through the outer handle would wait for this very transaction.
+     */
+    subscribe(
+      name: string,
+      handler: SubscriptionHandler,
+      { batchSize }: { batchSize?: number } = {},
+    ): Subscription {
+      unlisten ??= database.listen(channel, wakeSubscriptions);
+      unlisten.catch((error: unknown) =>
+        logger.warn({ err: error }, 'LISTEN failed; subscriptions will poll'),
+      );
+      const subscription = startSubscription({
+        db,
+        name,
+        handler,
+        batchSize: batchSize ?? DEFAULT_BATCH_SIZE,
+        pollIntervalMs,
+        logger,
+      });
+      subscriptions.add(subscription);
+      return {
+        caughtUp: subscription.caughtUp,
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    checkpoint: (name: string): Promise<LogCheckpoint> => readCheckpoint(db, name),
+
+    /** Whether subscription `name` has handled the event at this global position (read-your-writes). */
+    hasApplied: (name: string, position: bigint): Promise<boolean> => isApplied(db, name, position),
+
+    /** Called in this process after each committed append. */
+    onAppended(listener: AppendedListener): () => void {
+      appendedListeners.add(listener);
+      return () => appendedListeners.delete(listener);
+    },
+
+    /** Makes the next run of subscription `name` start from the beginning of the log (rebuilds). */
+    resetCheckpoint: (name: string): Promise<void> => deleteCheckpoint(db, name),
+
+    /** Stops this store's subscriptions; the database stays open for its owner to close. */
+    async close(): Promise<void> {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()));
+      subscriptions.clear();
+      appendedListeners.clear();
+      const stopListening = await unlisten?.catch(() => undefined);
+      unlisten = undefined;
+      await stopListening?.();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { OpenDatabase, StoreKind } from '../database.js';
+import { silentLogger } from '../logger.js';
+import { migrateEventStore } from '../migrate.js';
+import { IN_MEMORY, openPglite } from '../open-pglite.js';
+import { openPostgres } from '../open-postgres.js';
+import { loadPgliteTemplate } from './pglite-template.js';
+import { testDatabaseUrl } from './test-config.js';
+
+export type { StoreKind } from '../database.js';
+
+/** The stores every suite runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testStores(): StoreKind[] {
+  return testDatabaseUrl ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A migrated, empty database of its own: an in-memory PGlite, or a fresh schema on
+ * TEST_DATABASE_URL that is dropped on close.
+ */
+export async function openTestDatabase(kind: StoreKind): Promise<OpenDatabase> {
+  const database = kind === 'pglite' ? await openTestPglite() : await openTestPostgres();
+  await migrateEventStore(database);
+  return database;
+}
+
+async function openTestPglite(): Promise<OpenDatabase> {
+  const { client: _client, ...database } = await openPglite({
+    dataDir: IN_MEMORY,
+    loadDataDir: await loadPgliteTemplate(),
+  });
+  return database;
+}
+
+async function openTestPostgres(): Promise<OpenDatabase> {
+  if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+  const databaseUrl = testDatabaseUrl;
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const database = await openPostgres({ databaseUrl, searchPath: schema, logger: silentLogger });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await dropSchema(databaseUrl, schema);
+    },
+  };
+}
+
+async function dropSchema(connectionString: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await client.end();
+  }
+}
