@@ -1,1 +1,3 @@
-export {};
+export * from './app.js';
+export * from './auth/rate-limits.js';
+export * from './config.js';

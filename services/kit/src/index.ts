@@ -1,1 +1,11 @@
-export {};
+export * from './auth.js';
+export * from './command-result.js';
+export * from './config.js';
+export * from './errors.js';
+export * from './health.js';
+export * from './http.js';
+export * from './logger.js';
+export * from './secrets.js';
+export * from './server.js';
+export * from './sessions.js';
+export * from './validate.js';

@@ -1,1 +1,6 @@
-export {};
+export * from './migrate.js';
+export * from './projection.js';
+export * from './projections/index.js';
+export * from './projector.js';
+export * from './replay.js';
+export * as readModels from './schema.js';

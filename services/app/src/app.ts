@@ -1,0 +1,96 @@
+import { timingSafeEqual } from 'node:crypto';
+import { type AuthRateLimits, createCommandService } from '@remit/command';
+import { createEventStore, type OpenDatabase } from '@remit/eventstore';
+import {
+  AppError,
+  apiNotFound,
+  authenticate,
+  createHttpApp,
+  createTokenService,
+  errorHandler,
+  healthRoute,
+  type Logger,
+  resolveJwtSecret,
+  sessionCheckFromLog,
+} from '@remit/kit';
+import { projections, replayProjections, startProjector } from '@remit/projector';
+import { createQueryService } from '@remit/query';
+import type { Express, RequestHandler } from 'express';
+import type { AppConfig } from './config.js';
+import { webApp } from './web.js';
+
+export interface RemitApp {
+  app: Express;
+  /** Resolves when the read models have applied everything committed so far (tests, start-up). */
+  caughtUp(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Command side, projector, query side and the PWA in one process (DESIGN §1: the zero-config default).
+ * The database must be open and migrated.
+ */
+export async function createRemitApp(options: {
+  config: AppConfig;
+  database: OpenDatabase;
+  logger: Logger;
+  rateLimits?: AuthRateLimits;
+  now?: () => Date;
+  webDist?: string;
+  /** Enables `POST /api/internal/replay` from this machine for `npm run replay` (see server-file.ts). */
+  adminToken?: string;
+}): Promise<RemitApp> {
+  const { config, database, logger } = options;
+  const store = createEventStore(database, { logger });
+  const jwtSecret = await resolveJwtSecret(config.command.jwtSecret, config.command.dataDir);
+  const tokens = createTokenService(jwtSecret, config.command.sessionTtlSeconds);
+  const projector = startProjector({ store, projections, logger });
+  const command = createCommandService({
+    config: config.command,
+    store,
+    tokens,
+    jwtSecret,
+    logger,
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const query = createQueryService({ config: config.query, db: database.db, store, projections });
+
+  const app = createHttpApp({ logger });
+  app.get(
+    '/api/health',
+    healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
+  );
+  if (options.adminToken) app.post('/api/internal/replay', replayRoute(database, options.adminToken));
+  app.use('/api', authenticate(tokens, sessionCheckFromLog(store)));
+  app.use('/api', command.router);
+  app.use('/api', query.router);
+  app.use('/api', apiNotFound);
+  app.use(webApp(options.webDist));
+  app.use(errorHandler);
+
+  return {
+    app,
+    caughtUp: () => projector.caughtUp(),
+    close: async () => {
+      await projector.stop();
+      command.close();
+      await store.close();
+    },
+  };
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function replayRoute(database: OpenDatabase, adminToken: string): RequestHandler {
+  const expected = Buffer.from(adminToken);
+  return async (req, res) => {
+    const given = Buffer.from(req.get('x-remit-admin-token') ?? '');
+    const allowed =
+      LOOPBACK.has(req.socket.remoteAddress ?? '') &&
+      given.length === expected.length &&
+      timingSafeEqual(given, expected);
+    if (!allowed) throw new AppError('not_found', `No such endpoint: ${req.method} ${req.path}`);
+    res.json({ reports: await replayProjections(database.db, projections) });
+  };
+}

@@ -1,0 +1,134 @@
+import { authMessages, type UserEvent } from '@remit/contracts';
+import { AppError } from '@remit/kit';
+
+/** An account as its own events describe it (stream `user-{id}`). */
+export interface UserState {
+  exists: boolean;
+  userId: string | null;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  verified: boolean;
+  googleSubject: string | null;
+  /** Verification tokens not yet used, by hash; verifying the e-mail consumes all of them. */
+  openTokens: { tokenHash: string; expiresAt: string }[];
+}
+
+export const initialUserState: UserState = {
+  exists: false,
+  userId: null,
+  name: '',
+  email: '',
+  passwordHash: null,
+  verified: false,
+  googleSubject: null,
+  openTokens: [],
+};
+
+export function evolveUser(state: UserState, event: UserEvent): UserState {
+  switch (event.type) {
+    case 'UserSignedUp':
+      return {
+        ...state,
+        exists: true,
+        userId: event.data.userId,
+        name: event.data.name,
+        email: event.data.email,
+        passwordHash: event.data.passwordHash,
+      };
+    case 'VerificationTokenIssued':
+      return { ...state, openTokens: [...state.openTokens, event.data] };
+    case 'EmailVerified':
+      return { ...state, verified: true, openTokens: [] };
+    case 'GoogleAccountLinked':
+      return { ...state, googleSubject: event.data.subject };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export type UserCommand =
+  | {
+      type: 'SignUp';
+      data: {
+        userId: string;
+        name: string;
+        email: string;
+        passwordHash: string;
+        tokenHash: string;
+        tokenExpiresAt: string;
+      };
+    }
+  | { type: 'IssueVerificationToken'; data: { tokenHash: string; expiresAt: string } }
+  | { type: 'VerifyEmail'; data: { tokenHash: string; now: string } }
+  | { type: 'SignUpWithGoogle'; data: { userId: string; name: string; email: string; subject: string } }
+  | { type: 'LinkGoogleAccount'; data: { subject: string; email: string } };
+
+/** Pure: the events a command causes on an account, or the error a person should see. */
+export function decideUser(state: UserState, command: UserCommand): UserEvent[] {
+  switch (command.type) {
+    case 'SignUp': {
+      if (state.exists) throw new AppError('conflict', authMessages.emailTaken, { reason: 'email_taken' });
+      const { userId, name, email, passwordHash, tokenHash, tokenExpiresAt } = command.data;
+      return [
+        { type: 'UserSignedUp', data: { userId, name, email, passwordHash, method: 'password' } },
+        { type: 'VerificationTokenIssued', data: { tokenHash, expiresAt: tokenExpiresAt } },
+      ];
+    }
+    case 'IssueVerificationToken':
+      // Nothing to verify: answering as if a mail went out keeps accounts from being probed.
+      if (!state.exists || state.verified) return [];
+      return [{ type: 'VerificationTokenIssued', data: command.data }];
+    case 'VerifyEmail': {
+      const token = state.openTokens.find((open) => open.tokenHash === command.data.tokenHash);
+      if (!state.exists || !token) {
+        throw new AppError('validation', authMessages.verificationInvalid, {
+          reason: 'verification_invalid',
+        });
+      }
+      if (token.expiresAt <= command.data.now) {
+        throw new AppError('validation', authMessages.verificationExpired, {
+          reason: 'verification_expired',
+        });
+      }
+      return [{ type: 'EmailVerified', data: { email: state.email, via: 'email_link' } }];
+    }
+    case 'SignUpWithGoogle': {
+      if (state.exists) throw new AppError('conflict', authMessages.emailTaken, { reason: 'email_taken' });
+      const { userId, name, email, subject } = command.data;
+      return [
+        { type: 'UserSignedUp', data: { userId, name, email, passwordHash: null, method: 'google' } },
+        { type: 'EmailVerified', data: { email, via: 'google' } },
+        { type: 'GoogleAccountLinked', data: { subject, email } },
+      ];
+    }
+    case 'LinkGoogleAccount': {
+      if (!state.exists) throw new AppError('not_found', authMessages.googleFailed);
+      if (state.googleSubject === command.data.subject) return [];
+      if (state.googleSubject) {
+        throw new AppError('conflict', authMessages.googleFailed, { reason: 'google_account_mismatch' });
+      }
+      // Google vouches for the address, so linking also verifies an account that never clicked its link.
+      const verified: UserEvent[] = state.verified
+        ? []
+        : [{ type: 'EmailVerified', data: { email: state.email, via: 'google' } }];
+      return [...verified, { type: 'GoogleAccountLinked', data: command.data }];
+    }
+    default: {
+      const unknown: never = command;
+      return unknown;
+    }
+  }
+}
+
+/** Sign-in rules once the password has been checked (hashing is I/O, kept out of the decision). */
+export function assertCanSignIn(state: UserState, passwordMatches: boolean): void {
+  if (!state.exists || !passwordMatches) {
+    throw new AppError('unauthenticated', authMessages.invalidCredentials, { reason: 'invalid_credentials' });
+  }
+  if (!state.verified) {
+    throw new AppError('forbidden', authMessages.emailNotVerified, { reason: 'email_not_verified' });
+  }
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Logger } from '@remit/kit';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerConfig {
+  /** smtp:// or smtps:// URL; without it, mail goes to the outbox folder (DESIGN §1). */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}
+
+/** Sends over SMTP when configured; otherwise logs each message and writes it as an .eml file. */
+export function createMailer(config: MailerConfig, logger: Logger): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    return {
+      async send(message) {
+        const info = await transport.sendMail({ from: config.from, ...message });
+        logger.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: config.from, ...message });
+      await mkdir(config.outboxDir, { recursive: true });
+      const file = join(config.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      logger.info(
+        { to: message.to, subject: message.subject, file },
+        'mail written to the outbox (no SMTP_URL)',
+      );
+    },
+    close: () => transport.close(),
+  };
+}

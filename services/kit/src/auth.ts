@@ -1,0 +1,86 @@
+import { authMessages } from '@remit/contracts';
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { AppError } from './errors.js';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The signed-in person, set by `authenticate`; absent for anonymous requests. */
+      auth?: AuthContext;
+    }
+  }
+}
+
+const ISSUER = 'remit';
+
+export interface TokenService {
+  sign(context: AuthContext): string;
+  /** The claims of a well-formed, unexpired token signed by us; null otherwise. */
+  verify(token: string): AuthContext | null;
+}
+
+export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  return {
+    sign: ({ userId, sessionId }) =>
+      jwt.sign({ sid: sessionId }, secret, {
+        subject: userId,
+        issuer: ISSUER,
+        expiresIn: ttlSeconds,
+        algorithm: 'HS256',
+      }),
+    verify: (token) => {
+      try {
+        const claims = jwt.verify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+        if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
+          return null;
+        }
+        return { userId: claims.sub, sessionId: claims.sid };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+/** Whether a session is still open: sign-out (or a revocation) ends it everywhere at once. */
+export type SessionCheck = (context: AuthContext) => Promise<boolean>;
+
+function bearerToken(header: string | undefined): string | null {
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Sets `req.auth` from a valid bearer token of an open session. A missing token leaves the request
+ * anonymous; a token that is malformed, expired or of an ended session is refused with 401, so a
+ * client never mistakes a dead session for an anonymous one.
+ */
+export function authenticate(tokens: TokenService, isSessionOpen: SessionCheck): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token) return next();
+    const context = tokens.verify(token);
+    if (!context || !(await isSessionOpen(context))) {
+      return next(new AppError('unauthenticated', authMessages.sessionExpired, { reason: 'session_ended' }));
+    }
+    req.auth = context;
+    next();
+  };
+}
+
+export const requireAuth: RequestHandler = (req, _res, next) => {
+  if (!req.auth) return next(new AppError('unauthenticated', authMessages.unauthenticated));
+  next();
+};
+
+/** The signed-in user's id in a route behind `requireAuth`. */
+export function currentUserId(req: Express.Request): string {
+  if (!req.auth) throw new AppError('unauthenticated', authMessages.unauthenticated);
+  return req.auth.userId;
+}

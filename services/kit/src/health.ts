@@ -1,0 +1,42 @@
+import type { Database } from '@remit/eventstore';
+import { sql } from 'drizzle-orm';
+import type { RequestHandler } from 'express';
+
+const rowsOf = <Row>(result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+
+/**
+ * How far each named projection trails the log, in events. Reads the checkpoints table directly so a
+ * separate query service can report the projector's lag.
+ */
+export async function projectorLag(db: Database, names: string[]): Promise<Record<string, number>> {
+  const lag: Record<string, number> = {};
+  for (const name of names) {
+    const [row] = rowsOf<{ behind: string | number }>(
+      await db.execute(sql`
+        with cp as (
+          select coalesce((select tx_id from checkpoints where name = ${name}), '0'::xid8) as tx_id,
+                 coalesce((select position from checkpoints where name = ${name}), 0) as position)
+        select count(*) as behind from events e, cp where (e.tx_id, e.position) > (cp.tx_id, cp.position)`),
+    );
+    lag[name] = Number(row?.behind ?? 0);
+  }
+  return lag;
+}
+
+/** `GET /api/health`: 200 when the store answers, 503 when it does not; the projector's lag either way. */
+export function healthRoute(options: {
+  db: Database;
+  service: string;
+  projections: string[];
+}): RequestHandler {
+  return async (_req, res) => {
+    try {
+      await options.db.execute(sql`select 1`);
+      const lag = await projectorLag(options.db, options.projections);
+      res.json({ status: 'ok', service: options.service, store: 'ok', projectorLag: lag });
+    } catch {
+      res.status(503).json({ status: 'unavailable', service: options.service, store: 'unreachable' });
+    }
+  };
+}

@@ -1,0 +1,12 @@
+import { fieldErrors } from '@remit/contracts';
+import type { z } from 'zod';
+import { AppError } from './errors.js';
+
+/** Parses input with a shared schema; a failure is a 400 naming each field's first message. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  const first = Object.values(fields)[0] ?? 'Invalid request';
+  throw new AppError('validation', first, { fields });
+}

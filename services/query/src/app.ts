@@ -1,0 +1,23 @@
+import type { Database, EventStore } from '@remit/eventstore';
+import { type Projection, projectionsHaveApplied } from '@remit/projector';
+import { Router } from 'express';
+import { authQueryRoutes } from './auth/routes.js';
+import { billingQueryRoutes } from './billing/routes.js';
+import type { QueryConfig } from './config.js';
+import { waitForPosition } from './consistency.js';
+
+export interface QueryServiceDeps {
+  config: QueryConfig;
+  db: Database;
+  store: EventStore;
+  projections: Projection[];
+}
+
+/** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
+export function createQueryService(deps: QueryServiceDeps): { router: Router } {
+  const router = Router();
+  router.use(waitForPosition((position) => projectionsHaveApplied(deps.store, deps.projections, position)));
+  router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
+  router.use(billingQueryRoutes({ db: deps.db }));
+  return { router };
+}
