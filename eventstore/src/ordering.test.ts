@@ -1,0 +1,132 @@
+import pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createEventStore, type EventStore, type OpenDatabase, type StoredEvent } from './index.js';
+import { openTestDatabase, testStores } from './testing/index.js';
+import { testDatabaseUrl } from './testing/test-config.js';
+
+const happened = (label: string) => ({ type: 'Happened', data: { label } });
+
+describe.each(testStores())('log order on %s', (kind) => {
+  let database: OpenDatabase;
+  let store: EventStore;
+
+  beforeEach(async () => {
+    database = await openTestDatabase(kind);
+    store = createEventStore(database, { pollIntervalMs: 20 });
+  });
+  afterEach(async () => {
+    await store.close();
+    await database.close();
+  });
+
+  it('reads the log in (txId, position) order, each stream in version order', async () => {
+    await Promise.all(
+      Array.from({ length: 4 }, async (_, writer) => {
+        for (let i = 0; i < 5; i++) {
+          await store.append(`stream-${i % 2}`, [happened(`${writer}.${i}`)], { expectedVersion: 'any' });
+        }
+      }),
+    );
+    const log = await store.readAll({ txId: 0n, position: 0n }, { limit: 100 });
+    expect(log).toHaveLength(20);
+    const keys = log.map((event) => [event.txId, event.position] as const);
+    const sorted = [...keys].sort(([txA, posA], [txB, posB]) =>
+      txA === txB ? Number(posA - posB) : Number(txA - txB),
+    );
+    expect(keys).toEqual(sorted);
+    for (const streamId of ['stream-0', 'stream-1']) {
+      const versions = log.filter((event) => event.streamId === streamId).map((event) => event.version);
+      expect(versions).toEqual(Array.from({ length: versions.length }, (_, i) => i + 1));
+    }
+    const [, second] = log;
+    expect(await store.readAll({ txId: second!.txId, position: second!.position }, { limit: 100 })).toEqual(
+      log.slice(2),
+    );
+  });
+});
+
+// A transaction held open from outside needs a second session; PGlite runs one transaction at a
+// time, so a late commit cannot happen there.
+describe.each(testStores().filter((kind) => kind === 'postgres'))(
+  'late commits on %s (PostgreSQL only: PGlite serialises transactions)',
+  (kind) => {
+    let database: OpenDatabase;
+    let store: EventStore;
+    let sessions: pg.Client[];
+
+    beforeEach(async () => {
+      database = await openTestDatabase(kind);
+      store = createEventStore(database, { pollIntervalMs: 20 });
+      sessions = [];
+    });
+    afterEach(async () => {
+      await Promise.all(sessions.map((session) => session.end()));
+      await store.close();
+      await database.close();
+    });
+
+    /** A raw session in the suite's schema, to hold transactions open at will. */
+    async function openSession(): Promise<pg.Client> {
+      const session = new pg.Client({
+        connectionString: testDatabaseUrl,
+        options: `-c search_path=${database.searchPath}`,
+      });
+      await session.connect();
+      sessions.push(session);
+      return session;
+    }
+
+    const insertEvent = (session: pg.Client, streamId: string) =>
+      session.query(
+        `insert into events (stream_id, version, type, data, metadata) values ($1, 1, 'Happened', '{}', '{}') returning position`,
+        [streamId],
+      );
+
+    function collect(target: StoredEvent[]) {
+      return store.subscribe('collector', async (events) => {
+        target.push(...events);
+      });
+    }
+
+    it('does not skip an event whose transaction commits after later ones', async () => {
+      const late = await openSession();
+      await late.query('begin');
+      await insertEvent(late, 'late');
+      await store.append('early', [happened('early')], { expectedVersion: 'no_stream' });
+
+      const seen: StoredEvent[] = [];
+      const subscription = collect(seen);
+      await subscription.caughtUp();
+      // The open transaction holds the reader back: nothing past it can be checkpointed yet.
+      expect(seen).toEqual([]);
+
+      await late.query('commit');
+      await subscription.caughtUp();
+      expect(seen.map((event) => event.streamId)).toEqual(['late', 'early']);
+    });
+
+    it('does not skip a lower position committed after a higher one (xid/position inversion)', async () => {
+      const first = await openSession();
+      const second = await openSession();
+      // `first` takes the older transaction id but the later position; `second` the reverse.
+      await first.query('begin');
+      await first.query('select pg_current_xact_id()');
+      await second.query('begin');
+      const lower = await insertEvent(second, 'second');
+      const higher = await insertEvent(first, 'first');
+      await first.query('commit');
+      expect(BigInt(lower.rows[0].position)).toBeLessThan(BigInt(higher.rows[0].position));
+
+      const seen: StoredEvent[] = [];
+      const subscription = collect(seen);
+      await subscription.caughtUp();
+      // A checkpoint by position alone would now stand past `second`'s event and skip it for ever.
+      expect(seen.map((event) => event.streamId)).toEqual(['first']);
+
+      await second.query('commit');
+      await subscription.caughtUp();
+      expect(seen.map((event) => event.streamId)).toEqual(['first', 'second']);
+      expect(await store.hasApplied('collector', BigInt(lower.rows[0].position))).toBe(true);
+    });
+  },
+);
