@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDatabase } from '@remit/eventstore';
 import { ConfigError, createLogger } from '@remit/kit';
 import { migrateReadModels, projections, type ReplayReport, replayProjections } from '@remit/projector';
@@ -25,6 +27,10 @@ async function main() {
     reports = ((await response.json()) as { reports: ReplayReport[] }).reports;
     console.log(`Replayed through the running server at ${server.url}.`);
   } else {
+    if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db'))) {
+      console.error(`No Remit database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the one to check.`);
+      process.exit(2);
+    }
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
     try {
       await migrateReadModels(database);

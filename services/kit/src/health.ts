@@ -30,12 +30,13 @@ export function healthRoute(options: {
   service: string;
   projections: string[];
 }): RequestHandler {
-  return async (_req, res) => {
+  return async (req, res) => {
     try {
       await options.db.execute(sql`select 1`);
       const lag = await projectorLag(options.db, options.projections);
       res.json({ status: 'ok', service: options.service, store: 'ok', projectorLag: lag });
-    } catch {
+    } catch (error) {
+      req.log.error({ err: error }, 'health check failed');
       res.status(503).json({ status: 'unavailable', service: options.service, store: 'unreachable' });
     }
   };
