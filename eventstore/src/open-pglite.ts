@@ -33,6 +33,9 @@ export async function openPglite(options: PgliteOptions): Promise<OpenDatabase &
     ...(inMemory ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     postgresqlconf: LAPTOP_SETTINGS,
+    // On Node the data directory is written through (PGlite's sync step is a no-op for its node and
+    // memory file systems), yet awaiting that step cost ~4 ms a query here: 250 vs 1,700 selects/s.
+    relaxedDurability: true,
   });
   const { searchPath } = options;
   if (searchPath) {
