@@ -112,6 +112,7 @@ describe('auth machine', () => {
     const snapshot = await waitFor(actor, (state) => state.matches('signedOut'));
     expect(endSession).toHaveBeenCalledTimes(1);
     expect(snapshot.context.user).toBeNull();
+    expect(snapshot.context.loggedOut).toBe(true);
     expect(readToken()).toBeNull();
   });
 

@@ -14,6 +14,8 @@ export interface AuthContext {
   user: User | null;
   subscribed: boolean;
   offline: boolean;
+  /** The user signed out themselves: the guard then goes to /login without a redirect. */
+  loggedOut: boolean;
 }
 
 export type AuthEvent =
@@ -28,7 +30,7 @@ export type AuthEvent =
   | { type: 'SESSION_EXPIRED' }
   | { type: 'ONLINE' };
 
-const signedOutContext: AuthContext = { user: null, subscribed: false, offline: false };
+const signedOutContext: AuthContext = { user: null, subscribed: false, offline: false, loggedOut: false };
 
 function notProvided(name: string): never {
   throw new Error(`The auth machine's ${name} actor must be provided`);
@@ -94,7 +96,7 @@ export const authMachine = setup({
           ],
         },
         ONLINE: { guard: 'isOffline', target: '.revalidating' },
-        LOGOUT: { target: 'signingOut' },
+        LOGOUT: { target: 'signingOut', actions: assign({ loggedOut: true }) },
         SESSION_EXPIRED: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
       },
       states: {
@@ -133,8 +135,14 @@ export const authMachine = setup({
       // The server ends the session; whatever it answers, this browser forgets it.
       invoke: {
         src: 'endSession',
-        onDone: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
-        onError: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
+        onDone: {
+          target: 'signedOut',
+          actions: ['forgetSession', 'clearCachedData', assign({ loggedOut: true })],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: ['forgetSession', 'clearCachedData', assign({ loggedOut: true })],
+        },
       },
     },
     signedOut: {
@@ -143,7 +151,12 @@ export const authMachine = setup({
           target: 'signedIn.checkingSubscription',
           actions: [
             { type: 'storeToken', params: ({ event }) => ({ token: event.token }) },
-            assign(({ event }) => ({ user: event.user, subscribed: false, offline: false })),
+            assign(({ event }) => ({
+              user: event.user,
+              subscribed: false,
+              offline: false,
+              loggedOut: false,
+            })),
           ],
         },
         RECHECK: { guard: 'hasToken', target: 'checking' },

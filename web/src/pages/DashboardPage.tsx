@@ -1,7 +1,8 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { ButtonLink } from '../components/ui/Button';
-import { Badge, Card } from '../components/ui/Card';
+import { Badge } from '../components/ui/Card';
 import { useAuth } from '../features/auth/AuthProvider';
 import { Page } from '../layout/Page';
 import { media } from '../theme/theme';
@@ -14,16 +15,68 @@ const Grid = styled.div`
   ${media.sm} { grid-template-columns: repeat(3, 1fr); }
 `;
 
-const Step = styled(Card)`
+const Step = styled(Link)`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg} !important;
+  padding: ${({ theme }) => theme.space.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.xs};
+  color: inherit;
+  text-decoration: none;
+  transition: border-color ${({ theme }) => theme.transitions.fast}, box-shadow ${({ theme }) => theme.transitions.fast};
 
-  span { color: ${({ theme }) => theme.colors.brand}; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.md}; }
+  &:hover {
+    color: inherit;
+    border-color: ${({ theme }) => theme.colors.borderStrong};
+    box-shadow: ${({ theme }) => theme.shadows.md};
+  }
+
+  h2 {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    font-size: ${({ theme }) => theme.fontSizes.md};
+  }
+  h2 span { color: ${({ theme }) => theme.colors.subtle}; transition: transform ${({ theme }) => theme.transitions.fast}; }
+  &:hover h2 span { transform: translateX(3px); color: ${({ theme }) => theme.colors.brand}; }
   p { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
 `;
+
+const StepIcon = styled.span`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 40px;
+  height: 40px;
+  margin-bottom: ${({ theme }) => theme.space.xs};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brandSoft};
+  color: ${({ theme }) => theme.colors.brand};
+`;
+
+const steps = [
+  {
+    to: '/profile',
+    icon: icons.user,
+    title: 'Complete your profile',
+    text: 'Add your company details once; every invoice uses them.',
+  },
+  {
+    to: '/profile',
+    icon: icons.card,
+    title: 'Add a payment method',
+    text: 'Bank transfer or a payment link, shown on each invoice.',
+  },
+  {
+    to: '/invoice/create',
+    icon: icons.invoice,
+    title: 'Send your first invoice',
+    text: 'Fill in the details, pick a template, download the PDF.',
+  },
+];
 
 const PlanBadge = styled(Badge)`
   margin-bottom: ${({ theme }) => theme.space.xs};
@@ -53,21 +106,18 @@ export function DashboardPage() {
       }
     >
       <Grid>
-        <Step as="article">
-          <LineIcon d={icons.user} />
-          <h2>Complete your profile</h2>
-          <p>Add your company details once; every invoice uses them.</p>
-        </Step>
-        <Step as="article">
-          <LineIcon d={icons.card} />
-          <h2>Add a payment method</h2>
-          <p>Bank transfer or a payment link, shown on each invoice.</p>
-        </Step>
-        <Step as="article">
-          <LineIcon d={icons.invoice} />
-          <h2>Send your first invoice</h2>
-          <p>Fill in the details, pick a template, download the PDF.</p>
-        </Step>
+        {steps.map((step) => (
+          <Step key={step.title} to={step.to}>
+            <StepIcon aria-hidden="true">
+              <LineIcon d={step.icon} size={20} />
+            </StepIcon>
+            <h2>
+              {step.title}
+              <span aria-hidden="true">→</span>
+            </h2>
+            <p>{step.text}</p>
+          </Step>
+        ))}
       </Grid>
       <EmptyState
         icon={<LineIcon d={icons.invoice} />}

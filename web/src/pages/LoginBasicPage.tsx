@@ -68,7 +68,7 @@ export function LoginBasicPage() {
         </>
       }
     >
-      <Form {...form.formProps} aria-label="Sign in">
+      <Form {...form.formProps}>
         <TextField
           label="Email"
           type="email"

@@ -29,7 +29,7 @@ const Body = styled.div`
   text-align: center;
   color: ${({ theme }) => theme.colors.muted};
 
-  strong { color: ${({ theme }) => theme.colors.ink}; word-break: break-all; }
+  strong { color: ${({ theme }) => theme.colors.ink}; overflow-wrap: anywhere; }
 `;
 
 function CheckYourEmail({ email }: { email: string }) {
@@ -92,7 +92,7 @@ export function SignUpPage() {
         </>
       }
     >
-      <Form {...form.formProps} aria-label="Sign up">
+      <Form {...form.formProps}>
         <TextField label="Full name" autoComplete="name" {...form.field('name')} />
         <TextField
           label="Email"

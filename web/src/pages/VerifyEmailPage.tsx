@@ -40,7 +40,7 @@ export function VerifyEmailPage() {
 
   return (
     <AuthLayout title="Verify Your Email" subtitle="Confirm the email address of your new Remit account.">
-      <Form {...form.formProps} aria-label="Verify email">
+      <Form {...form.formProps}>
         {!token && (
           <Alert tone="warning">{authMessages.tokenRequired}. Open the link from your email again.</Alert>
         )}

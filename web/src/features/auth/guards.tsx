@@ -14,6 +14,7 @@ export function RequireAuth() {
   const actor = AuthContext.useActorRef();
   const isSignedIn = AuthContext.useSelector((state) => state.matches('signedIn'));
   const isSignedOut = AuthContext.useSelector((state) => state.matches('signedOut'));
+  const hasLoggedOut = AuthContext.useSelector((state) => state.context.loggedOut);
   const location = useLocation();
   const hasToken = readToken() !== null;
 
@@ -27,6 +28,8 @@ export function RequireAuth() {
   }, [actor, location.key]);
 
   if (isSignedIn) return <Outlet />;
+  // After Logout the header is already on its way to /login; a redirect back here makes no sense.
+  if (hasLoggedOut) return <Navigate to="/login" replace />;
   if (isSignedOut && !hasToken) {
     return <Navigate to={loginPathFor(`${location.pathname}${location.search}${location.hash}`)} replace />;
   }

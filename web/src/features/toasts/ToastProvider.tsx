@@ -37,8 +37,8 @@ export function useToast(): ShowToast {
 }
 
 const slideIn = keyframes`
-  from { opacity: 0; transform: translateY(8px) scale(0.98); }
-  to { opacity: 1; transform: none; }
+  from { transform: translateY(12px); }
+  to { transform: none; }
 `;
 
 const Region = styled.div`

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+export function newAccount(prefix = 'e2e'): TestAccount {
+  return {
+    name: 'Grace Hopper',
+    email: `${prefix}-${randomUUID().slice(0, 8)}@example.com`,
+    password: 'Compiler1952',
+  };
+}
+
+/** Undoes the mail's transfer encoding: quoted-printable soft breaks and =XX, or base64 parts. */
+function decodeMail(raw: string): string {
+  const quotedPrintable = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  const base64Parts = [
+    ...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/gi),
+  ]
+    .map((match) => Buffer.from((match[1] ?? '').replace(/\s/g, ''), 'base64').toString('utf8'))
+    .join('\n');
+  return `${quotedPrintable}\n${base64Parts}`;
+}
+
+/** The verification link from the newest mail to `email` in the server's outbox ($DATA_DIR/outbox). */
+export async function readVerificationLink(email: string): Promise<string> {
+  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        let files: string[] = [];
+        try {
+          files = readdirSync(outbox).filter((file) => file.endsWith('.eml'));
+        } catch {
+          return undefined;
+        }
+        for (const file of files.sort().reverse()) {
+          const mail = decodeMail(readFileSync(join(outbox, file), 'utf8'));
+          if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
+          const match = mail.match(/https?:\/\/[^\s"'<>]+\/verify-email\?[^\s"'<>]+/);
+          if (match) {
+            link = match[0].replace(/&amp;/g, '&');
+            return link;
+          }
+        }
+        return undefined;
+      },
+      { message: `a verification mail to ${email} in ${outbox}`, timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link ?? '';
+}
+
+/** Signs up and verifies through the API (no UI), returning the account and its token. */
+export async function createVerifiedAccount(request: APIRequestContext, account = newAccount()) {
+  const signUp = await request.post('/api/auth/signup', {
+    data: account,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(signUp.status(), await signUp.text()).toBe(201);
+  const link = new URL(await readVerificationLink(account.email));
+  const verify = await request.post('/api/auth/verify-email', {
+    data: { email: account.email, token: link.searchParams.get('token') },
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(verify.status(), await verify.text()).toBe(200);
+  const { token } = (await verify.json()) as { token: string };
+  return { account, token };
+}
+
+/** Puts a signed-in session into the browser the way the app keeps it: local storage 'token'. */
+export async function useToken(page: Page, token: string) {
+  await page.goto('/login');
+  // Wait until the app has started: its start-up check clears a token it finds missing.
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+}
+
+export async function signInWithForm(page: Page, account: TestAccount) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

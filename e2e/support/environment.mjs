@@ -1,0 +1,122 @@
+// Shared by e2e/run.mjs and e2e/screenshots.mjs: find Chromium, build what is missing, start the
+// all-in-one server on a free port with a throw-away DATA_DIR, and stop it again.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const INSTALL_HINT = 'apt-get update && apt-get install -y chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function findChromium() {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  return candidates.find((path) => path && existsSync(path)) ?? null;
+}
+
+function newestChange(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestChange(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function run(command, args) {
+  console.log(`$ ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
+}
+
+/** Builds the server when its entry point is missing and the web app when its sources are newer. */
+export function ensureBuilt() {
+  const serverEntry = join(root, 'services/app/dist/main.js');
+  if (!existsSync(serverEntry) || process.env.E2E_REBUILD) run('npx', ['tsc', '-b']);
+  const webIndex = join(root, 'web/dist/index.html');
+  const webSources = Math.max(newestChange(join(root, 'web/src')), newestChange(join(root, 'contracts/src')));
+  if (!existsSync(webIndex) || statSync(webIndex).mtimeMs < webSources || process.env.E2E_REBUILD) {
+    run('npm', ['run', 'build', '-w', 'web']);
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts `node services/app/dist/main.js` (or E2E_SERVER_COMMAND, e.g. a stub) and waits until
+ * it is healthy. The first start of the embedded database takes several seconds.
+ */
+export async function startServer() {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'remit-e2e-'));
+  const [command, ...args] = (process.env.E2E_SERVER_COMMAND ?? 'node services/app/dist/main.js').split(' ');
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const log = [];
+  const keep = (chunk) => {
+    log.push(chunk.toString());
+    if (log.length > 200) log.shift();
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForHealth(url, child, 120_000);
+  } catch (error) {
+    child.kill('SIGTERM');
+    console.error(log.join(''));
+    throw error;
+  }
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([
+        new Promise((resolve) => child.once('exit', resolve)),
+        new Promise((resolve) => setTimeout(resolve, 5000)),
+      ]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { url, dataDir, stop, log };
+}
