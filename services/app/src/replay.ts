@@ -28,7 +28,9 @@ async function main() {
     console.log(`Replayed through the running server at ${server.url}.`);
   } else {
     if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db'))) {
-      console.error(`No Remit database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the one to check.`);
+      console.error(
+        `No Remit database in ${config.dataDir}: set DATA_DIR (or DATABASE_URL) to the one to check.`,
+      );
       process.exit(2);
     }
     const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
