@@ -30,7 +30,7 @@ describe('an account', () => {
           tokenExpiresAt: '2026-11-22T10:00:00.000Z',
         },
       })
-      .then([signedUp, tokenIssued]);
+      .thenEmits([signedUp, tokenIssued]);
   });
 
   it('cannot sign up twice', () => {
@@ -52,7 +52,7 @@ describe('an account', () => {
   it('is verified by an open token before it expires', () => {
     given([signedUp, tokenIssued])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-1', now } })
-      .then([verified]);
+      .thenEmits([verified]);
   });
 
   it('refuses an expired token', () => {
@@ -80,7 +80,7 @@ describe('an account', () => {
     };
     given([signedUp, tokenIssued, second])
       .when({ type: 'VerifyEmail', data: { tokenHash: 'hash-1', now } })
-      .then([verified]);
+      .thenEmits([verified]);
   });
 
   it('issues no new token once verified', () => {
@@ -92,7 +92,7 @@ describe('an account', () => {
   it('links a Google account and counts the address as verified', () => {
     given([signedUp, tokenIssued])
       .when({ type: 'LinkGoogleAccount', data: { subject: 'g-1', email: 'ada@example.com' } })
-      .then([
+      .thenEmits([
         { type: 'EmailVerified', data: { email: 'ada@example.com', via: 'google' } },
         { type: 'GoogleAccountLinked', data: { subject: 'g-1', email: 'ada@example.com' } },
       ]);

@@ -10,10 +10,14 @@ function deriveKey(password: string, salt: Buffer, options: ScryptOptions): Prom
   });
 }
 
-function scryptOptions(logCost: number): ScryptOptions {
+// OWASP's scrypt settings at N=2^16: r=8, p=2 (64 MiB per hash).
+const BLOCK_SIZE = 8;
+const PARALLELISM = 2;
+
+function scryptOptions(logCost: number, r = BLOCK_SIZE, p = PARALLELISM): ScryptOptions {
   const N = 2 ** logCost;
-  // OWASP's scrypt settings at N=2^16: r=8, p=2 (64 MiB per hash). scrypt needs 128·N·r bytes.
-  return { N, r: 8, p: 2, maxmem: 256 * N * 8 };
+  // scrypt needs 128·N·r bytes; allow twice that.
+  return { N, r, p, maxmem: 256 * N * r };
 }
 
 /**
@@ -23,15 +27,16 @@ function scryptOptions(logCost: number): ScryptOptions {
 export async function hashPassword(password: string, logCost: number): Promise<string> {
   const salt = randomBytes(16);
   const key = await deriveKey(password, salt, scryptOptions(logCost));
-  return `scrypt$${logCost}$8$2$${salt.toString('base64url')}$${key.toString('base64url')}`;
+  return `scrypt$${logCost}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parts = stored?.split('$');
-  if (!parts || parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, logCost, , , salt, key] = parts as [string, string, string, string, string, string];
+  const parts = stored?.split('$') ?? [];
+  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
+  const [, logCost, r, p, salt, key] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(key, 'base64url');
-  const actual = await deriveKey(password, Buffer.from(salt, 'base64url'), scryptOptions(Number(logCost)));
+  const options = scryptOptions(Number(logCost), Number(r), Number(p));
+  const actual = await deriveKey(password, Buffer.from(salt, 'base64url'), options);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

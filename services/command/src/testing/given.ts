@@ -13,7 +13,7 @@ export function decider<State, Command, Event>(spec: {
     when: (command: Command) => {
       const run = () => spec.decide(history.reduce(spec.evolve, spec.initialState), command);
       return {
-        then: (expected: Event[]) => expect(run()).toEqual(expected),
+        thenEmits: (expected: Event[]) => expect(run()).toEqual(expected),
         thenNothing: () => expect(run()).toEqual([]),
         thenThrows: (message: string) => expect(run).toThrow(message),
       };
