@@ -17,7 +17,11 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['contracts/src/**/*.test.ts', 'eventstore/src/**/*.test.ts', 'services/*/src/**/*.test.ts'],
+          include: [
+            'contracts/src/**/*.test.ts',
+            'eventstore/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+          ],
         },
       },
       'web/vitest.config.ts',

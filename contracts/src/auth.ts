@@ -19,10 +19,12 @@ export const authMessages = {
   // Server answers (the spec leaves their wording open; these are ours).
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'Please verify your email address before signing in. We can send you a new verification link.',
+  emailNotVerified:
+    'Please verify your email address before signing in. We can send you a new verification link.',
   verificationInvalid: 'This verification link is invalid or has already been used',
   verificationExpired: 'This verification link has expired. Request a new one from the sign-in page.',
-  verificationSent: 'If an unverified account exists for this address, a new verification email is on its way.',
+  verificationSent:
+    'If an unverified account exists for this address, a new verification email is on its way.',
   signUpFailed: 'Sign up failed. Please try again.',
   signInFailed: 'Sign in failed. Please try again.',
   verifyFailed: 'Verification failed. Please try again.',
