@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../zodConfig';
 
@@ -22,6 +22,9 @@ if (!window.matchMedia) {
 }
 
 window.scrollTo = () => {};
+
+// Screens are lazy routes: the first import in a test file is transformed on the spot.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
