@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // The PWA plugin's virtual module exists only in a Vite build with the plugin; tests use a stand-in.
+    alias: {
+      'virtual:pwa-register/react': fileURLToPath(new URL('src/test/pwaRegister.ts', import.meta.url)),
+    },
+  },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -56,3 +56,22 @@ test('works at 320 px without horizontal scrolling', async ({ page }) => {
     expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
   }
 });
+
+test('runs under the server CSP without violations or script errors', async ({ page, request }) => {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) {
+      problems.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const { token } = await createVerifiedAccount(request);
+  for (const path of ['/login', '/login-basic', '/signup', '/verify-email?token=x&email=a%40b.co']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  await useToken(page, token);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Welcome, Grace' })).toBeVisible();
+  expect(problems).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router-dom';
+import { PageSpinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
 import { RootLayout } from './layout/RootLayout';
 import type { RouteMeta } from './layout/RouteMeta';
@@ -13,6 +14,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's code loads, before the layout can render.
+    hydrateFallbackElement: <PageSpinner label="Loading Remit..." />,
     children: [
       {
         element: <RedirectIfSignedIn />,
