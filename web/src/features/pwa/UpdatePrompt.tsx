@@ -51,6 +51,8 @@ const Later = styled.button`
   &:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
 `;
 
+const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
 /** Registers the service worker (from our bundle: the CSP allows no inline script) and offers updates. */
 export function UpdatePrompt() {
   const toast = useToast();
@@ -60,6 +62,10 @@ export function UpdatePrompt() {
     updateServiceWorker,
   } = useRegisterSW({
     onRegisterError: (error) => logError('service worker registration failed', error),
+    // A tab left open for days still learns about a new version.
+    onRegisteredSW: (_url, registration) => {
+      if (registration) setInterval(() => void registration.update().catch(() => {}), UPDATE_CHECK_MS);
+    },
   });
 
   useEffect(() => {
