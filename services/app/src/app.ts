@@ -75,6 +75,7 @@ export async function createRemitApp(options: {
     close: async () => {
       await projector.stop();
       command.close();
+      await query.close();
       await store.close();
     },
   };

@@ -5,6 +5,8 @@ import { authQueryRoutes } from './auth/routes.js';
 import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
+import { closeRenderer } from './pdf/index.js';
+import { templateRoutes } from './templates/routes.js';
 
 export interface QueryServiceDeps {
   config: QueryConfig;
@@ -14,10 +16,11 @@ export interface QueryServiceDeps {
 }
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
-export function createQueryService(deps: QueryServiceDeps): { router: Router } {
+export function createQueryService(deps: QueryServiceDeps): { router: Router; close(): Promise<void> } {
   const router = Router();
   router.use(waitForPosition((position) => projectionsHaveApplied(deps.store, deps.projections, position)));
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
-  return { router };
+  router.use(templateRoutes());
+  return { router, close: closeRenderer };
 }

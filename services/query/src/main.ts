@@ -42,6 +42,7 @@ async function main() {
   logger.info({ port: config.port, store: database.kind }, 'query service listening');
   exitOnSignal(logger, async () => {
     await closeServer(server);
+    await query.close();
     await store.close();
     await database.close();
   });

@@ -1,0 +1,90 @@
+import { invoiceDocumentSchema, sampleInvoiceDocument } from '@remit/contracts';
+import { AppError, parseInput, requireAuth } from '@remit/kit';
+import { type Response, Router } from 'express';
+import { z } from 'zod';
+import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
+
+/** Renderer failures as the API states them: a clear message, never a hang or a stack. */
+export function toAppError(error: unknown): unknown {
+  if (!(error instanceof RenderError)) return error;
+  switch (error.code) {
+    case 'unknown_template':
+      return new AppError('not_found', 'No such template', { cause: error });
+    case 'invalid_logo':
+      return new AppError(
+        'validation',
+        'The logo could not be read. Use a PNG, JPEG, GIF, WebP or SVG image.',
+        {
+          cause: error,
+        },
+      );
+    case 'busy':
+      return new AppError('unavailable', 'The invoice renderer is busy. Please try again in a moment.', {
+        cause: error,
+      });
+    default:
+      return new AppError('internal', 'Failed to generate invoice. Please contact support.', {
+        cause: error,
+      });
+  }
+}
+
+const templateIdOf = (id: string | string[] | undefined) => {
+  const template = typeof id === 'string' ? findTemplate(id) : undefined;
+  if (!template) throw new AppError('not_found', 'No such template');
+  return template.id;
+};
+
+const previewRequestSchema = z.object({ invoice: invoiceDocumentSchema });
+
+function sendHtml(res: Response, html: string) {
+  // The preview frame shows our own SVG; it may be framed only by the app itself.
+  res.type('html').setHeader('Cache-Control', 'private, max-age=300').send(html);
+}
+
+/**
+ * Templates (spec §7): the gallery, its thumbnails, each template's preview on sample data (public:
+ * an <img> or <iframe> cannot send a bearer token, and nothing here is a user's), and a preview of the
+ * signed-in user's own unsaved invoice for step 2 of the wizard.
+ */
+export function templateRoutes(): Router {
+  const router = Router();
+  const samplePreviews = new Map<string, Promise<string>>();
+
+  router.get('/templates/get', (_req, res) => {
+    res.json(listTemplates());
+  });
+
+  router.get('/templates/:id/thumbnail', async (req, res) => {
+    const thumbnail = await readThumbnail(templateIdOf(req.params.id));
+    if (!thumbnail) throw new AppError('not_found', 'No such template');
+    res.type(thumbnail.contentType).setHeader('Cache-Control', 'public, max-age=86400').send(thumbnail.bytes);
+  });
+
+  router.get('/templates/:id/html', async (req, res) => {
+    const id = templateIdOf(req.params.id);
+    let preview = samplePreviews.get(id);
+    if (!preview) {
+      preview = renderPreview(sampleInvoiceDocument(), id);
+      samplePreviews.set(id, preview);
+      preview.catch(() => samplePreviews.delete(id));
+    }
+    try {
+      sendHtml(res, await preview);
+    } catch (error) {
+      throw toAppError(error);
+    }
+  });
+
+  router.post('/templates/:id/preview', requireAuth, async (req, res) => {
+    const id = templateIdOf(req.params.id);
+    const { invoice } = parseInput(previewRequestSchema, req.body);
+    try {
+      sendHtml(res, await renderPreview(invoice, id));
+    } catch (error) {
+      throw toAppError(error);
+    }
+  });
+
+  return router;
+}
