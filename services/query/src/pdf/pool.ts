@@ -10,7 +10,7 @@ import type { WorkerRequest, WorkerResponse } from './worker.js';
 export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
   size?: number;
-  /** A worker is replaced after this many renders: Typst's pdf() keeps about 0.65 MB per render. */
+  /** A worker is replaced after this many renders: Typst keeps about 0.7 MB per PDF render. */
   maxRendersPerWorker?: number;
   /** …or as soon as its resident memory passes this. */
   maxWorkerRssBytes?: number;
@@ -48,7 +48,7 @@ interface WorkerHandle {
 
 const defaults: Required<RenderPoolOptions> = {
   size: 2,
-  maxRendersPerWorker: 250,
+  maxRendersPerWorker: 100,
   maxWorkerRssBytes: 512 * 1024 * 1024,
   timeoutMs: 15_000,
   maxQueue: 500,
