@@ -144,7 +144,7 @@ async function chromiumBaseline(): Promise<void> {
   });
   const html = invoiceHtml(toTemplateData(small, null));
   // Opened one after another: opening tabs concurrently can stall Chromium's new headless mode.
-  const pages = [];
+  const pages: Awaited<ReturnType<typeof browser.newPage>>[] = [];
   for (let i = 0; i < poolSize; i++) pages.push(await browser.newPage());
   const pdfWith = async (index: number) => {
     const page = pages[index % pages.length];
