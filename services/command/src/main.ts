@@ -1,19 +1,5 @@
 import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import {
-  apiNotFound,
-  authenticate,
-  ConfigError,
-  closeServer,
-  createHttpApp,
-  createLogger,
-  createTokenService,
-  errorHandler,
-  exitOnSignal,
-  healthRoute,
-  listen,
-  resolveJwtSecret,
-  sessionCheckFromLog,
-} from '@remit/kit';
+import { ConfigError, createLogger, createTokenService, resolveJwtSecret, serveApi } from '@remit/kit';
 import { createCommandService } from './app.js';
 import { loadCommandConfig } from './config.js';
 
@@ -27,20 +13,17 @@ async function main() {
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(jwtSecret, config.sessionTtlSeconds);
   const command = createCommandService({ config, store, tokens, jwtSecret, logger });
-
-  const app = createHttpApp({ logger });
-  app.get('/api/health', healthRoute({ db: database.db, service: 'command', projections: [] }));
-  app.use('/api', authenticate(tokens, sessionCheckFromLog(store)));
-  app.use('/api', command.router);
-  app.use('/api', apiNotFound);
-  app.use(errorHandler);
-  const server = await listen(app, config.host, config.port);
-  logger.info({ port: config.port, store: database.kind }, 'command service listening');
-  exitOnSignal(logger, async () => {
-    await closeServer(server);
-    command.close();
-    await store.close();
-    await database.close();
+  await serveApi({
+    name: 'command',
+    host: config.host,
+    port: config.port,
+    logger,
+    database,
+    store,
+    projections: [],
+    tokens,
+    router: command.router,
+    close: async () => command.close(),
   });
 }
 

@@ -7,5 +7,6 @@ export * from './http.js';
 export * from './logger.js';
 export * from './secrets.js';
 export * from './server.js';
+export * from './service.js';
 export * from './sessions.js';
 export * from './validate.js';

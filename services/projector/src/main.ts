@@ -1,14 +1,5 @@
 import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import {
-  ConfigError,
-  closeServer,
-  createHttpApp,
-  createLogger,
-  errorHandler,
-  exitOnSignal,
-  healthRoute,
-  listen,
-} from '@remit/kit';
+import { ConfigError, createLogger, serveApi } from '@remit/kit';
 import { loadProjectorConfig } from './config.js';
 import { migrateReadModels } from './migrate.js';
 import { projections } from './projections/index.js';
@@ -26,19 +17,15 @@ async function main() {
   await migrateReadModels(database);
   const store = createEventStore(database, { logger });
   const projector = startProjector({ store, projections, logger });
-
-  const app = createHttpApp({ logger });
-  app.get(
-    '/api/health',
-    healthRoute({ db: database.db, service: 'projector', projections: projections.map((p) => p.name) }),
-  );
-  app.use(errorHandler);
-  const server = await listen(app, config.host, config.port);
-  exitOnSignal(logger, async () => {
-    await closeServer(server);
-    await projector.stop();
-    await store.close();
-    await database.close();
+  await serveApi({
+    name: 'projector',
+    host: config.host,
+    port: config.port,
+    logger,
+    database,
+    store,
+    projections: projections.map((projection) => projection.name),
+    close: projector.stop,
   });
 }
 
