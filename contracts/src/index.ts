@@ -3,5 +3,7 @@ export * from './auth.js';
 export * from './currencies.js';
 export * from './events/users.js';
 export * from './invoice-document.js';
+export * from './invoice-form.js';
+export * from './invoices-api.js';
 export * from './money.js';
 export * from './validation.js';

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import {
+  basisPointsToPercent,
+  invoiceAmounts,
+  invoiceFormSchema,
+  invoiceSubmitSchema,
+  isInvoiceSubmittable,
+  liveTotals,
+  invoiceMessages as m,
+  priceToMinorUnits,
+  sanitize,
+  taxRateToBasisPoints,
+} from './invoice-form.js';
+import { addDays, defaultInvoiceForm } from './invoices-api.js';
+import { fieldErrors } from './validation.js';
+
+export const validForm = {
+  userName: 'Léa Fontaine',
+  userEmail: 'lea@fontaine.studio',
+  userAddress: '12 Rue des Martyrs, Paris',
+  userCompanyName: 'Fontaine & Co',
+  userCompanyVAT: 'FR40123456789',
+  customerName: "Jonas O'Berg",
+  customerEmail: 'jonas@nordlys.coffee',
+  customerAddress: 'Gotgatan 48, Stockholm',
+  customerCompanyName: 'Nordlys AB',
+  customerCompanyVAT: '',
+  invoiceNumber: 'INV-001',
+  currency: 'EUR',
+  taxRate: 20,
+  issueDate: '2025-03-14',
+  dueDate: '2025-04-13',
+  items: [{ description: 'Logo design', quantity: 2, unitPrice: '950.50' }],
+  notes: 'Thank you!',
+  termsAndConditions: 'Due in 30 days.',
+};
+
+function errorsOf(input: unknown) {
+  const result = invoiceFormSchema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe('invoice form rules (spec §5)', () => {
+  it('accepts a valid form; empty VAT becomes null', () => {
+    const parsed = invoiceFormSchema.parse(validForm);
+    expect(parsed.customerCompanyVAT).toBeNull();
+    expect(parsed.userCompanyVAT).toBe('FR40123456789');
+  });
+
+  it.each([
+    ['userName', '', m.userNameRequired],
+    ['userName', 'Léa 2', m.userNameInvalid],
+    ['userName', 'L', m.nameLength],
+    ['customerName', '', m.customerNameRequired],
+    ['customerName', 'Jonas_B', m.customerNameInvalid],
+    ['userEmail', '', m.userEmailRequired],
+    ['userEmail', 'lea@studio', m.userEmailInvalid],
+    ['customerEmail', '', m.customerEmailRequired],
+    ['customerEmail', 'nope', m.customerEmailInvalid],
+    ['userAddress', '', m.userAddressRequired],
+    ['userAddress', '12 Rue #4, Paris', m.userAddressInvalid],
+    ['userAddress', 'Rue', m.addressLength],
+    ['customerAddress', '', m.customerAddressRequired],
+    ['customerAddress', 'Street 1 / 2', m.customerAddressInvalid],
+    ['userCompanyName', '', m.userCompanyRequired],
+    ['userCompanyName', 'Fontaine, Inc.', m.userCompanyInvalid],
+    ['customerCompanyName', '', m.customerCompanyRequired],
+    ['customerCompanyName', 'Nordlys!', m.customerCompanyInvalid],
+    ['userCompanyVAT', 'fr40123', m.userVatInvalid],
+    ['userCompanyVAT', 'FR4', m.vatLength],
+    ['customerCompanyVAT', 'SE 556', m.customerVatInvalid],
+    ['invoiceNumber', '', m.invoiceNumberRequired],
+    ['invoiceNumber', 'inv-1', m.invoiceNumberInvalid],
+    ['invoiceNumber', 'IN', m.invoiceNumberLength],
+    ['invoiceNumber', 'X'.repeat(21), m.invoiceNumberLength],
+    ['currency', '', m.currencyRequired],
+    ['currency', 'XXX', m.currencyRequired],
+    ['issueDate', '', m.issueDateRequired],
+    ['issueDate', '2025-02-30', m.dateInvalid],
+    ['issueDate', '1999-12-31', m.dateTooEarly],
+    ['dueDate', '', m.dueDateRequired],
+    ['dueDate', '2025-03-13', m.dueDateBeforeIssue],
+    ['items', [], m.itemsRequired],
+    ['notes', 'Hello <b>', m.notesInvalid],
+    ['notes', 'x'.repeat(501), m.notesTooLong],
+    ['termsAndConditions', 'Pay {now}', m.termsInvalid],
+    ['termsAndConditions', 'x'.repeat(1001), m.termsTooLong],
+    ['taxRate', 101, m.taxRateInvalid],
+    ['taxRate', 7.555, m.taxRateInvalid],
+    ['taxRate', -1, m.taxRateInvalid],
+  ])('%s = %j → %s', (field, value, message) => {
+    expect(errorsOf({ ...validForm, [field]: value })[field]).toBe(message);
+  });
+
+  it.each([
+    ['description', '', m.descriptionRequired],
+    ['description', 'Logo <design>', m.descriptionInvalid],
+    ['description', 'Lo', m.descriptionLength],
+    ['quantity', 0, m.quantityMin],
+    ['quantity', 1.5, m.quantityWhole],
+    ['quantity', 'abc', m.quantityWhole],
+    ['unitPrice', -1, m.unitPriceMin],
+    ['unitPrice', '-0.5', m.unitPriceMin],
+    ['unitPrice', 'abc', m.unitPriceInvalid],
+    ['unitPrice', '', m.unitPriceInvalid],
+    ['unitPrice', '1,5', m.unitPriceInvalid],
+  ])('item %s = %j → %s', (field, value, message) => {
+    const items = [{ ...validForm.items[0], [field]: value }];
+    expect(errorsOf({ ...validForm, items })[`items.0.${field}`]).toBe(message);
+  });
+
+  it('accepts notes and terms with the allowed punctuation and up to their limits', () => {
+    const notes = `Thanks (really): 100% of it; a_b 'q' "q" ! ? & $ @ # * + =`;
+    expect(errorsOf({ ...validForm, notes, termsAndConditions: 'x'.repeat(1000) })).toEqual({});
+    expect(errorsOf({ ...validForm, notes: 'x'.repeat(500) })).toEqual({});
+  });
+
+  it('the submit payload needs a template', () => {
+    const result = invoiceSubmitSchema.safeParse({ ...validForm, status: 'Draft' });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({ templateId: m.templateRequired });
+    expect(invoiceSubmitSchema.safeParse({ ...validForm, templateId: 'classic' }).success).toBe(true);
+  });
+});
+
+describe('submittable (the stricter rule)', () => {
+  it('a valid form with prices above 0 is submittable', () => {
+    expect(isInvoiceSubmittable(validForm)).toBe(true);
+  });
+  it('a price of 0 blocks, although the field accepts it', () => {
+    const form = { ...validForm, items: [{ description: 'Logo design', quantity: 1, unitPrice: 0 }] };
+    expect(errorsOf(form)).toEqual({});
+    expect(isInvoiceSubmittable(form)).toBe(false);
+    expect(isInvoiceSubmittable({ ...form, items: [{ ...form.items[0], unitPrice: '0.00' }] })).toBe(false);
+    expect(isInvoiceSubmittable({ ...form, items: [{ ...form.items[0], unitPrice: '0.01' }] })).toBe(true);
+  });
+  it('an invalid form is not submittable', () => {
+    expect(isInvoiceSubmittable({ ...validForm, customerName: '' })).toBe(false);
+  });
+});
+
+describe('live sanitisers', () => {
+  it.each([
+    [sanitize.personName, 'Léa2 O’Brien_', 'Léa O’Brien'],
+    [sanitize.address, '12 Rue #4/5, Paris.', '12 Rue 45, Paris.'],
+    [sanitize.companyName, 'Fontaine & Co, Ltd.', 'Fontaine & Co Ltd'],
+    [sanitize.vat, 'fr 40-12x!', 'FR40-12X'],
+    [sanitize.invoiceNumber, 'inv_001 a', 'INV001A'],
+    [sanitize.description, 'Logo <design>, v2.', 'Logo design, v2.'],
+    [sanitize.longText, 'Hi {there} ~ (ok)!', 'Hi there  (ok)!'],
+    [sanitize.decimal, '1a2.3.4', '12.34'],
+    [sanitize.email, ' a b@c.de ', 'ab@c.de'],
+  ])('%#: %j → %j', (fn, input, output) => {
+    expect(fn(input)).toBe(output);
+  });
+});
+
+describe('amounts in minor units', () => {
+  it.each([
+    ['JPY', '1200', 1200],
+    ['JPY', '0.5', 1],
+    ['EUR', '12.345', 1235],
+    ['EUR', 12.5, 1250],
+    ['KWD', '1.2345', 1235],
+    ['KWD', 0.1, 100],
+  ])('%s %j → %i', (currency, price, minor) => {
+    expect(priceToMinorUnits(price, currency)).toBe(minor);
+  });
+
+  it('tax rates are basis points and back', () => {
+    expect(taxRateToBasisPoints(7.5)).toBe(750);
+    expect(taxRateToBasisPoints('20')).toBe(2000);
+    expect(taxRateToBasisPoints(undefined)).toBe(0);
+    expect(basisPointsToPercent(750)).toBe(7.5);
+    expect(basisPointsToPercent(1999)).toBe(19.99);
+    expect(basisPointsToPercent(0)).toBe(0);
+  });
+
+  it('recomputes every total (EUR, 20%)', () => {
+    const amounts = invoiceAmounts(invoiceFormSchema.parse(validForm));
+    expect(amounts.items[0]).toMatchObject({ unitPrice: 95050, total: 190100 });
+    expect(amounts).toMatchObject({ subtotal: 190100, tax: 38020, total: 228120, taxRate: 2000 });
+  });
+
+  it('JPY with 0 decimals and KWD with 3, many items', () => {
+    const items = Array.from({ length: 200 }, () => ({
+      description: 'Coffee beans',
+      quantity: 3,
+      unitPrice: '0.333',
+    }));
+    const kwd = invoiceAmounts(invoiceFormSchema.parse({ ...validForm, currency: 'KWD', taxRate: 5, items }));
+    expect(kwd).toMatchObject({ subtotal: 199800, tax: 9990, total: 209790 });
+    const jpy = invoiceAmounts(
+      invoiceFormSchema.parse({ ...validForm, currency: 'JPY', taxRate: 10, items }),
+    );
+    expect(jpy.items[0]?.unitPrice).toBe(0);
+    const jpy2 = invoiceAmounts(
+      invoiceFormSchema.parse({
+        ...validForm,
+        currency: 'JPY',
+        taxRate: 8,
+        items: [{ description: 'Tea set', quantity: 3, unitPrice: 1999 }],
+      }),
+    );
+    expect(jpy2).toMatchObject({ subtotal: 5997, tax: 480, total: 6477 });
+  });
+
+  it('live totals treat half-typed entries as 0', () => {
+    const totals = liveTotals({
+      currency: 'EUR',
+      taxRate: '',
+      items: [
+        { quantity: '2', unitPrice: '1.5' },
+        { quantity: '', unitPrice: 'x' },
+      ],
+    });
+    expect(totals.total.amount).toBe(300);
+  });
+});
+
+describe('defaults (spec §9)', () => {
+  it('USD, tax 0, one item with quantity 1 and price 0, due today', () => {
+    const form = defaultInvoiceForm('2025-03-14');
+    expect(form).toMatchObject({
+      currency: 'USD',
+      taxRate: 0,
+      issueDate: '2025-03-14',
+      dueDate: '2025-03-14',
+    });
+    expect(form.items).toEqual([{ description: '', quantity: 1, unitPrice: 0 }]);
+  });
+  it('takes the user default currency, due days and company details', () => {
+    const form = defaultInvoiceForm('2025-12-20', {
+      Name: 'Léa Fontaine',
+      DefaultDueDays: 30,
+      Settings: {
+        CompanyEmail: 'billing@fontaine.studio',
+        CompanyAddress: '12 Rue des Martyrs, Paris',
+        CompanyName: 'Fontaine Studio',
+        DefaultCurrency: 'EUR',
+        UserCompanyVAT: 'FR40123456789',
+        LogoURL: null,
+      },
+    });
+    expect(form).toMatchObject({
+      currency: 'EUR',
+      dueDate: '2026-01-19',
+      userCompanyName: 'Fontaine Studio',
+    });
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+  });
+});
