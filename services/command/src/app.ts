@@ -7,7 +7,10 @@ import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import type { CommandConfig } from './config.js';
 import { idempotency } from './idempotency.js';
+import { invoiceRoutes } from './invoices/routes.js';
+import { createInvoiceService } from './invoices/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { settingsRoutes } from './settings/routes.js';
 
 export interface CommandServiceDeps {
   config: CommandConfig;
@@ -51,6 +54,8 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     },
   });
 
+  const now = deps.now ?? (() => new Date());
+  const idempotent = idempotency(store);
   const router = Router();
   router.use(
     authRoutes({
@@ -58,8 +63,10 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       rateLimits: deps.rateLimits ?? defaultAuthRateLimits,
       cookieSecret: deps.jwtSecret,
       secureCookies: config.appUrl.startsWith('https:'),
-      idempotent: idempotency(store),
+      idempotent,
     }),
   );
+  router.use(invoiceRoutes({ invoices: createInvoiceService({ store, now }), store, idempotent }));
+  router.use(settingsRoutes({ store, idempotent, now }));
   return { router, close: () => mailer.close() };
 }

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The event catalogue of invoices, settings and (the minimum of) billing (docs/events.md).
+ *
+ * Streams:
+ * - `invoice-{invoiceId}`: InvoiceIssued, InvoiceRevised, InvoiceDeleted.
+ * - `invoice-number-{userId}-{number}`: InvoiceNumberReserved, written with "stream must not exist" in the
+ *   same transaction as the invoice, so a number is used once per user. A number stays reserved for good
+ *   (after a revision to another number, and after deletion): invoice numbers are never reused.
+ * - `logo-{logoId}`: LogoUploaded, the image itself (content-addressed per user, written once).
+ * - `user-settings-{userId}`: UserSettingsChanged.
+ * - `subscription-{userId}`: SubscriptionActivated, SubscriptionEnded, InvoicePurchased (billing extends them).
+ *
+ * Money is integer minor units of `currency`; `taxRate` is basis points (hundredths of a percent).
+ */
+const party = z.object({
+  name: z.string(),
+  email: z.string(),
+  address: z.string(),
+  companyName: z.string(),
+  vatId: z.string().nullable(),
+});
+export type InvoicePartySnapshot = z.infer<typeof party>;
+
+const paymentMethodSnapshot = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    type: z.enum(['bank_transfer', 'digital']),
+    bankName: z.string().optional(),
+    iban: z.string().optional(),
+    swift: z.string().optional(),
+    accountNumber: z.string().optional(),
+    paymentLink: z.string().optional(),
+    instructions: z.string().optional(),
+  })
+  .nullable();
+
+/** Everything an issued invoice says; InvoiceIssued and InvoiceRevised both carry the whole of it. */
+export const invoiceContentSchema = z.object({
+  number: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  currency: z.string(),
+  taxRate: z.number().int(),
+  items: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number().int(),
+      unitPrice: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  seller: party,
+  customer: party,
+  notes: z.string(),
+  terms: z.string(),
+  /** The logo's stream (`logo-{id}`) and type; null when the invoice has none. */
+  logo: z.object({ id: z.string(), contentType: z.string() }).nullable(),
+  /** Snapshot of the payment method as it was; null until payment methods exist (issue 7). */
+  paymentMethod: paymentMethodSnapshot,
+  template: z.object({ id: z.string(), name: z.string(), componentName: z.string() }),
+});
+export type InvoiceContent = z.infer<typeof invoiceContentSchema>;
+
+export const invoiceEventSchemas = {
+  InvoiceIssued: invoiceContentSchema.extend({
+    invoiceId: z.string(),
+    userId: z.string(),
+    status: z.literal('Draft'),
+  }),
+  /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
+  InvoiceRevised: invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }),
+  InvoiceDeleted: z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() }),
+} as const;
+
+export const invoiceNumberEventSchemas = {
+  InvoiceNumberReserved: z.object({ userId: z.string(), number: z.string(), invoiceId: z.string() }),
+} as const;
+
+export const logoEventSchemas = {
+  /** The image bytes, base64, after their type was checked by magic bytes. At most 2 MB. */
+  LogoUploaded: z.object({
+    logoId: z.string(),
+    userId: z.string(),
+    contentType: z.string(),
+    base64: z.string(),
+  }),
+} as const;
+
+export const settingsEventSchemas = {
+  UserSettingsChanged: z.object({
+    userId: z.string(),
+    name: z.string().nullable(),
+    defaultDueDays: z.number().int().nullable(),
+    companyEmail: z.string(),
+    companyAddress: z.string(),
+    companyName: z.string(),
+    companyVat: z.string().nullable(),
+    defaultCurrency: z.string(),
+  }),
+} as const;
+
+/** The minimum billing facts locking needs (DESIGN §5); the billing issue adds the rest. */
+export const subscriptionEventSchemas = {
+  SubscriptionActivated: z.object({
+    userId: z.string(),
+    planName: z.string(),
+    billingCycle: z.string().nullable(),
+    status: z.enum(['active', 'trialing']),
+    currentPeriodEnd: z.string().nullable(),
+  }),
+  SubscriptionEnded: z.object({ userId: z.string() }),
+  /** A one-time purchase of one invoice: it is open (unlocked) for good. */
+  InvoicePurchased: z.object({ userId: z.string(), invoiceId: z.string() }),
+} as const;
+
+type EventOf<Schemas extends Record<string, z.ZodType>> = {
+  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
+}[keyof Schemas & string];
+
+export type InvoiceEvent = EventOf<typeof invoiceEventSchemas>;
+export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEventSchemas>;
+export type LogoEvent = EventOf<typeof logoEventSchemas>;
+export type SettingsEvent = EventOf<typeof settingsEventSchemas>;
+export type SubscriptionEvent = EventOf<typeof subscriptionEventSchemas>;
+
+export const invoiceStreamId = (invoiceId: string) => `invoice-${invoiceId}`;
+export const invoiceNumberStreamId = (userId: string, number: string) => `invoice-number-${userId}-${number}`;
+export const logoStreamId = (logoId: string) => `logo-${logoId}`;
+export const settingsStreamId = (userId: string) => `user-settings-${userId}`;
+export const subscriptionStreamId = (userId: string) => `subscription-${userId}`;
