@@ -1,6 +1,7 @@
 import { sampleInvoiceDocument } from '@remit/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
+import { invoicePayload } from './testing/invoices.js';
 import { signedInUser } from './testing/users.js';
 
 describe('templates API', () => {
@@ -54,7 +55,7 @@ describe('templates API', () => {
   });
 
   it("previews the signed-in user's own unsaved invoice, and only for a signed-in user", async () => {
-    const invoice = sampleInvoiceDocument({ number: 'DRAFT-0042' });
+    const invoice = invoicePayload({ invoiceNumber: 'DRAFT-0042' });
     expect((await app.post('/templates/classic/preview', { invoice })).status).toBe(401);
     const { token } = await signedInUser(app, 'preview@example.com');
     const response = await fetch(`${app.base}/api/templates/classic/preview`, {
@@ -64,7 +65,14 @@ describe('templates API', () => {
     });
     expect(response.status).toBe(200);
     expect(await response.text()).toContain('Invoice DRAFT-0042');
-    const invalid = await app.post('/templates/classic/preview', { invoice: { number: 'X' } }, { token });
+    const invalid = await app.post(
+      '/templates/classic/preview',
+      { invoice: { invoiceNumber: 'X' } },
+      { token },
+    );
     expect(invalid.status).toBe(400);
+    expect((invalid.body.fields as Record<string, string>)['invoice.customerName']).toBe(
+      'Customer name is required',
+    );
   });
 });

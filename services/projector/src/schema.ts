@@ -1,4 +1,15 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { InvoiceContent } from '@remit/contracts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * Read models (DESIGN §3): ordinary tables, each owned by exactly one projection and rebuilt from the
@@ -29,5 +40,74 @@ export const subscriptions = pgTable('subscriptions', {
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Invoices per user (list, details, search). Owned by `invoices`. `content` is the invoice as issued or last
+ * revised (the event's snapshot); the other columns are what the list filters, sorts and searches on.
+ * `issuedPosition` orders the list newest first, stably. A deleted invoice's row is removed.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    number: text('number').notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    status: text('status').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerCompanyName: text('customer_company_name').notNull(),
+    /** Lower-cased number, customer name, e-mail and company, for `search`. */
+    searchText: text('search_text').notNull(),
+    content: jsonb('content').$type<InvoiceContent>().notNull(),
+    issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('invoices_user_newest').on(table.userId, table.issuedPosition)],
+);
+
+/** Every invoice number a user has reserved, for the next-number suggestion. Owned by `invoices`. */
+export const invoiceNumbers = pgTable(
+  'invoice_numbers',
+  {
+    userId: text('user_id').notNull(),
+    number: text('number').notNull(),
+    position: bigint('position', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.number] })],
+);
+
+/** Customers per user, built from issued and revised invoices, keyed by e-mail. Owned by `customers`. */
+export const customers = pgTable(
+  'customers',
+  {
+    userId: text('user_id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    companyName: text('company_name').notNull(),
+    companyVat: text('company_vat'),
+    invoiceCount: integer('invoice_count').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.email] })],
+);
+
+/** Settings per user (spec §3 User settings). Owned by `settings`. */
+export const userSettings = pgTable('user_settings', {
+  userId: text('user_id').primaryKey(),
+  name: text('name').notNull(),
+  defaultDueDays: integer('default_due_days'),
+  companyEmail: text('company_email').notNull(),
+  companyAddress: text('company_address').notNull(),
+  companyName: text('company_name').notNull(),
+  companyVat: text('company_vat'),
+  defaultCurrency: text('default_currency').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });

@@ -5,7 +5,10 @@ import { authQueryRoutes } from './auth/routes.js';
 import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
+import { customerQueryRoutes } from './customers/routes.js';
+import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer } from './pdf/index.js';
+import { settingsQueryRoutes } from './settings/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
 export interface QueryServiceDeps {
@@ -21,6 +24,9 @@ export function createQueryService(deps: QueryServiceDeps): { router: Router; cl
   router.use(waitForPosition((position) => projectionsHaveApplied(deps.store, deps.projections, position)));
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
+  router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store }));
+  router.use(customerQueryRoutes({ db: deps.db }));
+  router.use(settingsQueryRoutes({ db: deps.db }));
   router.use(templateRoutes());
   return { router, close: closeRenderer };
 }

@@ -83,6 +83,6 @@ function assertOwnLiveInvoice(state: InvoiceState, userId: string): void {
 /** Whether a revision moves the invoice to a number it must reserve first. */
 export function numberToReserve(state: InvoiceState, events: InvoiceEvent[]): string | null {
   const revised = events.find((event) => event.type === 'InvoiceRevised');
-  if (!revised || revised.type !== 'InvoiceRevised') return null;
+  if (revised?.type !== 'InvoiceRevised') return null;
   return revised.data.number === state.content?.number ? null : revised.data.number;
 }

@@ -1,7 +1,8 @@
-import { invoiceDocumentSchema, sampleInvoiceDocument } from '@remit/contracts';
+import { invoiceFormSchema, sampleInvoiceDocument } from '@remit/contracts';
 import { AppError, parseInput, requireAuth } from '@remit/kit';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
+import { documentFromForm } from '../invoices/document.js';
 import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
 
 /** Renderer failures as the API states them: a clear message, never a hang or a stack. */
@@ -35,7 +36,15 @@ const templateIdOf = (id: string | string[] | undefined) => {
   return template.id;
 };
 
-const previewRequestSchema = z.object({ invoice: invoiceDocumentSchema });
+/** The unsaved form of step 1 (the submit payload; its template is the one in the path) and its logo. */
+const previewRequestSchema = z.object({
+  invoice: invoiceFormSchema,
+  logo: z
+    .string()
+    .max(3_000_000)
+    .regex(/^data:image\/(png|jpeg|gif|webp);base64,/, 'The logo must be a PNG, JPEG, GIF or WebP image')
+    .nullish(),
+});
 
 function sendHtml(res: Response, html: string) {
   // The preview frame shows our own SVG; it may be framed only by the app itself.
@@ -78,9 +87,9 @@ export function templateRoutes(): Router {
 
   router.post('/templates/:id/preview', requireAuth, async (req, res) => {
     const id = templateIdOf(req.params.id);
-    const { invoice } = parseInput(previewRequestSchema, req.body);
+    const { invoice, logo } = parseInput(previewRequestSchema, req.body);
     try {
-      sendHtml(res, await renderPreview(invoice, id));
+      sendHtml(res, await renderPreview(documentFromForm(invoice, logo ?? undefined), id));
     } catch (error) {
       throw toAppError(error);
     }

@@ -1,0 +1,119 @@
+import {
+  type InvoiceContent,
+  type InvoiceDocument,
+  type InvoiceForm,
+  invoiceAmounts,
+  logoStreamId,
+} from '@remit/contracts';
+import type { EventStore } from '@remit/eventstore';
+import { findTemplate, invoiceTemplates } from '../pdf/index.js';
+
+/** A stored logo as a data URL for the renderer, or undefined when it is gone. */
+export async function logoDataUrl(store: EventStore, logoId: string): Promise<string | undefined> {
+  const [uploaded] = await store.readStream(logoStreamId(logoId));
+  if (!uploaded) return undefined;
+  const { contentType, base64 } = uploaded.data as { contentType: string; base64: string };
+  return `data:${contentType};base64,${base64}`;
+}
+
+/** The template an invoice names, or the first of the gallery if that one no longer exists. */
+export function templateIdFor(id: string): string {
+  return findTemplate(id)?.id ?? invoiceTemplates[0]?.id ?? 'classic';
+}
+
+const optional = (value: string | null | undefined) => (value ? value : undefined);
+
+/** A stored invoice as the renderer's InvoiceDocument: amounts as stored, nothing recomputed. */
+export function documentFromContent(id: string, content: InvoiceContent, logo?: string): InvoiceDocument {
+  const method = content.paymentMethod;
+  return {
+    id,
+    number: content.number,
+    issueDate: content.issueDate,
+    dueDate: content.dueDate,
+    language: 'en',
+    currency: content.currency,
+    seller: {
+      name: content.seller.name,
+      companyName: content.seller.companyName,
+      email: content.seller.email,
+      address: content.seller.address,
+      ...(content.seller.vatId ? { vatId: content.seller.vatId } : {}),
+      ...(logo ? { logo: { dataUrl: logo } } : {}),
+    },
+    customer: {
+      name: content.customer.name,
+      companyName: content.customer.companyName,
+      email: content.customer.email,
+      address: content.customer.address,
+      ...(content.customer.vatId ? { vatId: content.customer.vatId } : {}),
+    },
+    items: content.items,
+    taxRate: content.taxRate,
+    subtotal: content.subtotal,
+    tax: content.tax,
+    total: content.total,
+    ...(optional(content.notes) ? { notes: content.notes } : {}),
+    ...(optional(content.terms) ? { terms: content.terms } : {}),
+    ...(method
+      ? {
+          paymentMethod:
+            method.type === 'bank_transfer'
+              ? {
+                  type: 'bank_transfer' as const,
+                  name: method.name,
+                  ...(method.bankName ? { bankName: method.bankName } : {}),
+                  ...(method.iban ? { iban: method.iban } : {}),
+                  ...(method.swift ? { swift: method.swift } : {}),
+                  ...(method.accountNumber ? { accountNumber: method.accountNumber } : {}),
+                  reference: content.number,
+                }
+              : {
+                  type: 'digital' as const,
+                  name: method.name,
+                  link: method.paymentLink ?? '',
+                  ...(method.instructions ? { instructions: method.instructions } : {}),
+                },
+        }
+      : {}),
+  };
+}
+
+/** An unsaved form (step 2 of the wizard) as a document, with every total computed here. */
+export function documentFromForm(form: InvoiceForm, logo?: string): InvoiceDocument {
+  const amounts = invoiceAmounts(form);
+  return documentFromContent(
+    'preview',
+    {
+      number: form.invoiceNumber,
+      issueDate: form.issueDate,
+      dueDate: form.dueDate,
+      currency: amounts.currency,
+      taxRate: amounts.taxRate,
+      items: amounts.items,
+      subtotal: amounts.subtotal,
+      tax: amounts.tax,
+      total: amounts.total,
+      seller: {
+        name: form.userName,
+        email: form.userEmail,
+        address: form.userAddress,
+        companyName: form.userCompanyName,
+        vatId: form.userCompanyVAT,
+      },
+      customer: {
+        name: form.customerName,
+        email: form.customerEmail,
+        address: form.customerAddress,
+        companyName: form.customerCompanyName,
+        vatId: form.customerCompanyVAT,
+      },
+      notes: form.notes,
+      terms: form.termsAndConditions,
+      logo: null,
+      paymentMethod: null,
+      template: { id: 'preview', name: 'preview', componentName: 'preview' },
+    },
+    logo,
+  );
+}

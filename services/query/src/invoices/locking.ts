@@ -1,0 +1,37 @@
+import type { Database } from '@remit/eventstore';
+import { AppError } from '@remit/kit';
+import { isSubscribed } from '../billing/routes.js';
+import { findInvoice, type InvoiceRow, newestInvoiceId } from './repository.js';
+
+export const subscriptionRequired = (message: string) =>
+  new AppError('payment_required', message, { reason: 'subscription_required' });
+
+/**
+ * Locking (DESIGN §5): without a paid-up subscription only the newest invoice (the first of page 1) and
+ * invoices bought one-time (status 'paid') are open.
+ */
+export interface Access {
+  subscribed: boolean;
+  newestId: string | null;
+}
+
+export async function accessFor(db: Database, userId: string): Promise<Access> {
+  const subscribed = await isSubscribed(db, userId);
+  return { subscribed, newestId: subscribed ? null : await newestInvoiceId(db, userId) };
+}
+
+export function isLocked(access: Access, row: Pick<InvoiceRow, 'id' | 'status'>): boolean {
+  return !access.subscribed && row.id !== access.newestId && row.status !== 'paid';
+}
+
+/** The user's own invoice, open to them: 404 when it is not theirs, 402 when it is locked. */
+export async function openInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow> {
+  const row = await findInvoice(db, userId, id);
+  if (!row) throw new AppError('not_found', 'Invoice not found');
+  if (isLocked(await accessFor(db, userId), row)) {
+    throw new AppError('payment_required', 'Subscribe or buy this invoice to open it', {
+      reason: 'invoice_locked',
+    });
+  }
+  return row;
+}

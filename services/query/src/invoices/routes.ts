@@ -1,0 +1,125 @@
+import { type InvoiceStatus, invoiceListQuerySchema, invoiceStreamId, toInvoiceView } from '@remit/contracts';
+import type { Database, EventStore } from '@remit/eventstore';
+import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
+import { type Response, Router } from 'express';
+import { z } from 'zod';
+import { renderPdf, renderPreview } from '../pdf/index.js';
+import { toAppError } from '../templates/routes.js';
+import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
+import { historyOf } from './history.js';
+import { accessFor, isLocked, openInvoice, subscriptionRequired } from './locking.js';
+import { type InvoiceRow, listInvoices, toListItem } from './repository.js';
+import { nextInvoiceNumber, summaryOf } from './summary.js';
+
+const generatePdfSchema = z.object({ invoiceId: z.string().trim().min(1, 'invoiceId is required').max(100) });
+
+function sendPdf(res: Response, pdf: Buffer, filename: string) {
+  res
+    .type('application/pdf')
+    .setHeader('Content-Disposition', `attachment; filename="${filename}"`)
+    .setHeader('Cache-Control', 'private, no-store')
+    .send(pdf);
+}
+
+export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): Router {
+  const { db, store } = deps;
+  const router = Router();
+
+  async function render(row: InvoiceRow, kind: 'pdf'): Promise<Buffer>;
+  async function render(row: InvoiceRow, kind: 'html'): Promise<string>;
+  async function render(row: InvoiceRow, kind: 'pdf' | 'html'): Promise<Buffer | string> {
+    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
+    const document = documentFromContent(row.id, row.content, logo);
+    const template = templateIdFor(row.content.template.id);
+    try {
+      return kind === 'pdf' ? await renderPdf(document, template) : await renderPreview(document, template);
+    } catch (error) {
+      throw toAppError(error);
+    }
+  }
+
+  router.get('/invoices', requireAuth, async (req, res) => {
+    const userId = currentUserId(req);
+    const query = parseInput(invoiceListQuerySchema, req.query);
+    const access = await accessFor(db, userId);
+    if (!access.subscribed && (query.page > 1 || query.search)) {
+      throw subscriptionRequired('Subscribe to search and page through all your invoices');
+    }
+    const { rows, total } = await listInvoices(db, userId, query);
+    res.json({
+      invoices: rows.map((row) => toListItem(row, isLocked(access, row))),
+      pagination: {
+        page: query.page,
+        limit: query.limit,
+        total,
+        total_pages: Math.ceil(total / query.limit),
+      },
+    });
+  });
+
+  router.get('/invoices/recent', requireAuth, async (req, res) => {
+    const userId = currentUserId(req);
+    const access = await accessFor(db, userId);
+    const { rows } = await listInvoices(db, userId, { page: 1, limit: 5, search: '', status: '' });
+    res.json({ invoices: rows.map((row) => toListItem(row, isLocked(access, row))) });
+  });
+
+  router.get('/invoices/summary', requireAuth, async (req, res) => {
+    res.json({ summary: await summaryOf(db, currentUserId(req)) });
+  });
+
+  router.get('/invoices/next-number', requireAuth, async (req, res) => {
+    res.json({ number: await nextInvoiceNumber(db, currentUserId(req)) });
+  });
+
+  router.get('/invoices/:id', requireAuth, async (req, res) => {
+    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
+    res.json(
+      toInvoiceView(
+        row.id,
+        row.content,
+        row.status as InvoiceStatus,
+        row.createdAt.toISOString(),
+        row.updatedAt.toISOString(),
+      ),
+    );
+  });
+
+  router.get('/invoices/:id/history', requireAuth, async (req, res) => {
+    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
+    res.json({ events: await historyOf(db, await store.readStream(invoiceStreamId(row.id))) });
+  });
+
+  router.get('/invoices/:id/preview', requireAuth, async (req, res) => {
+    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
+    res
+      .type('html')
+      .setHeader('Cache-Control', 'private, no-store')
+      .send(await render(row, 'html'));
+  });
+
+  router.get('/invoices/:id/pdf', requireAuth, async (req, res) => {
+    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
+    sendPdf(res, await render(row, 'pdf'), `invoice-${row.id}.pdf`);
+  });
+
+  router.post('/generate-pdf', requireAuth, async (req, res) => {
+    const { invoiceId } = parseInput(generatePdfSchema, req.body);
+    const row = await openInvoice(db, currentUserId(req), invoiceId);
+    sendPdf(res, await render(row, 'pdf'), `Invoice_${row.number}_${row.issueDate}.pdf`);
+  });
+
+  router.get('/logos/:id', async (req, res) => {
+    const id = String(req.params.id);
+    const dataUrl = /^[a-f0-9]{40}$/.test(id) ? await logoDataUrl(store, id) : undefined;
+    if (!dataUrl) throw new AppError('not_found', 'No such logo');
+    const [, contentType = '', base64 = ''] = /^data:([^;]+);base64,(.*)$/s.exec(dataUrl) ?? [];
+    res
+      .type(contentType)
+      .setHeader('Cache-Control', 'private, max-age=31536000, immutable')
+      .setHeader('X-Content-Type-Options', 'nosniff')
+      .send(Buffer.from(base64, 'base64'));
+  });
+
+  return router;
+}
