@@ -17,5 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Screens are lazy routes transformed on first import; a cold wizard import can take seconds.
+    testTimeout: 20_000,
   },
 });

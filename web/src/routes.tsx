@@ -65,7 +65,7 @@ export const routes: RouteObject[] = [
             path: '/invoice/create',
             handle: meta('New Invoice', 'Create an invoice and send it to your customer.'),
             lazy: () =>
-              import('./pages/placeholders').then((page) => ({ Component: page.InvoiceCreatePage })),
+              import('./pages/InvoiceCreatePage').then((page) => ({ Component: page.InvoiceCreatePage })),
           },
           {
             path: '/subscription',

@@ -9,6 +9,8 @@ export interface RequestOptions<T> {
   /** Validates (and strips) the answer; the contracts' response schemas. */
   schema?: z.ZodType<T>;
   body?: unknown;
+  /** A multipart body (sent as is; the browser sets its boundary). */
+  form?: FormData;
   signal?: AbortSignal;
   /** Reuse a key when retrying the same command, so the server applies it once. */
   idempotencyKey?: string;
@@ -54,6 +56,23 @@ function toApiError(status: number, body: unknown): ApiError {
  * command, and the last position on every query so the query waits for our own writes.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const response = await send(method, path, options);
+  const body = await readJson(response);
+  rememberPosition(response.headers.get(POSITION_HEADER));
+  if (body && typeof body === 'object' && 'position' in body) rememberPosition(body.position);
+  return options.schema ? options.schema.parse(body) : (body as T);
+}
+
+/** A call whose answer is not JSON (HTML previews, PDFs): the raw response once it is OK. */
+export async function requestRaw(
+  method: Method,
+  path: string,
+  options: Omit<RequestOptions<never>, 'schema'> = {},
+): Promise<Response> {
+  return send(method, path, options);
+}
+
+async function send(method: Method, path: string, options: Omit<RequestOptions<unknown>, 'schema'>) {
   const headers = new Headers({ Accept: 'application/json' });
   const token = readToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -64,13 +83,14 @@ export async function request<T>(method: Method, path: string, options: RequestO
     headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
   }
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+  const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body,
       signal: options.signal,
       credentials: 'same-origin',
     });
@@ -79,12 +99,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
     throw new NetworkError(error instanceof Error ? error.message : 'Network request failed');
   }
 
-  const body = await readJson(response);
   if (!response.ok) {
     if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
-    throw toApiError(response.status, body);
+    throw toApiError(response.status, await readJson(response));
   }
-  rememberPosition(response.headers.get(POSITION_HEADER));
-  if (body && typeof body === 'object' && 'position' in body) rememberPosition(body.position);
-  return options.schema ? options.schema.parse(body) : (body as T);
+  return response;
 }

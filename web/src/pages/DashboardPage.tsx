@@ -1,102 +1,88 @@
-import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
-import { ButtonLink } from '../components/ui/Button';
+import { Alert } from '../components/ui/Alert';
+import { Button, ButtonLink } from '../components/ui/Button';
 import { Badge } from '../components/ui/Card';
+import { PageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
+import { DashboardToolbar } from '../features/dashboard/DashboardToolbar';
+import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
+import { InvoicePreviewModal } from '../features/dashboard/InvoicePreviewModal';
+import { Pagination } from '../features/dashboard/Pagination';
+import { useDashboard } from '../features/dashboard/useDashboard';
+import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
+import { OutboxStatus } from '../features/invoices/OutboxStatus';
 import { Page } from '../layout/Page';
-import { media } from '../theme/theme';
 
-const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.md};
-  margin-bottom: ${({ theme }) => theme.space.lg};
+function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
+  const actions = useInvoiceActions();
+  const { invoices, subscribed, openInvoice } = dashboard;
+  if (dashboard.isLoading) return <PageSpinner label="Loading invoices..." />;
+  if (dashboard.isError)
+    return (
+      <Alert tone="error">
+        Your invoices could not be loaded.{' '}
+        <Button variant="ghost" onClick={dashboard.retry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  if (invoices.length === 0)
+    return (
+      <EmptyState
+        icon={<LineIcon d={icons.invoice} />}
+        title="No Invoices Found"
+        actions={<ButtonLink to="/invoice/create">Create New Invoice</ButtonLink>}
+      >
+        {dashboard.searchText
+          ? 'No invoice matches your search.'
+          : 'Invoices you create appear here, with their status and a PDF to download.'}
+      </EmptyState>
+    );
+  return (
+    <>
+      <InvoiceCollection
+        invoices={invoices}
+        subscribed={subscribed}
+        view={dashboard.view}
+        busy={dashboard.isFetching}
+        onOpen={dashboard.setOpenInvoice}
+        actions={actions}
+      />
+      <Pagination
+        page={dashboard.page}
+        totalPages={dashboard.totalPages}
+        canPrevious={dashboard.canPrevious}
+        canNext={dashboard.canNext}
+        onPrevious={dashboard.previous}
+        onNext={dashboard.next}
+      />
+      {openInvoice && (
+        <InvoicePreviewModal
+          invoice={openInvoice}
+          downloading={actions.downloadingId === openInvoice.ID}
+          onDownload={() => actions.download(openInvoice.ID, false)}
+          onClose={() => dashboard.setOpenInvoice(null)}
+        />
+      )}
+    </>
+  );
+}
 
-  ${media.sm} { grid-template-columns: repeat(3, 1fr); }
-`;
-
-const Step = styled(Link)`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.xs};
-  padding: ${({ theme }) => theme.space.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.xs};
-  color: inherit;
-  text-decoration: none;
-  transition: border-color ${({ theme }) => theme.transitions.fast}, box-shadow ${({ theme }) => theme.transitions.fast};
-
-  &:hover {
-    color: inherit;
-    border-color: ${({ theme }) => theme.colors.borderStrong};
-    box-shadow: ${({ theme }) => theme.shadows.md};
-  }
-
-  h2 {
-    display: flex;
-    align-items: center;
-    justify-content: space-between;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-  }
-  h2 span { color: ${({ theme }) => theme.colors.subtle}; transition: transform ${({ theme }) => theme.transitions.fast}; }
-  &:hover h2 span { transform: translateX(3px); color: ${({ theme }) => theme.colors.brand}; }
-  p { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
-
-const StepIcon = styled.span`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  margin-bottom: ${({ theme }) => theme.space.xs};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brandSoft};
-  color: ${({ theme }) => theme.colors.brand};
-`;
-
-const steps = [
-  {
-    to: '/profile',
-    icon: icons.user,
-    title: 'Complete your profile',
-    text: 'Add your company details once; every invoice uses them.',
-  },
-  {
-    to: '/profile',
-    icon: icons.card,
-    title: 'Add a payment method',
-    text: 'Bank transfer or a payment link, shown on each invoice.',
-  },
-  {
-    to: '/invoice/create',
-    icon: icons.invoice,
-    title: 'Send your first invoice',
-    text: 'Fill in the details, pick a template, download the PDF.',
-  },
-];
-
-const PlanBadge = styled(Badge)`
-  margin-bottom: ${({ theme }) => theme.space.xs};
-`;
-
+/** '/': the invoice list (spec §2 Dashboard), locked for non-subscribers as §6 says. */
 function firstName(name: string | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? '';
 }
 
-/** '/': the signed-in landing. The invoice list arrives with the dashboard issue. */
 export function DashboardPage() {
-  const { user, subscribed } = useAuth();
-  const greeting = user ? `Welcome, ${firstName(user.name)}` : 'Dashboard';
+  const dashboard = useDashboard();
+  const { user } = useAuth();
   return (
     <Page
-      title={greeting}
+      title={user ? `Welcome, ${firstName(user.name)}` : 'Dashboard'}
       eyebrow={
-        <PlanBadge $tone={subscribed ? 'success' : 'neutral'}>
-          {subscribed ? 'Pro plan' : 'Free plan'}
-        </PlanBadge>
+        <Badge $tone={dashboard.subscribed ? 'success' : 'neutral'}>
+          {dashboard.subscribed ? 'Pro plan' : 'Free plan'}
+        </Badge>
       }
       description="Your invoices and payments at a glance."
       actions={
@@ -105,27 +91,16 @@ export function DashboardPage() {
         </ButtonLink>
       }
     >
-      <Grid>
-        {steps.map((step) => (
-          <Step key={step.title} to={step.to}>
-            <StepIcon aria-hidden="true">
-              <LineIcon d={step.icon} size={20} />
-            </StepIcon>
-            <h2>
-              {step.title}
-              <span aria-hidden="true">→</span>
-            </h2>
-            <p>{step.text}</p>
-          </Step>
-        ))}
-      </Grid>
-      <EmptyState
-        icon={<LineIcon d={icons.invoice} />}
-        title="No Invoices Found"
-        actions={<ButtonLink to="/invoice/create">Create New Invoice</ButtonLink>}
-      >
-        Invoices you create appear here, with their status and a PDF to download.
-      </EmptyState>
+      <OutboxStatus />
+      {dashboard.subscribed && (
+        <DashboardToolbar
+          search={dashboard.searchText}
+          onSearch={dashboard.setSearch}
+          view={dashboard.view}
+          onView={dashboard.setView}
+        />
+      )}
+      <Invoices dashboard={dashboard} />
     </Page>
   );
 }

@@ -12,17 +12,6 @@ export function ProfilePage() {
   );
 }
 
-export function InvoiceCreatePage() {
-  return (
-    <PlaceholderPage
-      title="New Invoice"
-      description="Create an invoice in two steps: the details, then a template."
-      icon={icons.invoice}
-      note="The invoice form and the template gallery will live here."
-    />
-  );
-}
-
 export function SubscriptionPage() {
   return (
     <PlaceholderPage

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { readToken } from '../../api/session';
 import { PageSpinner } from '../../components/ui/Spinner';
+import { useOutboxSync } from '../invoices/useOutboxSync';
 import { AuthContext } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
 
@@ -17,6 +18,8 @@ export function RequireAuth() {
   const hasLoggedOut = AuthContext.useSelector((state) => state.context.loggedOut);
   const location = useLocation();
   const hasToken = readToken() !== null;
+  // Invoices made offline go out once the user is signed in and online (DESIGN §8).
+  useOutboxSync(isSignedIn);
 
   useEffect(() => {
     if (isSignedOut && hasToken) actor.send({ type: 'RECHECK' });

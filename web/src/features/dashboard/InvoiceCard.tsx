@@ -1,0 +1,151 @@
+import styled, { css } from 'styled-components';
+import type { InvoiceListItem } from '../../api/invoices';
+import { Button } from '../../components/ui/Button';
+import { formatAmount, formatDate } from '../../lib/format';
+import { media } from '../../theme/theme';
+import { LockOverlay } from './LockOverlay';
+import type { ViewMode } from './useDashboard';
+
+const Item = styled.li<{ $view: ViewMode }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md};
+  background: ${({ theme }) => theme.colors.surface};
+
+  ${({ $view, theme }) =>
+    $view === 'list'
+      ? css`
+          border-bottom: 1px solid ${theme.colors.border};
+          &:last-child { border-bottom: 0; }
+          ${media.sm} { flex-direction: row; align-items: center; }
+        `
+      : css`
+          border: 1px solid ${theme.colors.border};
+          border-radius: ${theme.radii.lg};
+          box-shadow: ${theme.shadows.xs};
+        `}
+`;
+
+const Details = styled.div`
+  position: relative;
+  flex: 1;
+  min-width: 0;
+`;
+
+const Content = styled.div<{ $locked: boolean }>`
+  display: grid;
+  grid-template-columns: 1fr auto;
+  gap: ${({ theme }) => theme.space.xxs} ${({ theme }) => theme.space.md};
+  align-items: center;
+  ${({ $locked }) => $locked && css`filter: blur(5px); user-select: none;`}
+`;
+
+const NumberButton = styled.button`
+  justify-self: start;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.brandText};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+  &:hover { text-decoration: underline; }
+`;
+
+const Customer = styled.span`
+  grid-column: 1;
+  overflow: hidden;
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const Amount = styled.span`
+  grid-column: 2;
+  grid-row: 1;
+  justify-self: end;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-variant-numeric: tabular-nums;
+`;
+
+const Meta = styled.span`
+  grid-column: 1 / -1;
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.md};
+  color: ${({ theme }) => theme.colors.subtle};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Status = styled.span<{ $paid: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  color: ${({ theme, $paid }) => ($paid ? theme.colors.success : theme.colors.warning)};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  &::before {
+    content: '';
+    width: 8px;
+    height: 8px;
+    border-radius: 50%;
+    background: ${({ $paid }) => ($paid ? '#10b981' : '#f59e0b')};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space.xs};
+`;
+
+interface InvoiceCardProps {
+  invoice: InvoiceListItem;
+  paid: boolean;
+  showPay: boolean;
+  view: ViewMode;
+  downloading: boolean;
+  onOpen: () => void;
+  onDownload: () => void;
+  onPay: () => void;
+}
+
+export function InvoiceCard({ invoice, paid, showPay, view, downloading, ...on }: InvoiceCardProps) {
+  const { locked } = invoice;
+  const customer = [invoice.CustomerName, invoice.CustomerCompanyName].filter(Boolean).join(' · ');
+  return (
+    <Item $view={view} data-testid="invoice" data-locked={locked || undefined}>
+      <Details>
+        <Content $locked={locked} aria-hidden={locked || undefined} inert={locked || undefined}>
+          <NumberButton
+            type="button"
+            onClick={on.onOpen}
+            aria-label={`Open invoice ${invoice.InvoiceNumber}`}
+          >
+            {invoice.InvoiceNumber}
+          </NumberButton>
+          <Amount>{formatAmount(invoice.Amount, invoice.Currency)}</Amount>
+          <Customer>{customer}</Customer>
+          <Meta>
+            <Status $paid={paid}>{paid ? 'Paid' : 'Pending'}</Status>
+            <span>Issued {formatDate(invoice.IssueDate)}</span>
+            <span>Due {formatDate(invoice.DueDate)}</span>
+          </Meta>
+        </Content>
+        {locked && <LockOverlay number={invoice.InvoiceNumber} />}
+      </Details>
+      <Actions>
+        <Button
+          variant="secondary"
+          busy={downloading}
+          onClick={on.onDownload}
+          aria-label={`Download invoice ${invoice.InvoiceNumber}`}
+        >
+          Download
+        </Button>
+        {showPay && <Button onClick={on.onPay}>Pay Now</Button>}
+      </Actions>
+    </Item>
+  );
+}

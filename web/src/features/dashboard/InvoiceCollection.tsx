@@ -1,0 +1,63 @@
+import styled, { css } from 'styled-components';
+import type { InvoiceListItem } from '../../api/invoices';
+import { media } from '../../theme/theme';
+import { InvoiceCard } from './InvoiceCard';
+import { isPaid, type ViewMode } from './useDashboard';
+import type { useInvoiceActions } from './useInvoiceActions';
+
+const List = styled.ul<{ $view: ViewMode; $busy: boolean }>`
+  list-style: none;
+  transition: opacity ${({ theme }) => theme.transitions.normal};
+  opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
+
+  ${({ $view, theme }) =>
+    $view === 'list'
+      ? css`
+          overflow: hidden;
+          border: 1px solid ${theme.colors.border};
+          border-radius: ${theme.radii.lg};
+          box-shadow: ${theme.shadows.sm};
+        `
+      : css`
+          display: grid;
+          gap: ${theme.space.md};
+          ${media.sm} { grid-template-columns: repeat(2, 1fr); }
+          ${media.desktop} { grid-template-columns: repeat(3, 1fr); }
+        `}
+`;
+
+interface InvoiceCollectionProps {
+  invoices: InvoiceListItem[];
+  subscribed: boolean;
+  view: ViewMode;
+  busy: boolean;
+  onOpen: (invoice: InvoiceListItem) => void;
+  actions: ReturnType<typeof useInvoiceActions>;
+}
+
+export function InvoiceCollection({
+  invoices,
+  subscribed,
+  view,
+  busy,
+  onOpen,
+  actions,
+}: InvoiceCollectionProps) {
+  return (
+    <List $view={view} $busy={busy} aria-label="Invoices" aria-busy={busy || undefined}>
+      {invoices.map((invoice) => (
+        <InvoiceCard
+          key={invoice.ID}
+          invoice={invoice}
+          view={view}
+          paid={isPaid(invoice, subscribed)}
+          showPay={!subscribed && invoice.Status !== 'paid' && !invoice.is_paid}
+          downloading={actions.downloadingId === invoice.ID}
+          onOpen={() => (invoice.locked ? undefined : onOpen(invoice))}
+          onDownload={() => actions.download(invoice.ID, invoice.locked)}
+          onPay={() => actions.pay(invoice.ID)}
+        />
+      ))}
+    </List>
+  );
+}

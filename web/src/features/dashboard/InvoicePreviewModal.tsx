@@ -1,0 +1,142 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import type { InvoiceListItem } from '../../api/invoices';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatDateTime } from '../../lib/format';
+import { historyQuery, invoicePreviewQuery } from './queries';
+
+const Tabs = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space.xxs};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Tab = styled.button`
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border: 0;
+  border-bottom: 2px solid transparent;
+  background: none;
+  color: ${({ theme }) => theme.colors.muted};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+  &[aria-selected='true'] { border-color: ${({ theme }) => theme.colors.brand}; color: ${({ theme }) => theme.colors.brandText}; }
+`;
+
+const Frame = styled.iframe`
+  width: 100%;
+  height: 65vh;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #fff;
+`;
+
+const Events = styled.ol`
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+
+  li {
+    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
+    border-left: 3px solid ${({ theme }) => theme.colors.brand};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+  }
+  strong { display: block; }
+  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  padding: ${({ theme }) => theme.space.xl};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+type TabName = 'preview' | 'history';
+
+function PreviewTab({ id, number }: { id: string; number: string }) {
+  const preview = useQuery(invoicePreviewQuery(id));
+  if (preview.isPending)
+    return (
+      <Center>
+        <Spinner label="Loading preview" />
+      </Center>
+    );
+  if (preview.isError) return <Center>The preview could not be loaded.</Center>;
+  return <Frame title={`Invoice ${number}`} srcDoc={preview.data} sandbox="" />;
+}
+
+function HistoryTab({ id }: { id: string }) {
+  const history = useQuery(historyQuery(id));
+  if (history.isPending)
+    return (
+      <Center>
+        <Spinner label="Loading history" />
+      </Center>
+    );
+  if (history.isError) return <Center>The history could not be loaded.</Center>;
+  if (history.data.length === 0) return <Center>No events recorded yet.</Center>;
+  return (
+    <Events aria-label="Invoice history">
+      {history.data.map((event) => (
+        <li key={`${event.type}-${event.at}`}>
+          <strong>{event.summary || event.type}</strong>
+          <span>
+            {formatDateTime(event.at)} · by {event.by?.name || 'System'} · {event.type}
+          </span>
+        </li>
+      ))}
+    </Events>
+  );
+}
+
+interface InvoicePreviewModalProps {
+  invoice: InvoiceListItem;
+  downloading: boolean;
+  onDownload: () => void;
+  onClose: () => void;
+}
+
+/** Spec §2 'Invoice Preview': the invoice in its template, Close, Download PDF, and its history. */
+export function InvoicePreviewModal({ invoice, downloading, onDownload, onClose }: InvoicePreviewModalProps) {
+  const [tab, setTab] = useState<TabName>('preview');
+  const tabButton = (name: TabName, label: string) => (
+    <Tab type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
+      {label}
+    </Tab>
+  );
+  return (
+    <Modal
+      title="Invoice Preview"
+      wide
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+          <Button busy={downloading} onClick={onDownload}>
+            Download PDF
+          </Button>
+        </>
+      }
+    >
+      <Tabs role="tablist">
+        {tabButton('preview', 'Preview')}
+        {tabButton('history', 'History')}
+      </Tabs>
+      <div role="tabpanel">
+        {tab === 'preview' ? (
+          <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />
+        ) : (
+          <HistoryTab id={invoice.ID} />
+        )}
+      </div>
+    </Modal>
+  );
+}

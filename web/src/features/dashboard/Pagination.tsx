@@ -1,0 +1,37 @@
+import styled from 'styled-components';
+import { Button } from '../../components/ui/Button';
+
+const Nav = styled.nav`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space.md};
+  margin-top: ${({ theme }) => theme.space.lg};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+interface PaginationProps {
+  page: number;
+  totalPages: number;
+  canPrevious: boolean;
+  canNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+}
+
+export function Pagination({ page, totalPages, canPrevious, canNext, onPrevious, onNext }: PaginationProps) {
+  return (
+    <Nav aria-label="Pagination">
+      <Button variant="secondary" disabled={!canPrevious} onClick={onPrevious}>
+        Previous
+      </Button>
+      <span aria-live="polite">
+        Page {page} of {totalPages}
+      </span>
+      <Button variant="secondary" disabled={!canNext} onClick={onNext}>
+        Next
+      </Button>
+    </Nav>
+  );
+}

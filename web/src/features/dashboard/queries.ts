@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
+import { wait } from '../../lib/format';
+
+/** Spec §9. */
+export const PAGE_SIZE = 15;
+export const DASHBOARD_DELAY_MS = 400;
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  list: (page: number, search: string) => ['invoices', 'list', { page, search }] as const,
+  history: (id: string) => ['invoices', 'history', id] as const,
+  preview: (id: string) => ['invoices', 'preview', id] as const,
+};
+
+/** One dashboard page; cached (and persisted to IndexedDB) so the list reads offline. */
+export function invoiceListQuery(page: number, search: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.list(page, search),
+    queryFn: async ({ signal }) => {
+      const [answer] = await Promise.all([
+        listInvoices({ page, limit: PAGE_SIZE, search: search || undefined }, signal),
+        wait(DASHBOARD_DELAY_MS),
+      ]);
+      return answer;
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function historyQuery(id: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.history(id),
+    queryFn: ({ signal }) => fetchHistory(id, signal),
+    staleTime: 0,
+  });
+}
+
+export function invoicePreviewQuery(id: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.preview(id),
+    queryFn: ({ signal }) => fetchInvoicePreview(id, signal),
+    meta: { persist: false },
+  });
+}

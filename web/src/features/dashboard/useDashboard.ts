@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { InvoiceListItem } from '../../api/invoices';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { useAuth } from '../auth/AuthProvider';
+import { invoiceListQuery } from './queries';
+
+export type ViewMode = 'list' | 'grid';
+
+/**
+ * The dashboard's state (spec §2, §6): subscribers page, search and switch to a grid; everyone else
+ * sees page 1 as a list, with search hidden and pagination disabled.
+ */
+export function useDashboard() {
+  const { subscribed } = useAuth();
+  const [requestedPage, setPage] = useState(1);
+  const [searchText, setSearchText] = useState('');
+  const [requestedView, setView] = useState<ViewMode>('list');
+  const [openInvoice, setOpenInvoice] = useState<InvoiceListItem | null>(null);
+  const debounced = useDebouncedValue(searchText.trim(), 300);
+  const search = subscribed ? debounced : '';
+  const page = subscribed ? requestedPage : 1;
+  const query = useQuery(invoiceListQuery(page, search));
+  const totalPages = Math.max(1, query.data?.pagination.total_pages ?? 1);
+
+  return {
+    subscribed,
+    invoices: query.data?.invoices ?? [],
+    isLoading: query.isPending,
+    isFetching: query.isFetching,
+    isError: query.isError && !query.data,
+    retry: () => void query.refetch(),
+    page,
+    totalPages,
+    canPrevious: subscribed && page > 1,
+    canNext: subscribed && page < totalPages,
+    previous: () => setPage((value) => Math.max(1, value - 1)),
+    next: () => setPage((value) => Math.min(totalPages, value + 1)),
+    searchText,
+    setSearch: (value: string) => {
+      setSearchText(value);
+      setPage(1);
+    },
+    view: subscribed ? requestedView : 'list',
+    setView,
+    openInvoice,
+    setOpenInvoice,
+  };
+}
+
+/** Spec §4 Invoice status: paid when the user is subscribed or the Status is 'paid'. */
+export function isPaid(invoice: InvoiceListItem, subscribed: boolean): boolean {
+  return subscribed || invoice.Status === 'paid';
+}

@@ -1,0 +1,143 @@
+import { currencies, formatMoney, NOTES_MAX, sanitize, TERMS_MAX } from '@remit/contracts';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import type { CustomerSuggestion } from '../../api/invoices';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { TextField } from '../../components/ui/TextField';
+import { media } from '../../theme/theme';
+import { CustomerSearch } from './CustomerSearch';
+import { SelectField, TextAreaField } from './fields';
+import { ItemsEditor } from './ItemsEditor';
+import { LogoUpload } from './LogoUpload';
+import type { Wizard } from './useWizard';
+
+const Section = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.md};
+  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+`;
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.md};
+  ${media.sm} { grid-template-columns: 1fr 1fr; }
+`;
+
+const Totals = styled.dl`
+  display: grid;
+  grid-template-columns: auto auto;
+  justify-content: end;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.xl};
+  font-variant-numeric: tabular-nums;
+  dt { color: ${({ theme }) => theme.colors.muted}; }
+  dd { text-align: right; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  dt:last-of-type, dd:last-of-type { font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.ink}; }
+`;
+
+const Footer = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const currencyOptions = currencies.map((currency) => ({ value: currency.value, label: currency.label }));
+const email = sanitize.email;
+
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Section aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </Section>
+  );
+}
+
+/** Step 1 (spec §2, §5): every field of the invoice form, live totals, Next Step. */
+export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
+  const { field, totals, context } = wizard;
+  const pick = (customer: CustomerSuggestion) =>
+    wizard.fillCustomer({
+      ...context.form,
+      customerName: customer.Name,
+      customerEmail: customer.Email,
+      customerAddress: customer.Address,
+      customerCompanyName: customer.CompanyName,
+      customerCompanyVAT: customer.CompanyVAT ?? '',
+    });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        wizard.send({ type: 'NEXT' });
+      }}
+    >
+      <Block title="Your details">
+        <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
+        <Grid>
+          <TextField label="Your name" autoComplete="name" {...field('userName', sanitize.personName)} />
+          <TextField label="Your email" type="email" autoComplete="email" {...field('userEmail', email)} />
+          <TextField label="Company name" {...field('userCompanyName', sanitize.companyName)} />
+          <TextField label="VAT number (optional)" {...field('userCompanyVAT', sanitize.vat)} />
+        </Grid>
+        <TextAreaField label="Address" rows={2} {...field('userAddress', sanitize.address)} />
+      </Block>
+      <Block title="Customer">
+        <CustomerSearch onPick={pick} />
+        <Grid>
+          <TextField label="Customer name" {...field('customerName', sanitize.personName)} />
+          <TextField label="Customer email" type="email" {...field('customerEmail', email)} />
+          <TextField label="Customer company name" {...field('customerCompanyName', sanitize.companyName)} />
+          <TextField label="Customer VAT number (optional)" {...field('customerCompanyVAT', sanitize.vat)} />
+        </Grid>
+        <TextAreaField label="Customer address" rows={2} {...field('customerAddress', sanitize.address)} />
+      </Block>
+      <Block title="Invoice details">
+        <Grid>
+          <TextField label="Invoice number" {...field('invoiceNumber', sanitize.invoiceNumber)} />
+          <SelectField label="Currency" options={currencyOptions} {...field('currency')} />
+          <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
+          <TextField label="Due date" type="date" min="2000-01-01" {...field('dueDate')} />
+          <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate', sanitize.decimal)} />
+        </Grid>
+      </Block>
+      <Block title="Items">
+        <ItemsEditor wizard={wizard} />
+        <Totals aria-label="Totals">
+          <dt>Subtotal</dt>
+          <dd>{formatMoney(totals.subtotal)}</dd>
+          <dt>Tax</dt>
+          <dd>{formatMoney(totals.tax)}</dd>
+          <dt>Total</dt>
+          <dd>{formatMoney(totals.total)}</dd>
+        </Totals>
+      </Block>
+      <Block title="Notes and terms">
+        <TextAreaField label="Notes" max={NOTES_MAX} {...field('notes', sanitize.longText)} />
+        <TextAreaField
+          label="Terms & Conditions"
+          max={TERMS_MAX}
+          {...field('termsAndConditions', sanitize.longText)}
+        />
+      </Block>
+      <Footer>
+        <NextButton wizard={wizard} />
+      </Footer>
+    </form>
+  );
+}
+
+/**
+ * 'Next Step' looks and reads as disabled until the form is submittable (spec §2), but stays
+ * clickable: pressing it then is the submit attempt that shows every message and 'Please complete
+ * all required fields' (spec §4, §8).
+ */
+function NextButton({ wizard }: { wizard: Wizard }) {
+  return (
+    <Button type="submit" size="lg" aria-disabled={!wizard.submittable}>
+      Next Step
+    </Button>
+  );
+}

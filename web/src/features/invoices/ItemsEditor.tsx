@@ -1,0 +1,88 @@
+import { formatMoney, sanitize } from '@remit/contracts';
+import styled from 'styled-components';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/TextField';
+import { media } from '../../theme/theme';
+import type { Wizard } from './useWizard';
+
+const Item = styled.li`
+  display: grid;
+  grid-template-columns: 1fr 1fr;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.md} 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  > :first-child { grid-column: 1 / -1; }
+  ${media.sm} {
+    grid-template-columns: 3fr 1fr 1.3fr 1fr auto;
+    align-items: start;
+    > :first-child { grid-column: auto; }
+  }
+`;
+
+const Line = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 6px;
+  span:first-child { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+  output { min-height: 44px; display: flex; align-items: center; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-variant-numeric: tabular-nums; }
+`;
+
+const Remove = styled.div`
+  display: flex;
+  align-items: flex-end;
+  ${media.sm} { padding-top: 26px; }
+`;
+
+const digits = (value: string) => value.replace(/\D/g, '');
+
+/** Items: description, quantity, unit price, the line total in the invoice's currency; add and remove. */
+export function ItemsEditor({ wizard }: { wizard: Wizard }) {
+  const { items } = wizard.context.form;
+  return (
+    <div>
+      <ul style={{ listStyle: 'none' }}>
+        {items.map((_, index) => {
+          const line = wizard.totals.lines[index];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own
+            <Item key={index} aria-label={`Item ${index + 1}`}>
+              <TextField
+                label="Description"
+                {...wizard.field(`items.${index}.description`, sanitize.description)}
+              />
+              <TextField
+                label="Quantity"
+                inputMode="numeric"
+                min={1}
+                {...wizard.field(`items.${index}.quantity`, digits)}
+              />
+              <TextField
+                label="Unit price"
+                inputMode="decimal"
+                {...wizard.field(`items.${index}.unitPrice`, sanitize.decimal)}
+              />
+              <Line>
+                <span>Total</span>
+                <output>{line ? formatMoney(line) : ''}</output>
+              </Line>
+              <Remove>
+                <Button
+                  variant="ghost"
+                  disabled={items.length === 1}
+                  onClick={() => wizard.removeItem(index)}
+                  aria-label={`Remove item ${index + 1}`}
+                >
+                  Remove
+                </Button>
+              </Remove>
+            </Item>
+          );
+        })}
+      </ul>
+      <Button variant="secondary" onClick={wizard.addItem} style={{ marginTop: 12 }}>
+        + Add Item
+      </Button>
+    </div>
+  );
+}

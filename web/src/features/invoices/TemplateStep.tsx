@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
+import { fetchTemplates, previewTemplate } from '../../api/invoices';
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+import { Spinner } from '../../components/ui/Spinner';
+import type { WizardForm, WizardTemplate } from '../../machines/wizard';
+import { media } from '../../theme/theme';
+import type { Wizard } from './useWizard';
+
+const Grid = styled.ul`
+  list-style: none;
+  display: grid;
+  grid-template-columns: repeat(2, 1fr);
+  gap: ${({ theme }) => theme.space.md};
+  ${media.sm} { grid-template-columns: repeat(3, 1fr); }
+  ${media.desktop} { grid-template-columns: repeat(4, 1fr); }
+`;
+
+const Tile = styled.li<{ $selected: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.xs};
+  padding: ${({ theme }) => theme.space.sm};
+  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.brand : theme.colors.border)};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme, $selected }) => ($selected ? theme.colors.brandSoft : theme.colors.surface)};
+  box-shadow: ${({ theme }) => theme.shadows.xs};
+
+  img { width: 100%; aspect-ratio: 210 / 297; object-fit: cover; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.sm}; background: #fff; }
+  strong { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  div { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xxs}; }
+`;
+
+const Bar = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.lg};
+`;
+
+const Frame = styled.iframe`
+  width: 100%;
+  height: 65vh;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: #fff;
+`;
+
+function submitPayload(form: WizardForm, template: WizardTemplate) {
+  return {
+    ...form,
+    templateId: template.ID,
+    templateName: template.TemplateName,
+    templateComponentName: template.TemplateComponentName,
+    status: 'Draft' as const,
+  };
+}
+
+function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTemplate }) {
+  const form = wizard.context.storedForm ?? wizard.context.form;
+  const preview = useQuery({
+    queryKey: ['templates', 'preview', template.ID, form, wizard.context.logo],
+    queryFn: ({ signal }) => previewTemplate(template.ID, submitPayload(form, template), signal),
+    meta: { persist: false },
+    retry: false,
+  });
+  return (
+    <Modal
+      title={template.TemplateName}
+      wide
+      onClose={() => wizard.send({ type: 'CLOSE_PREVIEW' })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => wizard.send({ type: 'CLOSE_PREVIEW' })}>
+            Close
+          </Button>
+          <Button onClick={() => wizard.send({ type: 'SELECT', template })}>Select Template</Button>
+        </>
+      }
+    >
+      {preview.isPending && <Spinner label="Rendering preview" />}
+      {preview.isError && <p>The preview could not be rendered. You can still select this template.</p>}
+      {preview.data && <Frame title={`${template.TemplateName} preview`} srcDoc={preview.data} sandbox="" />}
+    </Modal>
+  );
+}
+
+/** Step 2 (spec §2): the template grid, the preview modal, Back and Generate Invoice. */
+export function TemplateStep({ wizard }: { wizard: Wizard }) {
+  const templates = useQuery({
+    queryKey: ['templates'],
+    queryFn: ({ signal }) => fetchTemplates(signal).catch(() => []),
+  });
+  const selected = wizard.context.template;
+  const previewing = wizard.context.previewTemplate;
+  const generating = wizard.state.matches('generating');
+  return (
+    <section aria-label="Choose a template">
+      {templates.isPending ? (
+        <Spinner label="Loading templates" />
+      ) : (
+        <Grid>
+          {(templates.data ?? []).map((template) => (
+            <Tile
+              key={template.ID}
+              $selected={selected?.ID === template.ID}
+              aria-current={selected?.ID === template.ID || undefined}
+            >
+              {template.ThumbnailURL && <img src={template.ThumbnailURL} alt="" loading="lazy" />}
+              <strong>{template.TemplateName}</strong>
+              <div>
+                <Button
+                  variant="secondary"
+                  onClick={() => wizard.send({ type: 'PREVIEW', template })}
+                  aria-label={`Preview ${template.TemplateName}`}
+                >
+                  Preview
+                </Button>
+                <Button
+                  variant={selected?.ID === template.ID ? 'primary' : 'ghost'}
+                  aria-pressed={selected?.ID === template.ID}
+                  onClick={() => wizard.send({ type: 'SELECT', template })}
+                  aria-label={`Use ${template.TemplateName}`}
+                >
+                  {selected?.ID === template.ID ? 'Selected' : 'Use'}
+                </Button>
+              </div>
+            </Tile>
+          ))}
+        </Grid>
+      )}
+      <Bar>
+        <Button variant="secondary" onClick={() => wizard.send({ type: 'BACK' })} disabled={generating}>
+          Back
+        </Button>
+        <Button
+          size="lg"
+          busy={generating}
+          disabled={generating}
+          onClick={() => wizard.send({ type: 'GENERATE' })}
+        >
+          Generate Invoice
+        </Button>
+      </Bar>
+      {previewing && <PreviewModal wizard={wizard} template={previewing} />}
+    </section>
+  );
+}

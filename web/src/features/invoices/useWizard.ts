@@ -1,0 +1,115 @@
+import { isInvoiceSubmittable, liveTotals } from '@remit/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fromPromise } from 'xstate';
+import { errorMessage } from '../../api/errors';
+import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wizard';
+import { useAuth } from '../auth/AuthProvider';
+import { useToast } from '../toasts/ToastProvider';
+import { getPath, setPath, validateInvoiceForm } from './formPaths';
+import { generateInvoice, loadWizardStart, saveDraft } from './generate';
+
+export const PENDING_INVOICE_KEY = 'remit.pendingInvoiceId';
+const AUTOSAVE_MS = 500;
+
+export interface BoundField {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+  onBlur: () => void;
+}
+
+/** The wizard machine with its actors, toasts, autosave and where it goes when it ends. */
+export function useWizard(draftId: string) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const { user, subscribed } = useAuth();
+  const machine = useMemo(
+    () =>
+      wizardMachine.provide({
+        actors: {
+          load: fromPromise(({ input }) => loadWizardStart(queryClient, input.draftId, user?.email ?? '')),
+          generate: fromPromise(async ({ input }) => {
+            try {
+              return await generateInvoice(input);
+            } catch (error) {
+              throw new Error(errorMessage(error, 'Failed to create invoice. Please try again.'));
+            }
+          }),
+        },
+      }),
+    [queryClient, user?.email],
+  );
+  const [state, send, actor] = useMachine(machine, { input: { draftId, subscribed } });
+  const { context } = state;
+
+  useEffect(() => {
+    const subscription = actor.on('notice', (event) => toast(event.message, { tone: event.tone }));
+    return () => subscription.unsubscribe();
+  }, [actor, toast]);
+
+  // Autosave (DESIGN §8): once something was typed, the form and logo go to IndexedDB.
+  useEffect(() => {
+    if (!context.dirty || !state.matches('form')) return;
+    const timer = setTimeout(
+      () => void saveDraft(draftId, { form: context.form, logo: context.logo }),
+      AUTOSAVE_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [context.dirty, context.form, context.logo, draftId, state]);
+
+  const ended = state.matches('done') || state.matches('queued');
+  const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
+  useEffect(() => {
+    if (generated) void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    if (state.matches('plans') && context.invoiceId)
+      sessionStorage.setItem(PENDING_INVOICE_KEY, context.invoiceId);
+    if (!ended) return;
+    if (state.matches('queued')) {
+      toast('You are offline. The invoice will be generated when you are back online.', { tone: 'info' });
+    } else if (context.subscribed) {
+      toast('Invoice generated successfully!', { tone: 'success' });
+    }
+    navigate('/');
+  }, [ended, generated, state, context.invoiceId, context.subscribed, queryClient, toast, navigate]);
+
+  const errors = useMemo(() => validateInvoiceForm(context.form), [context.form]);
+
+  const field = (path: string, sanitize: (value: string) => string = (value) => value): BoundField => ({
+    name: path,
+    value: getPath(context.form, path),
+    error: context.touched[path] || context.showAllErrors ? errors[path] : undefined,
+    onChange: (event) =>
+      send({ type: 'CHANGE', path, form: setPath(context.form, path, sanitize(event.target.value)) }),
+    onBlur: () => send({ type: 'BLUR', path }),
+  });
+
+  const replace = (path: string, form: WizardForm) => send({ type: 'CHANGE', path, form });
+  const items = context.form.items;
+
+  return {
+    state,
+    send,
+    context,
+    step: state.matches('loading') ? 0 : state.matches('form') ? 1 : 2,
+    busy: state.hasTag('busy'),
+    field,
+    errors,
+    totals: liveTotals(context.form),
+    submittable: isInvoiceSubmittable(context.form),
+    addItem: () =>
+      replace(`items.${items.length}.description`, {
+        ...context.form,
+        items: [...items, { description: '', quantity: 1, unitPrice: 0 } satisfies ItemForm],
+      }),
+    removeItem: (index: number) =>
+      replace('items', { ...context.form, items: items.filter((_, at) => at !== index) }),
+    fillCustomer: (form: WizardForm) => replace('customerName', form),
+  };
+}
+
+export type Wizard = ReturnType<typeof useWizard>;

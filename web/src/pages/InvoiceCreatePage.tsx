@@ -1,0 +1,59 @@
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { newIdempotencyKey } from '../api/client';
+import { PageSpinner } from '../components/ui/Spinner';
+import { DraftsPanel } from '../features/invoices/DraftsPanel';
+import { InvoiceFormStep } from '../features/invoices/InvoiceFormStep';
+import { OutboxStatus } from '../features/invoices/OutboxStatus';
+import { PlansOverlay } from '../features/invoices/PlansOverlay';
+import { TemplateStep } from '../features/invoices/TemplateStep';
+import { useWizard } from '../features/invoices/useWizard';
+import { Page } from '../layout/Page';
+
+const Steps = styled.ol`
+  display: flex;
+  gap: ${({ theme }) => theme.space.md};
+  margin-bottom: ${({ theme }) => theme.space.lg};
+  list-style: none;
+  li { color: ${({ theme }) => theme.colors.subtle}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  li[aria-current='step'] { color: ${({ theme }) => theme.colors.brandText}; }
+`;
+
+function Wizard({ draftId }: { draftId: string }) {
+  const wizard = useWizard(draftId);
+  const navigate = useNavigate();
+  const { step } = wizard;
+  return (
+    <Page
+      title="Create Invoice"
+      description={step === 2 ? 'Step 2 of 2: choose a template.' : 'Step 1 of 2: the invoice details.'}
+    >
+      <OutboxStatus />
+      <DraftsPanel currentId={draftId} />
+      <Steps aria-label="Progress">
+        <li aria-current={step <= 1 ? 'step' : undefined}>1. Details</li>
+        <li aria-current={step === 2 ? 'step' : undefined}>2. Template</li>
+      </Steps>
+      {step === 0 && <PageSpinner label="Loading the invoice form..." />}
+      {step === 1 && <InvoiceFormStep wizard={wizard} />}
+      {step === 2 && <TemplateStep wizard={wizard} />}
+      {wizard.state.matches('plans') && (
+        <PlansOverlay
+          onClose={() => {
+            wizard.send({ type: 'CLOSE_PLANS' });
+            navigate('/');
+          }}
+        />
+      )}
+    </Page>
+  );
+}
+
+/** '/invoice/create' (spec §2): the two-step wizard; `?draft=` resumes a saved draft. */
+export function InvoiceCreatePage() {
+  const [params] = useSearchParams();
+  const resume = params.get('draft');
+  const draftId = useMemo(() => resume ?? newIdempotencyKey(), [resume]);
+  return <Wizard key={draftId} draftId={draftId} />;
+}
