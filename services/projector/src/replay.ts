@@ -99,7 +99,8 @@ async function replayLog(tx: Database, projection: Projection, upTo: { tx_id: st
         from events
         where (tx_id, position) > (${after.txId}::xid8, ${after.position}::bigint)
           and (tx_id, position) <= (${upTo.tx_id}::xid8, ${upTo.position}::bigint)
-        order by tx_id, position
+        -- Qualified: a bare tx_id here would sort by the text column of the select list ('1000' < '999').
+        order by events.tx_id, events.position
         limit ${BATCH}`),
     );
     if (rows.length === 0) return count;
