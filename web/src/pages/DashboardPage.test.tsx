@@ -1,0 +1,116 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../api/session';
+import { mockApi, testUser } from '../test/api';
+import { renderApp } from '../test/renderApp';
+
+function listItem(index: number, locked: boolean, status = 'Draft') {
+  return {
+    ID: `inv-${index}`,
+    InvoiceNumber: `INV-${String(index).padStart(3, '0')}`,
+    IssueDate: '2026-03-05',
+    DueDate: '2026-04-04',
+    Status: status,
+    is_paid: status === 'paid',
+    Amount: 123456 + index,
+    Currency: index === 1 ? 'EUR' : 'JPY',
+    CustomerName: 'Charles Babbage',
+    CustomerCompanyName: 'Engines Co',
+    CustomerEmail: 'charles@example.com',
+    locked,
+  };
+}
+
+function api(subscribed: boolean, invoices: ReturnType<typeof listItem>[], totalPages = 1) {
+  return mockApi({
+    'GET /auth/status': () => ({ body: { user: testUser } }),
+    'GET /check-subscription': () => ({ body: { subscribed } }),
+    'GET /invoices': () => ({
+      body: { invoices, pagination: { page: 1, limit: 15, total: invoices.length, total_pages: totalPages } },
+    }),
+    'GET /invoices/inv-1/history': () => ({
+      body: {
+        events: [
+          {
+            type: 'InvoiceIssued',
+            at: '2026-03-05T10:00:00Z',
+            by: { id: 'user-1', name: 'Ada Lovelace' },
+            summary: 'Invoice INV-001 issued',
+          },
+        ],
+      },
+    }),
+  });
+}
+
+describe('dashboard (spec §2, §6)', () => {
+  it('shows a non-subscriber the first invoice open and the others locked, without search or paging', async () => {
+    storeToken('jwt');
+    api(false, [listItem(1, false), listItem(2, true), listItem(3, true)], 2);
+    renderApp('/');
+    const rows = await screen.findAllByTestId('invoice');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).not.toHaveAttribute('data-locked');
+    expect(rows[0]).toHaveTextContent('€1,234.57');
+    expect(rows[0]).toHaveTextContent('Mar 5, 2026');
+    expect(rows[0]).toHaveTextContent('Pending');
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(rows[1]).toHaveAttribute('data-locked', 'true');
+    expect(rows[1]).toHaveTextContent('¥123,458');
+    expect(screen.getAllByText('Subscribe to unlock this feature')).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Upgrade Now' })).toHaveLength(2);
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.queryByRole('searchbox', { name: 'Search invoices' })).not.toBeInTheDocument();
+  });
+
+  it('sends the download of a locked invoice to the plans', async () => {
+    storeToken('jwt');
+    api(false, [listItem(1, false), listItem(2, true)]);
+    const { router } = renderApp('/');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Download invoice INV-002' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/subscription'));
+  });
+
+  it('gives a subscriber search, the grid toggle, paging, Paid status and no Pay Now', async () => {
+    storeToken('jwt');
+    const { fetchMock } = api(true, [listItem(1, false), listItem(2, false)], 3);
+    const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    const user = userEvent.setup();
+    renderApp('/');
+    const rows = await screen.findAllByTestId('invoice');
+    expect(rows[0]).toHaveTextContent('Paid');
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Subscribe to unlock this feature')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Grid' }));
+    expect(screen.getByRole('button', { name: 'Grid' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls()).toContain('/api/invoices?page=2&limit=15'));
+    await user.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'Babbage');
+    await waitFor(() => expect(urls()).toContain('/api/invoices?page=1&limit=15&search=Babbage'));
+  });
+
+  it('says No Invoices Found when there are none', async () => {
+    storeToken('jwt');
+    api(false, []);
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'No Invoices Found' })).toBeInTheDocument();
+  });
+
+  it('opens the Invoice Preview with its History', async () => {
+    storeToken('jwt');
+    api(true, [listItem(1, false)]);
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invoice Preview' });
+    expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('tab', { name: 'History' }));
+    expect(await within(dialog).findByText('Invoice INV-001 issued')).toBeInTheDocument();
+    expect(within(dialog).getByText(/by Ada Lovelace/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
