@@ -1,11 +1,13 @@
 // PDF rendering benchmark: npm run bench:pdf [-- --renders=10000 --chromium-renders=60]
 // Typst through the worker pool (latency, throughput, memory over many renders) and, when Chromium is
 // installed, the same invoice as HTML through puppeteer-core's page.pdf() as the baseline.
+// Options: --workers=2 --template=classic --max-rss=448 (MB per worker) --recycle-after=5000 (renders)
+// --cache-age=3 --evict-every=1 (Typst cache policy), --dist to use the compiled renderer (run
+// `npx tsc -b services/query` first), whose workers are plain node processes rather than tsx.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleInvoiceDocument } from '@remit/contracts';
-import { RenderPool, renderPdf } from '../services/query/src/pdf/index.js';
 import { sampleInvoiceWithItems } from '../services/query/src/pdf/samples.js';
 import { type TemplateData, toTemplateData } from '../services/query/src/pdf/template-data.js';
 
@@ -17,6 +19,17 @@ const chromiumRenders = Number(args.get('chromium-renders') ?? 60);
 const poolSize = Number(args.get('workers') ?? 2);
 const template = args.get('template') ?? 'classic';
 const chromiumPath = args.get('chromium') ?? '/usr/bin/chromium';
+const maxRendersPerWorker = Number(args.get('recycle-after') ?? 5_000);
+const maxWorkerRssMb = Number(args.get('max-rss') ?? 448);
+const cache = { maxAge: Number(args.get('cache-age') ?? 3), every: Number(args.get('evict-every') ?? 1) };
+const fromDist = args.has('dist');
+
+// Under tsx the source renderer forks TypeScript workers through tsx's loader; the compiled one forks plain node.
+const distEntry = '../services/query/dist/pdf/index.js';
+const renderer: typeof import('../services/query/src/pdf/index.js') = fromDist
+  ? await import(distEntry)
+  : await import('../services/query/src/pdf/index.js');
+const { RenderPool, renderPdf } = renderer;
 
 const small = sampleInvoiceDocument();
 const large = sampleInvoiceWithItems(200);
@@ -54,9 +67,16 @@ async function throughput(count: number, concurrency: number, render: (index: nu
   return count / ((performance.now() - start) / 1000);
 }
 
-const maxRendersPerWorker = Number(args.get('recycle-after') ?? 100);
-const pool = new RenderPool({ size: poolSize, maxRendersPerWorker });
+const pool = new RenderPool({
+  size: poolSize,
+  maxRendersPerWorker,
+  maxWorkerRssBytes: maxWorkerRssMb * 1024 * 1024,
+  cache,
+});
+const startedAt = performance.now();
 await pool.ready();
+const startupMs = performance.now() - startedAt;
+const workerPids = new Set(pool.workerPids());
 const rows: Array<[string, string]> = [];
 const rss = () => {
   const usage = pool.memoryUsage();
@@ -87,6 +107,7 @@ const typstRate = await throughput(totalRenders, poolSize * 2, async () => {
   await renderPdf(fresh(small), template, { pool });
   done++;
   if (done % 25 === 0) {
+    for (const pid of pool.workerPids()) workerPids.add(pid);
     const now = rss();
     peakRss = Math.max(peakRss, now);
     windowPeak = Math.max(windowPeak, now);
@@ -99,6 +120,8 @@ const typstRate = await throughput(totalRenders, poolSize * 2, async () => {
   }
 });
 rows.push([`Throughput, ${poolSize} workers (12 items)`, `${typstRate.toFixed(0)} invoices/s`]);
+rows.push(['Worker start-up (pool ready)', ms(startupMs)]);
+rows.push(['Workers started (recycling)', String(workerPids.size)]);
 rows.push(['Peak RSS, workers + parent', mb(peakRss)]);
 for (const [count, bytes] of memoryAt)
   rows.push([`RSS after ${count.toLocaleString('en-US')} renders`, mb(bytes)]);
@@ -118,9 +141,8 @@ if (existsSync(chromiumPath)) {
   rows.push(['Chromium baseline', `skipped: no browser at ${chromiumPath}`]);
 }
 
-console.log(
-  `| Measure (template '${template}', workers recycled after ${maxRendersPerWorker} renders) | Result |\n| --- | --- |`,
-);
+const policy = `recycled at ${maxWorkerRssMb} MB RSS or ${maxRendersPerWorker} renders; evictCache(${cache.maxAge}) every ${cache.every} render(s); ${fromDist ? 'dist, plain node' : 'tsx'}`;
+console.log(`| Measure (template '${template}'; ${policy}) | Result |\n| --- | --- |`);
 for (const [measure, result] of rows) console.log(`| ${measure} | ${result} |`);
 
 async function chromiumBaseline(): Promise<void> {

@@ -3,17 +3,22 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { CompileJob } from './compiler.js';
+import { type CachePolicy, type CompileJob, defaultCachePolicy } from './compiler.js';
 import { RenderError } from './errors.js';
 import type { WorkerRequest, WorkerResponse } from './worker.js';
 
 export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
   size?: number;
-  /** A worker is replaced after this many renders: Typst keeps about 0.7 MB per PDF render. */
-  maxRendersPerWorker?: number;
-  /** …or as soon as its resident memory passes this. */
+  /**
+   * A worker is replaced as soon as its resident memory passes this: Typst's pdf() keeps about 0.7 MB per
+   * render, so this is what bounds memory (about 400 renders per worker at the default).
+   */
   maxWorkerRssBytes?: number;
+  /** …or after this many renders, whichever comes first. */
+  maxRendersPerWorker?: number;
+  /** What each worker keeps of Typst's memoisation between renders (see CachePolicy). */
+  cache?: CachePolicy;
   /** A render taking longer than this is abandoned and its worker killed. */
   timeoutMs?: number;
   /** Jobs waiting for a worker beyond this are refused at once rather than piling up. */
@@ -48,8 +53,9 @@ interface WorkerHandle {
 
 const defaults: Required<RenderPoolOptions> = {
   size: 2,
-  maxRendersPerWorker: 100,
-  maxWorkerRssBytes: 512 * 1024 * 1024,
+  maxWorkerRssBytes: 448 * 1024 * 1024,
+  maxRendersPerWorker: 5_000,
+  cache: defaultCachePolicy,
   timeoutMs: 15_000,
   maxQueue: 500,
   startupTimeoutMs: 20_000,
@@ -117,7 +123,7 @@ export class RenderPool {
   private spawn(): void {
     if (this.closed) return;
     const entry = workerEntry();
-    const child = fork(entry.path, [], {
+    const child = fork(entry.path, [JSON.stringify(this.options.cache)], {
       execArgv: entry.execArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

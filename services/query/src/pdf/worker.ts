@@ -1,4 +1,4 @@
-import { type CompileJob, InvoiceCompiler } from './compiler.js';
+import { type CachePolicy, type CompileJob, defaultCachePolicy, InvoiceCompiler } from './compiler.js';
 
 /**
  * A render worker: a child process forked by the pool. It owns one Typst compiler, answers one job at a time
@@ -15,7 +15,9 @@ function send(message: WorkerResponse): void {
   process.send?.(message);
 }
 
-const compiler = new InvoiceCompiler();
+// The pool passes the cache policy as the first argument (JSON).
+const cachePolicy: CachePolicy = process.argv[2] ? JSON.parse(process.argv[2]) : defaultCachePolicy;
+const compiler = new InvoiceCompiler(cachePolicy);
 
 process.on('message', (request: WorkerRequest) => {
   try {
