@@ -118,7 +118,7 @@ try {
     await page.evaluate((token) => localStorage.setItem('token', token), account.token);
     const signedIn = [
       ['/', '08-dashboard', /Welcome/],
-      ['/invoice/create', '09-invoice-create', 'New Invoice'],
+      ['/invoice/create', '09-invoice-create', 'Create Invoice'],
       ['/profile', '10-profile', 'Profile'],
       ['/subscription', '11-subscription', 'Plans'],
       ['/success', '12-success', 'Payment'],

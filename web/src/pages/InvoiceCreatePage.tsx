@@ -16,6 +16,8 @@ const Steps = styled.ol`
   gap: ${({ theme }) => theme.space.md};
   margin-bottom: ${({ theme }) => theme.space.lg};
   list-style: none;
+  padding: 0;
+  margin: 0;
   li { color: ${({ theme }) => theme.colors.subtle}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   li[aria-current='step'] { color: ${({ theme }) => theme.colors.brandText}; }
 `;

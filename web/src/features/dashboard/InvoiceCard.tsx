@@ -27,10 +27,13 @@ const Item = styled.li<{ $view: ViewMode }>`
         `}
 `;
 
-const Details = styled.div`
+const Details = styled.div<{ $locked: boolean }>`
   position: relative;
   flex: 1;
   min-width: 0;
+  /* On a phone the lock overlay wraps to two lines: leave it room above the actions. */
+  min-height: ${({ $locked }) => ($locked ? '112px' : 'auto')};
+  ${media.sm} { min-height: auto; }
 `;
 
 const Content = styled.div<{ $locked: boolean }>`
@@ -116,7 +119,7 @@ export function InvoiceCard({ invoice, paid, showPay, view, downloading, ...on }
   const customer = [invoice.CustomerName, invoice.CustomerCompanyName].filter(Boolean).join(' · ');
   return (
     <Item $view={view} data-testid="invoice" data-locked={locked || undefined}>
-      <Details>
+      <Details $locked={locked}>
         <Content $locked={locked} aria-hidden={locked || undefined} inert={locked || undefined}>
           <NumberButton
             type="button"
@@ -144,7 +147,11 @@ export function InvoiceCard({ invoice, paid, showPay, view, downloading, ...on }
         >
           Download
         </Button>
-        {showPay && <Button onClick={on.onPay}>Pay Now</Button>}
+        {showPay && (
+          <Button variant={locked ? 'secondary' : 'primary'} onClick={on.onPay}>
+            Pay Now
+          </Button>
+        )}
       </Actions>
     </Item>
   );

@@ -7,6 +7,8 @@ import type { useInvoiceActions } from './useInvoiceActions';
 
 const List = styled.ul<{ $view: ViewMode; $busy: boolean }>`
   list-style: none;
+  padding: 0;
+  margin: 0;
   transition: opacity ${({ theme }) => theme.transitions.normal};
   opacity: ${({ $busy }) => ($busy ? 0.6 : 1)};
 

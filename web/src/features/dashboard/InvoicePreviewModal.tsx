@@ -36,6 +36,8 @@ const Frame = styled.iframe`
 
 const Events = styled.ol`
   list-style: none;
+  padding: 0;
+  margin: 0;
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.sm};

@@ -27,6 +27,8 @@ const Status = styled.p`
 
 const Results = styled.ul`
   list-style: none;
+  padding: 0;
+  margin: 0;
   overflow: hidden;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};

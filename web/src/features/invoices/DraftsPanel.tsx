@@ -13,7 +13,9 @@ const Panel = styled.details`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   summary { cursor: pointer; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
-  ul { list-style: none; margin-top: ${({ theme }) => theme.space.xs}; }
+  ul { list-style: none;
+  padding: 0;
+  margin: 0; margin-top: ${({ theme }) => theme.space.xs}; }
   li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: ${({ theme }) => theme.space.xs}; padding: ${({ theme }) => theme.space.xxs} 0; }
   small { color: ${({ theme }) => theme.colors.muted}; }
 `;

@@ -34,6 +34,12 @@ const Remove = styled.div`
   ${media.sm} { padding-top: 26px; }
 `;
 
+const Items = styled.ul`
+  list-style: none;
+  padding: 0;
+  margin: 0 0 ${({ theme }) => theme.space.sm};
+`;
+
 const digits = (value: string) => value.replace(/\D/g, '');
 
 /** Items: description, quantity, unit price, the line total in the invoice's currency; add and remove. */
@@ -41,7 +47,7 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
   const { items } = wizard.context.form;
   return (
     <div>
-      <ul style={{ listStyle: 'none' }}>
+      <Items>
         {items.map((_, index) => {
           const line = wizard.totals.lines[index];
           return (
@@ -79,8 +85,8 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
             </Item>
           );
         })}
-      </ul>
-      <Button variant="secondary" onClick={wizard.addItem} style={{ marginTop: 12 }}>
+      </Items>
+      <Button variant="secondary" onClick={wizard.addItem}>
         + Add Item
       </Button>
     </div>

@@ -13,7 +13,9 @@ const Panel = styled.section`
 
   &[data-tone='success'] { border-color: ${({ theme }) => theme.colors.successBorder}; background: ${({ theme }) => theme.colors.successSoft}; }
   h2 { font-size: ${({ theme }) => theme.fontSizes.sm}; margin-bottom: ${({ theme }) => theme.space.xxs}; }
-  ul { list-style: none; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; }
+  ul { list-style: none;
+  padding: 0;
+  margin: 0; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; }
   li { display: flex; flex-wrap: wrap; align-items: center; gap: ${({ theme }) => theme.space.xs}; }
   em { color: ${({ theme }) => theme.colors.danger}; font-style: normal; }
 `;

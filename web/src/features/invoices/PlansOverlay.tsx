@@ -40,10 +40,13 @@ export const plans = [
 
 const Grid = styled.ul`
   list-style: none;
+  padding: 0;
+  margin: 0;
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   ${media.sm} { grid-template-columns: repeat(3, 1fr); }
   > li { display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; padding: ${({ theme }) => theme.space.md}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; }
+  > li > span { align-self: flex-start; }
   h3 { font-size: ${({ theme }) => theme.fontSizes.md}; }
   p { font-size: ${({ theme }) => theme.fontSizes.xl}; font-weight: ${({ theme }) => theme.fontWeights.bold}; }
   small { color: ${({ theme }) => theme.colors.muted}; }

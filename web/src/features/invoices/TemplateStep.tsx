@@ -10,6 +10,8 @@ import type { Wizard } from './useWizard';
 
 const Grid = styled.ul`
   list-style: none;
+  padding: 0;
+  margin: 0;
   display: grid;
   grid-template-columns: repeat(2, 1fr);
   gap: ${({ theme }) => theme.space.md};
