@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
 
 async function expectNoSeriousViolations(page: Page, screen: string) {
   // Colours are measured mid-transition otherwise; spinners (infinite) keep running.
@@ -68,4 +69,18 @@ test('the sign-up confirmation passes axe', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
   await expectNoSeriousViolations(page, 'sign-up confirmation');
+});
+
+test('the dashboard with locked invoices and the invoice wizard pass axe', async ({ page, request }) => {
+  const { token } = await createVerifiedAccount(request);
+  await seedInvoice(request, token, 'AXE-001');
+  await seedInvoice(request, token, 'AXE-002');
+  await useToken(page, token);
+  await page.goto('/');
+  await expect(page.getByTestId('invoice')).toHaveCount(2);
+  await expectNoSeriousViolations(page, 'dashboard');
+  await page.goto('/invoice/create');
+  await page.getByRole('button', { name: 'Next Step' }).click({ force: true });
+  await expect(page.getByText('Customer name is required')).toBeVisible();
+  await expectNoSeriousViolations(page, 'invoice wizard');
 });

@@ -54,7 +54,7 @@ test('a guarded route goes to /login?redirect=… and returns there after sign-i
   await expect(page).toHaveURL(/\/login-basic\?redirect=/);
   await signInWithForm(page, account);
   await expect(page).toHaveURL('/invoice/create?from=e2e');
-  await expect(page.getByRole('heading', { name: 'New Invoice' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create Invoice' })).toBeVisible();
 });
 
 test('a reload keeps the session, and logout ends it', async ({ page, request }) => {

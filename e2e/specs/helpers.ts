@@ -90,3 +90,39 @@ export async function signInWithForm(page: Page, account: TestAccount) {
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+export function invoicePayload(number: string, customer = 'Charles Babbage') {
+  return {
+    userName: 'Grace Hopper',
+    userEmail: 'grace@example.com',
+    userAddress: '1 Navy Yard, Arlington',
+    userCompanyName: 'Hopper Consulting',
+    userCompanyVAT: '',
+    customerName: customer,
+    customerEmail: 'charles@example.com',
+    customerAddress: '2 Difference Lane, London',
+    customerCompanyName: 'Engines Ltd',
+    customerCompanyVAT: 'GB-123456',
+    invoiceNumber: number,
+    currency: 'EUR',
+    taxRate: '20',
+    issueDate: '2026-01-15',
+    dueDate: '2026-02-15',
+    items: [{ description: 'Compiler consulting', quantity: '2', unitPrice: '150.50' }],
+    notes: '',
+    termsAndConditions: '',
+    templateId: 'classic',
+    templateName: 'Classic',
+    templateComponentName: 'ClassicTemplate',
+    status: 'Draft',
+  };
+}
+
+/** Issues an invoice through the API (multipart, as the web app sends it). */
+export async function seedInvoice(request: APIRequestContext, token: string, number: string) {
+  const answer = await request.post('/api/invoices', {
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
+    multipart: { invoice: JSON.stringify(invoicePayload(number)) },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+}

@@ -1,42 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, useToken } from './helpers.js';
-
-function invoicePayload(number: string, customer = 'Charles Babbage') {
-  return {
-    userName: 'Grace Hopper',
-    userEmail: 'grace@example.com',
-    userAddress: '1 Navy Yard, Arlington',
-    userCompanyName: 'Hopper Consulting',
-    userCompanyVAT: '',
-    customerName: customer,
-    customerEmail: 'charles@example.com',
-    customerAddress: '2 Difference Lane, London',
-    customerCompanyName: 'Engines Ltd',
-    customerCompanyVAT: 'GB-123456',
-    invoiceNumber: number,
-    currency: 'EUR',
-    taxRate: '20',
-    issueDate: '2026-01-15',
-    dueDate: '2026-02-15',
-    items: [{ description: 'Compiler consulting', quantity: '2', unitPrice: '150.50' }],
-    notes: '',
-    termsAndConditions: '',
-    templateId: 'classic',
-    templateName: 'Classic',
-    templateComponentName: 'ClassicTemplate',
-    status: 'Draft',
-  };
-}
-
-/** Issues an invoice through the API (multipart, as the web app sends it). */
-async function seedInvoice(request: APIRequestContext, token: string, number: string) {
-  const answer = await request.post('/api/invoices', {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    multipart: { invoice: JSON.stringify(invoicePayload(number)) },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-}
+import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
 
 async function invoiceTotal(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.get('/api/invoices?page=1&limit=15', {

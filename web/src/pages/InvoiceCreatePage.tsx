@@ -18,7 +18,7 @@ const Steps = styled.ol`
   list-style: none;
   padding: 0;
   margin: 0;
-  li { color: ${({ theme }) => theme.colors.subtle}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  li { color: ${({ theme }) => theme.colors.muted}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   li[aria-current='step'] { color: ${({ theme }) => theme.colors.brandText}; }
 `;
 
