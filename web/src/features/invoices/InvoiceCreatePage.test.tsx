@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
+import { db } from '../../db/database';
 import { isoDay } from '../../lib/format';
 import { mockApi, testUser } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
@@ -99,5 +100,23 @@ describe('invoice wizard, step 1 (spec §5)', () => {
     expect(await screen.findByText('Searching...')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(/No customers found/)).toBeInTheDocument());
     expect(screen.getByText('Try a different search term')).toBeInTheDocument();
+  });
+
+  it('autosaves a draft as the user types, lists it, and resumes it', async () => {
+    storeToken('jwt');
+    await db.drafts.clear();
+    api();
+    const user = userEvent.setup();
+    const first = renderApp('/invoice/create');
+    await user.type(await screen.findByLabelText('Customer name'), 'Charles Babbage');
+    await waitFor(async () => expect(await db.drafts.count()).toBe(1), { timeout: 3000 });
+    first.unmount();
+
+    renderApp('/invoice/create');
+    await user.click(await screen.findByText('Saved drafts (1)'));
+    expect(screen.getByText(/INV-0007 · Charles Babbage/)).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Resume' }));
+    await waitFor(() => expect(screen.getByLabelText('Customer name')).toHaveValue('Charles Babbage'));
+    await db.drafts.clear();
   });
 });
