@@ -142,6 +142,8 @@ try {
     await page.getByRole('button', { name: 'Next Step' }).click({ force: true });
     await page.getByText('Please complete all required fields').waitFor();
     await shot('23-wizard-step1-messages');
+    // Let the toast go (3 s) so it does not cover the next shots.
+    await page.getByText('Please complete all required fields').waitFor({ state: 'hidden' });
 
     await page.getByLabel('Your email').fill('ada@analytical.example');
     await page.getByLabel('Company name', { exact: true }).fill('Analytical Engines');

@@ -17,7 +17,6 @@ const Steps = styled.ol`
   margin-bottom: ${({ theme }) => theme.space.lg};
   list-style: none;
   padding: 0;
-  margin: 0;
   li { color: ${({ theme }) => theme.colors.muted}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
   li[aria-current='step'] { color: ${({ theme }) => theme.colors.brandText}; }
 `;
