@@ -7,7 +7,7 @@ import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
-import { closeRenderer } from './pdf/index.js';
+import { closeRenderer, configureRenderer } from './pdf/index.js';
 import { settingsQueryRoutes } from './settings/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -20,6 +20,7 @@ export interface QueryServiceDeps {
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
 export function createQueryService(deps: QueryServiceDeps): { router: Router; close(): Promise<void> } {
+  configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
   router.use(waitForPosition((position) => projectionsHaveApplied(deps.store, deps.projections, position)));
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
