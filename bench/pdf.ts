@@ -1,7 +1,7 @@
 // PDF rendering benchmark: npm run bench:pdf [-- --renders=10000 --chromium-renders=60]
 // Typst through the worker pool (latency, throughput, memory over many renders) and, when Chromium is
 // installed, the same invoice as HTML through puppeteer-core's page.pdf() as the baseline.
-// Options: --workers=2 --template=classic --max-rss=448 (MB per worker) --recycle-after=5000 (renders)
+// Options: --workers=2 --template=classic --recycle-after=500 (renders) --max-rss=448 (MB per worker)
 // --cache-age=3 --evict-every=1 (Typst cache policy), --dist to use the compiled renderer (run
 // `npx tsc -b services/query` first), whose workers are plain node processes rather than tsx.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -19,7 +19,7 @@ const chromiumRenders = Number(args.get('chromium-renders') ?? 60);
 const poolSize = Number(args.get('workers') ?? 2);
 const template = args.get('template') ?? 'classic';
 const chromiumPath = args.get('chromium') ?? '/usr/bin/chromium';
-const maxRendersPerWorker = Number(args.get('recycle-after') ?? 5_000);
+const maxRendersPerWorker = Number(args.get('recycle-after') ?? 500);
 const maxWorkerRssMb = Number(args.get('max-rss') ?? 448);
 const cache = { maxAge: Number(args.get('cache-age') ?? 3), every: Number(args.get('evict-every') ?? 1) };
 const fromDist = args.has('dist');
@@ -100,9 +100,11 @@ rows.push([
 
 console.error(`rendering ${totalRenders} invoices…`);
 let windowPeak = 0;
-const memoryAt = new Map<number, number>();
+let windowParentPeak = 0;
+const memoryAt = new Map<number, { total: number; parent: number }>();
 const checkpoints = new Set([1_000, 10_000, totalRenders]);
 let done = 0;
+const parentCpuBefore = process.cpuUsage();
 const typstRate = await throughput(totalRenders, poolSize * 2, async () => {
   await renderPdf(fresh(small), template, { pool });
   done++;
@@ -111,22 +113,28 @@ const typstRate = await throughput(totalRenders, poolSize * 2, async () => {
     const now = rss();
     peakRss = Math.max(peakRss, now);
     windowPeak = Math.max(windowPeak, now);
+    windowParentPeak = Math.max(windowParentPeak, pool.memoryUsage().parentRss);
   }
   // "Memory after N renders" is the peak over the last thousand renders before N: workers are recycled, so a
   // single reading depends on where each worker is in its cycle, while the window's peak does not.
   if (done % 1_000 === 0) {
-    if (checkpoints.has(done)) memoryAt.set(done, windowPeak);
+    if (checkpoints.has(done)) memoryAt.set(done, { total: windowPeak, parent: windowParentPeak });
     windowPeak = 0;
+    windowParentPeak = 0;
   }
 });
+const parentCpu = process.cpuUsage(parentCpuBefore);
 rows.push([`Throughput, ${poolSize} workers (12 items)`, `${typstRate.toFixed(0)} invoices/s`]);
+// The parent's share of the CPU (preparing the data, IPC): on 2 cores it is CPU the workers do not get.
+rows.push(['Parent CPU per invoice', ms((parentCpu.user + parentCpu.system) / 1000 / totalRenders)]);
 rows.push(['Worker start-up (pool ready)', ms(startupMs)]);
 rows.push(['Workers started (recycling)', String(workerPids.size)]);
 rows.push(['Peak RSS, workers + parent', mb(peakRss)]);
-for (const [count, bytes] of memoryAt)
-  rows.push([`RSS after ${count.toLocaleString('en-US')} renders`, mb(bytes)]);
-const first = memoryAt.get(1_000);
-const last = memoryAt.get(10_000);
+rows.push(['Parent RSS at the end', mb(pool.memoryUsage().parentRss)]);
+for (const [count, { total, parent }] of memoryAt)
+  rows.push([`RSS after ${count.toLocaleString('en-US')} renders`, `${mb(total)} (parent ${mb(parent)})`]);
+const first = memoryAt.get(1_000)?.total;
+const last = memoryAt.get(10_000)?.total;
 if (first && last)
   rows.push(['Memory growth 1,000 → 10,000', `${(((last - first) / first) * 100).toFixed(1)}%`]);
 await pool.close();
@@ -134,9 +142,16 @@ console.error(rows.map((row) => row.join(': ')).join('\n'));
 
 if (existsSync(chromiumPath)) {
   console.error('Chromium baseline…');
-  await chromiumBaseline().catch((error: unknown) => {
-    rows.push(['Chromium baseline', `failed: ${error instanceof Error ? error.message : String(error)}`]);
-  });
+  // Chromium's new headless mode sometimes never answers when a tab is opened; a fresh browser usually does.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const failure = await chromiumBaseline().then(
+      () => undefined,
+      (error: unknown) => (error instanceof Error ? error.message : String(error)),
+    );
+    if (!failure) break;
+    console.error(`Chromium attempt ${attempt} failed: ${failure}`);
+    if (attempt === 3) rows.push(['Chromium baseline', `failed: ${failure}`]);
+  }
 } else {
   rows.push(['Chromium baseline', `skipped: no browser at ${chromiumPath}`]);
 }
@@ -164,27 +179,31 @@ async function chromiumBaseline(): Promise<void> {
       '--disable-dev-shm-usage',
     ],
   });
-  const html = invoiceHtml(toTemplateData(small, null));
-  // Opened one after another: opening tabs concurrently can stall Chromium's new headless mode.
-  const pages: Awaited<ReturnType<typeof browser.newPage>>[] = [];
-  for (let i = 0; i < poolSize; i++) pages.push(await browser.newPage());
-  const pdfWith = async (index: number) => {
-    const page = pages[index % pages.length];
-    if (!page) throw new Error('no page');
-    await page.setContent(html);
-    return page.pdf({ format: 'A4', printBackground: true });
-  };
-  await throughput(10, poolSize, pdfWith);
-  const chromium12 = await latencies(chromiumRenders, () => pdfWith(0));
-  const chromiumRate = await throughput(chromiumRenders, poolSize, pdfWith);
-  await browser.close();
-  rmSync(profile, { recursive: true, force: true });
-  rows.push([
-    'Chromium page.pdf(), 12 items, p50 / p95',
-    `${ms(percentile(chromium12, 50))} / ${ms(percentile(chromium12, 95))}`,
-  ]);
-  rows.push([`Chromium throughput, ${poolSize} pages`, `${chromiumRate.toFixed(1)} invoices/s`]);
-  rows.push(['Typst ÷ Chromium throughput', `${(typstRate / chromiumRate).toFixed(1)}×`]);
+  try {
+    const html = invoiceHtml(toTemplateData(small, null));
+    // Opened one after another: opening tabs concurrently can stall Chromium's new headless mode.
+    const pages: Awaited<ReturnType<typeof browser.newPage>>[] = [];
+    for (let i = 0; i < poolSize; i++) pages.push(await browser.newPage());
+    const pdfWith = async (index: number) => {
+      const page = pages[index % pages.length];
+      if (!page) throw new Error('no page');
+      await page.setContent(html);
+      return page.pdf({ format: 'A4', printBackground: true });
+    };
+    await throughput(10, poolSize, pdfWith);
+    const chromium12 = await latencies(chromiumRenders, () => pdfWith(0));
+    const chromiumRate = await throughput(chromiumRenders, poolSize, pdfWith);
+    rows.push([
+      'Chromium page.pdf(), 12 items, p50 / p95',
+      `${ms(percentile(chromium12, 50))} / ${ms(percentile(chromium12, 95))}`,
+    ]);
+    rows.push([`Chromium throughput, ${poolSize} pages`, `${chromiumRate.toFixed(1)} invoices/s`]);
+    rows.push(['Typst ÷ Chromium throughput', `${(typstRate / chromiumRate).toFixed(1)}×`]);
+  } finally {
+    // Also on failure: a browser left running keeps this process (and half a gigabyte) alive.
+    await browser.close().catch(() => browser.process()?.kill('SIGKILL'));
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 /** The same invoice as a plain HTML page, styled like the classic template, for Chromium's baseline. */

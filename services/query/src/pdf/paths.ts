@@ -12,3 +12,6 @@ export const templatesDir = join(packageRoot, 'src', 'pdf', 'templates');
 
 /** Where logos are mapped inside the Typst workspace; only ever a virtual (shadow) folder, never on disk. */
 export const logoDir = join(templatesDir, '__logo__');
+
+/** The invoice's JSON inside the Typst workspace, mapped as a shadow file for each render and read by lib.typ. */
+export const invoiceDataPath = join(templatesDir, '__invoice__.json');

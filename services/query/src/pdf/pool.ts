@@ -11,12 +11,12 @@ export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
   size?: number;
   /**
-   * A worker is replaced as soon as its resident memory passes this: Typst's pdf() keeps about 0.7 MB per
-   * render, so this is what bounds memory (about 400 renders per worker at the default).
+   * A worker is replaced after this many renders: Typst keeps about 0.1 MB per PDF render that no eviction
+   * frees, so this bounds a worker's memory (about 50 MB over its life at the default) …
    */
-  maxWorkerRssBytes?: number;
-  /** …or after this many renders, whichever comes first. */
   maxRendersPerWorker?: number;
+  /** …or as soon as its resident memory passes this (long invoices keep more per render). */
+  maxWorkerRssBytes?: number;
   /** What each worker keeps of Typst's memoisation between renders (see CachePolicy). */
   cache?: CachePolicy;
   /** A render taking longer than this is abandoned and its worker killed. */
@@ -44,6 +44,8 @@ interface WorkerHandle {
   child: ChildProcess;
   state: WorkerState;
   renders: number;
+  /** Renders before retirement: the full budget, except for the first workers (see the constructor). */
+  renderBudget: number;
   rss: number;
   /** Set once a replacement was started ahead of this worker's retirement, so it is not replaced twice. */
   hasSuccessor: boolean;
@@ -53,8 +55,8 @@ interface WorkerHandle {
 
 const defaults: Required<RenderPoolOptions> = {
   size: 2,
+  maxRendersPerWorker: 500,
   maxWorkerRssBytes: 448 * 1024 * 1024,
-  maxRendersPerWorker: 5_000,
   cache: defaultCachePolicy,
   timeoutMs: 15_000,
   maxQueue: 500,
@@ -62,7 +64,7 @@ const defaults: Required<RenderPoolOptions> = {
 };
 
 /** A successor is started when a worker has used this share of its budget, so recycling costs no capacity. */
-const SUCCESSOR_AT = 0.8;
+const SUCCESSOR_AT = 0.9;
 
 /**
  * Renders in child processes so Typst's CPU time never blocks the event loop and its leak dies with the
@@ -79,7 +81,10 @@ export class RenderPool {
 
   constructor(options: RenderPoolOptions = {}) {
     this.options = { ...defaults, ...options };
-    for (let i = 0; i < this.options.size; i++) this.spawn();
+    // The first workers get staggered budgets (1/n, 2/n … of the full one), so retirements, and the moments when
+    // a successor runs beside its predecessor, take turns instead of all landing at once.
+    const { size, maxRendersPerWorker } = this.options;
+    for (let i = 0; i < size; i++) this.spawn(Math.ceil((maxRendersPerWorker * (i + 1)) / size));
   }
 
   render(request: CompileJob): Promise<RenderOutput> {
@@ -120,7 +125,7 @@ export class RenderPool {
     await Promise.all(exits);
   }
 
-  private spawn(): void {
+  private spawn(renderBudget = this.options.maxRendersPerWorker): void {
     if (this.closed) return;
     const entry = workerEntry();
     const child = fork(entry.path, [JSON.stringify(this.options.cache)], {
@@ -128,7 +133,14 @@ export class RenderPool {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const worker: WorkerHandle = { child, state: 'starting', renders: 0, rss: 0, hasSuccessor: false };
+    const worker: WorkerHandle = {
+      child,
+      state: 'starting',
+      renders: 0,
+      renderBudget,
+      rss: 0,
+      hasSuccessor: false,
+    };
     this.workers.add(worker);
     worker.startupTimer = setTimeout(() => {
       this.fail(worker, new RenderError('crashed', 'The PDF renderer did not start in time'));
@@ -171,8 +183,7 @@ export class RenderPool {
   }
 
   private recycleIfWorn(worker: WorkerHandle): void {
-    const { maxRendersPerWorker, maxWorkerRssBytes } = this.options;
-    const wear = Math.max(worker.renders / maxRendersPerWorker, worker.rss / maxWorkerRssBytes);
+    const wear = Math.max(worker.renders / worker.renderBudget, worker.rss / this.options.maxWorkerRssBytes);
     if (wear >= 1) {
       void this.stop(worker, 'retired');
       return;

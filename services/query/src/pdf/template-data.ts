@@ -1,8 +1,9 @@
 import { formatMoney, type InvoiceDocument, type InvoiceParty, money } from '@remit/contracts';
 
 /**
- * What a template receives through `sys.inputs.invoice`: strings ready to print. Money is formatted here with
- * the currency's symbol and decimals, dates are spelled out, the IBAN is grouped, so templates never compute.
+ * What a template receives as JSON (the virtual file `/__invoice__.json`): strings ready to print. Money is
+ * formatted here with the currency's symbol and decimals, dates are spelled out, the IBAN is grouped, so
+ * templates never compute.
  */
 export interface TemplateData {
   meta: { title: string; author: string; subject: string; language: string };
