@@ -5,7 +5,7 @@ export const queryEnvSchema = baseEnvSchema.extend({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
-  PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(512),
+  PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(448),
 });
 
 export interface QueryConfig extends BaseConfig {
