@@ -3,56 +3,10 @@
 // The wizard (step 1 with its messages, filled, step 2 with a template preview), the plans overlay,
 // the dashboard of a non-subscriber (locked invoices), the Invoice Preview and its History.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import {
-  CHROMIUM_ARGS,
-  ensureBuilt,
-  findChromium,
-  INSTALL_HINT,
-  root,
-  startServer,
-} from './support/environment.mjs';
+import { startScreenshotSession } from './support/screenshot-session.mjs';
 
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error(`No Chromium found. Install it: ${INSTALL_HINT}`);
-  process.exit(1);
-}
-const outDir = join(root, 'docs/screenshots');
-mkdirSync(outDir, { recursive: true });
-ensureBuilt();
-const server = await startServer();
-
-function verificationLink(email) {
-  const outbox = join(server.dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const mail = readFileSync(join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!mail.includes(email)) continue;
-    const match = mail.match(/https?:\/\/[^\s"'<>]+\/verify-email\?[^\s"'<>]+/);
-    if (match) return new URL(match[0].replace(/&amp;/g, '&'));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
-async function createAccount() {
-  const email = `ada-${randomUUID().slice(0, 6)}@example.com`;
-  const post = (path, body) =>
-    fetch(`${server.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/signup', { name: 'Ada Lovelace', email, password: 'Analytical1843' });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const link = verificationLink(email);
-  const verified = await post('/auth/verify-email', { email, token: link.searchParams.get('token') });
-  const { token } = await verified.json();
-  return { email, token };
-}
+const { server, outDir, browser, createAccount } = await startScreenshotSession();
 
 const customers = [
   ['Charles Babbage', 'Engines Ltd', 'EUR'],
@@ -101,7 +55,6 @@ async function seed(token, count) {
   }
 }
 
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
   for (const width of [1280, 375]) {
     const account = await createAccount();

@@ -1,60 +1,12 @@
 // Screenshots of every screen at 1280 and 375 px into docs/screenshots/:
 //   node e2e/screenshots.mjs
 // Starts the server like e2e/run.mjs does (E2E_SERVER_COMMAND picks another one).
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import {
-  CHROMIUM_ARGS,
-  ensureBuilt,
-  findChromium,
-  INSTALL_HINT,
-  root,
-  startServer,
-} from './support/environment.mjs';
+import { root } from './support/environment.mjs';
+import { startScreenshotSession } from './support/screenshot-session.mjs';
 
-const executablePath = findChromium();
-if (!executablePath) {
-  console.error(`No Chromium found. Install it: ${INSTALL_HINT}`);
-  process.exit(1);
-}
-const outDir = join(root, 'docs/screenshots');
-mkdirSync(outDir, { recursive: true });
+const { server, outDir, browser, createAccount } = await startScreenshotSession();
 
-ensureBuilt();
-const server = await startServer();
-
-function verificationLink(email) {
-  const outbox = join(server.dataDir, 'outbox');
-  for (const file of readdirSync(outbox).sort().reverse()) {
-    const mail = readFileSync(join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_match, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!mail.includes(email)) continue;
-    const match = mail.match(/https?:\/\/[^\s"'<>]+\/verify-email\?[^\s"'<>]+/);
-    if (match) return new URL(match[0].replace(/&amp;/g, '&'));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
-async function createAccount() {
-  const email = `ada-${randomUUID().slice(0, 6)}@example.com`;
-  const post = (path, body) =>
-    fetch(`${server.url}/api${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-      body: JSON.stringify(body),
-    });
-  await post('/auth/signup', { name: 'Ada Lovelace', email, password: 'Analytical1843' });
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  const link = verificationLink(email);
-  const verified = await post('/auth/verify-email', { email, token: link.searchParams.get('token') });
-  const { token } = await verified.json();
-  return { email, token };
-}
-
-const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 try {
   const account = await createAccount();
   for (const width of [1280, 375]) {
