@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './currencies.js';
 export * from './events/invoices.js';
 export * from './events/users.js';
+export * from './invoice-amounts.js';
 export * from './invoice-document.js';
 export * from './invoice-form.js';
 export * from './invoice-view.js';

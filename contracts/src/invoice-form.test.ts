@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   basisPointsToPercent,
   invoiceAmounts,
+  liveTotals,
+  priceToMinorUnits,
+  taxRateToBasisPoints,
+} from './invoice-amounts.js';
+import {
   invoiceFormSchema,
   invoiceSubmitSchema,
   isInvoiceSubmittable,
-  liveTotals,
   invoiceMessages as m,
-  priceToMinorUnits,
   sanitize,
-  taxRateToBasisPoints,
 } from './invoice-form.js';
 import { addDays, defaultInvoiceForm } from './invoices-api.js';
 import { fieldErrors } from './validation.js';

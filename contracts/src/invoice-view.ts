@@ -1,6 +1,6 @@
 import { requireCurrency } from './currencies.js';
 import type { InvoiceContent } from './events/invoices.js';
-import { basisPointsToPercent } from './invoice-form.js';
+import { basisPointsToPercent } from './invoice-amounts.js';
 import type { InvoiceStatus, InvoiceView } from './invoices-api.js';
 
 /** Where the query side serves a stored logo (a capability URL: the id is a hash of the owner and the bytes). */
