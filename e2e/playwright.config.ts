@@ -1,15 +1,5 @@
 import { defineConfig } from '@playwright/test';
-
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS } from './support/environment.mjs';
 
 // Started by e2e/run.mjs, which passes the server's address and Debian's Chromium.
 export default defineConfig({

@@ -1,4 +1,4 @@
-// Shared by e2e/run.mjs and e2e/screenshots.mjs: find Chromium, build what is missing, start the
+// Shared by e2e/run.mjs, the Playwright config and the screenshot scripts: find Chromium, build what is missing, start the
 // all-in-one server on a free port with a throw-away DATA_DIR, and stop it again.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';

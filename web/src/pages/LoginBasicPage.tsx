@@ -10,6 +10,7 @@ import { Button } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { useSignIn } from '../features/auth/AuthProvider';
 import { signInFormMachine } from '../features/auth/forms';
+import { EmailField, SubmitButton } from '../features/forms/FormParts';
 import { useForm } from '../features/forms/useForm';
 import { useToast } from '../features/toasts/ToastProvider';
 import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
@@ -69,13 +70,7 @@ export function LoginBasicPage() {
       }
     >
       <Form {...form.formProps}>
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -88,9 +83,7 @@ export function LoginBasicPage() {
             {form.serverCode === EMAIL_NOT_VERIFIED && <ResendVerification email={form.values.email} />}
           </Alert>
         )}
-        <Button type="submit" size="lg" block busy={form.isBusy} disabled={!form.canSubmit}>
-          Sign in
-        </Button>
+        <SubmitButton form={form}>Sign in</SubmitButton>
       </Form>
       <Aside>
         <Link to={redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'}>

@@ -5,9 +5,10 @@ import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { signUp } from '../api/auth';
 import { Alert } from '../components/ui/Alert';
-import { Button, ButtonLink } from '../components/ui/Button';
+import { ButtonLink } from '../components/ui/Button';
 import { TextField } from '../components/ui/TextField';
 import { signUpFormMachine } from '../features/auth/forms';
+import { EmailField, SubmitButton } from '../features/forms/FormParts';
 import { useForm } from '../features/forms/useForm';
 import { AuthLayout, Form } from '../layout/AuthLayout';
 
@@ -94,13 +95,7 @@ export function SignUpPage() {
     >
       <Form {...form.formProps}>
         <TextField label="Full name" autoComplete="name" {...form.field('name')} />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         <TextField
           label="Password"
           type="password"
@@ -109,9 +104,7 @@ export function SignUpPage() {
           {...form.field('password')}
         />
         {form.serverError && <Alert tone="error">{form.serverError}</Alert>}
-        <Button type="submit" size="lg" block busy={form.isBusy} disabled={!form.canSubmit}>
-          {form.isBusy ? 'Loading...' : 'Sign up'}
-        </Button>
+        <SubmitButton form={form}>{form.isBusy ? 'Loading...' : 'Sign up'}</SubmitButton>
       </Form>
     </AuthLayout>
   );

@@ -4,10 +4,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { verifyEmail } from '../api/auth';
 import { Alert } from '../components/ui/Alert';
-import { Button } from '../components/ui/Button';
-import { TextField } from '../components/ui/TextField';
 import { useSignIn } from '../features/auth/AuthProvider';
 import { verifyEmailFormMachine } from '../features/auth/forms';
+import { EmailField, SubmitButton } from '../features/forms/FormParts';
 import { useForm } from '../features/forms/useForm';
 import { useToast } from '../features/toasts/ToastProvider';
 import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
@@ -44,17 +43,9 @@ export function VerifyEmailPage() {
         {!token && (
           <Alert tone="warning">{authMessages.tokenRequired}. Open the link from your email again.</Alert>
         )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          {...form.field('email')}
-        />
+        <EmailField {...form.field('email')} />
         {form.serverError && <Alert tone="error">{form.serverError}</Alert>}
-        <Button type="submit" size="lg" block busy={form.isBusy} disabled={!form.canSubmit}>
-          {form.isBusy ? 'Verifying...' : 'Verify Email'}
-        </Button>
+        <SubmitButton form={form}>{form.isBusy ? 'Verifying...' : 'Verify Email'}</SubmitButton>
       </Form>
       <Aside>
         <Link to="/login">Back to login</Link>
