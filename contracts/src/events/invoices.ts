@@ -10,7 +10,7 @@ import { z } from 'zod';
  *   (after a revision to another number, and after deletion): invoice numbers are never reused.
  * - `logo-{logoId}`: LogoUploaded, the image itself (content-addressed per user, written once).
  * - `user-settings-{userId}`: UserSettingsChanged.
- * - `subscription-{userId}`: SubscriptionActivated, SubscriptionEnded, InvoicePurchased (billing extends them).
+ * - Billing's streams are in `./billing.ts`.
  *
  * Money is integer minor units of `currency`; `taxRate` is basis points (hundredths of a percent).
  */
@@ -76,6 +76,14 @@ export const invoiceEventSchemas = {
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
   InvoiceRevised: invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }),
   InvoiceDeleted: z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() }),
+  /** The invoice was bought one-time (billing); from then on it is 'paid' and can no longer be revised. */
+  InvoicePaidFor: z.object({
+    invoiceId: z.string(),
+    userId: z.string(),
+    sessionId: z.string(),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
 } as const;
 
 export const invoiceNumberEventSchemas = {
@@ -105,21 +113,7 @@ export const settingsEventSchemas = {
   }),
 } as const;
 
-/** The minimum billing facts locking needs (DESIGN §5); the billing issue adds the rest. */
-export const subscriptionEventSchemas = {
-  SubscriptionActivated: z.object({
-    userId: z.string(),
-    planName: z.string(),
-    billingCycle: z.string().nullable(),
-    status: z.enum(['active', 'trialing']),
-    currentPeriodEnd: z.string().nullable(),
-  }),
-  SubscriptionEnded: z.object({ userId: z.string() }),
-  /** A one-time purchase of one invoice: it is open (unlocked) for good. */
-  InvoicePurchased: z.object({ userId: z.string(), invoiceId: z.string() }),
-} as const;
-
-type EventOf<Schemas extends Record<string, z.ZodType>> = {
+export type EventOf<Schemas extends Record<string, z.ZodType>> = {
   [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
 }[keyof Schemas & string];
 
@@ -127,10 +121,8 @@ export type InvoiceEvent = EventOf<typeof invoiceEventSchemas>;
 export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEventSchemas>;
 export type LogoEvent = EventOf<typeof logoEventSchemas>;
 export type SettingsEvent = EventOf<typeof settingsEventSchemas>;
-export type SubscriptionEvent = EventOf<typeof subscriptionEventSchemas>;
 
 export const invoiceStreamId = (invoiceId: string) => `invoice-${invoiceId}`;
 export const invoiceNumberStreamId = (userId: string, number: string) => `invoice-number-${userId}-${number}`;
 export const logoStreamId = (logoId: string) => `logo-${logoId}`;
 export const settingsStreamId = (userId: string) => `user-settings-${userId}`;
-export const subscriptionStreamId = (userId: string) => `subscription-${userId}`;

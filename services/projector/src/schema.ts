@@ -29,8 +29,7 @@ export const users = pgTable('users', {
 });
 
 /**
- * The subscription per user (spec §3 Subscription). Owned by `subscriptions`; the billing events that
- * fill it arrive with billing, until then every user is unsubscribed.
+ * The subscription per user (spec §3 Subscription), as the provider last said it. Owned by `subscriptions`.
  */
 export const subscriptions = pgTable('subscriptions', {
   userId: text('user_id').primaryKey(),
@@ -40,6 +39,9 @@ export const subscriptions = pgTable('subscriptions', {
   trialEnd: timestamp('trial_end', { withTimezone: true }),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  /** The provider's subscription id and the provider's time of the last snapshot applied. */
+  subscriptionId: text('subscription_id'),
+  lastPaymentFailedAt: timestamp('last_payment_failed_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
@@ -111,3 +113,17 @@ export const userSettings = pgTable('user_settings', {
   defaultCurrency: text('default_currency').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/** Invoices bought one-time, per user (spec §2 'Pay Now'). Owned by `subscriptions`. */
+export const purchases = pgTable(
+  'purchases',
+  {
+    userId: text('user_id').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    sessionId: text('session_id'),
+    amount: bigint('amount', { mode: 'number' }),
+    currency: text('currency'),
+    purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.invoiceId] })],
+);

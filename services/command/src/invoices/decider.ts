@@ -5,6 +5,8 @@ import { AppError } from '@remit/kit';
 export interface InvoiceState {
   exists: boolean;
   deleted: boolean;
+  /** Bought one-time (billing): a paid invoice is a settled record and can no longer change. */
+  paid: boolean;
   userId: string | null;
   content: InvoiceContent | null;
 }
@@ -12,6 +14,7 @@ export interface InvoiceState {
 export const initialInvoiceState: InvoiceState = {
   exists: false,
   deleted: false,
+  paid: false,
   userId: null,
   content: null,
 };
@@ -20,7 +23,7 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
   switch (event.type) {
     case 'InvoiceIssued': {
       const { invoiceId: _id, userId, status: _status, ...content } = event.data;
-      return { exists: true, deleted: false, userId, content };
+      return { exists: true, deleted: false, paid: false, userId, content };
     }
     case 'InvoiceRevised': {
       const { invoiceId: _id, userId: _user, ...content } = event.data;
@@ -28,6 +31,8 @@ export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): Invoice
     }
     case 'InvoiceDeleted':
       return { ...state, deleted: true };
+    case 'InvoicePaidFor':
+      return { ...state, paid: true };
     default: {
       const unknown: never = event;
       return unknown;
@@ -41,6 +46,8 @@ export type InvoiceCommand =
   | { type: 'DeleteInvoice'; data: { invoiceId: string; userId: string } };
 
 export const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
+export const invoicePaid = () =>
+  new AppError('conflict', 'This invoice is paid and can no longer be changed', { reason: 'invoice_paid' });
 export const invoiceNumberTaken = (number: string) =>
   new AppError('conflict', `Invoice number ${number} is already used by another of your invoices`, {
     reason: 'invoice_number_taken',
@@ -49,7 +56,7 @@ export const invoiceNumberTaken = (number: string) =>
 
 /**
  * Pure: the events a command causes on an invoice. Another user's invoice is "not found", never
- * "forbidden", so ids reveal nothing. Payment (issue 6) will add: a paid invoice can no longer be revised.
+ * "forbidden", so ids reveal nothing. A paid invoice can no longer be revised or deleted.
  */
 export function decideInvoice(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
   switch (command.type) {
@@ -61,11 +68,13 @@ export function decideInvoice(state: InvoiceState, command: InvoiceCommand): Inv
     case 'ReviseInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);
       const { invoiceId, userId, content } = command.data;
+      if (state.paid) throw invoicePaid();
       if (JSON.stringify(content) === JSON.stringify(state.content)) return [];
       return [{ type: 'InvoiceRevised', data: { invoiceId, userId, ...content } }];
     }
     case 'DeleteInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);
+      if (state.paid) throw invoicePaid();
       const { invoiceId, userId } = command.data;
       return [{ type: 'InvoiceDeleted', data: { invoiceId, userId, number: state.content?.number ?? '' } }];
     }

@@ -38,6 +38,7 @@ export const invoicesProjection = defineProjection({
     'InvoiceDeleted',
     'InvoiceNumberReserved',
     'InvoicePurchased',
+    'InvoicePaidFor',
   ] satisfies Handled['type'][],
   async apply(db, stored) {
     const event = stored as unknown as Handled;
@@ -75,6 +76,7 @@ export const invoicesProjection = defineProjection({
           .onConflictDoNothing();
         return;
       case 'InvoicePurchased':
+      case 'InvoicePaidFor':
         await db
           .update(invoices)
           .set({ status: 'paid', updatedAt: at })

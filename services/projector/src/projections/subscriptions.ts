@@ -1,27 +1,60 @@
 import type { SubscriptionEvent } from '@remit/contracts';
 import { eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { subscriptions } from '../schema.js';
+import { purchases, subscriptions } from '../schema.js';
 
-type Handled = Extract<SubscriptionEvent, { type: 'SubscriptionActivated' | 'SubscriptionEnded' }>;
+type SnapshotEvent = Extract<
+  SubscriptionEvent,
+  {
+    type:
+      | 'SubscriptionActivated'
+      | 'SubscriptionRenewed'
+      | 'SubscriptionUpdated'
+      | 'SubscriptionCancellationScheduled'
+      | 'SubscriptionResumed';
+  }
+>;
+type Handled =
+  | SnapshotEvent
+  | Extract<SubscriptionEvent, { type: 'SubscriptionEnded' | 'PaymentFailed' | 'InvoicePurchased' }>;
 
-/** The subscription per user, as far as locking needs it; billing (issue 6) extends it. */
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/**
+ * The subscription per user as the provider last described it, and the invoices each user bought.
+ * Every subscription event carries the whole snapshot, so applying one is an upsert.
+ */
 export const subscriptionsProjection = defineProjection({
   name: 'subscriptions',
-  tables: ['subscriptions'],
-  handles: ['SubscriptionActivated', 'SubscriptionEnded'] satisfies Handled['type'][],
+  tables: ['subscriptions', 'purchases'],
+  handles: [
+    'SubscriptionActivated',
+    'SubscriptionRenewed',
+    'SubscriptionUpdated',
+    'SubscriptionCancellationScheduled',
+    'SubscriptionResumed',
+    'SubscriptionEnded',
+    'PaymentFailed',
+    'InvoicePurchased',
+  ] satisfies Handled['type'][],
   async apply(db, stored) {
     const event = stored as unknown as Handled;
     const at = stored.createdAt;
     switch (event.type) {
-      case 'SubscriptionActivated': {
-        const { userId, planName, billingCycle, status, currentPeriodEnd } = event.data;
+      case 'SubscriptionActivated':
+      case 'SubscriptionRenewed':
+      case 'SubscriptionUpdated':
+      case 'SubscriptionCancellationScheduled':
+      case 'SubscriptionResumed': {
+        const { userId, ...snapshot } = event.data;
         const values = {
-          planName,
-          billingCycle,
-          status,
-          currentPeriodEnd: currentPeriodEnd ? new Date(currentPeriodEnd) : null,
-          cancelAtPeriodEnd: false,
+          planName: snapshot.planName,
+          billingCycle: snapshot.billingCycle,
+          status: snapshot.status,
+          trialEnd: date(snapshot.trialEnd),
+          currentPeriodEnd: date(snapshot.currentPeriodEnd),
+          cancelAtPeriodEnd: snapshot.cancelAtPeriodEnd ?? false,
+          subscriptionId: snapshot.subscriptionId ?? null,
           updatedAt: at,
         };
         await db
@@ -33,9 +66,30 @@ export const subscriptionsProjection = defineProjection({
       case 'SubscriptionEnded':
         await db
           .update(subscriptions)
-          .set({ status: 'canceled', updatedAt: at })
+          .set({ status: 'canceled', cancelAtPeriodEnd: false, updatedAt: at })
           .where(eq(subscriptions.userId, event.data.userId));
         return;
+      case 'PaymentFailed':
+        await db
+          .update(subscriptions)
+          .set({ lastPaymentFailedAt: new Date(event.data.observedAt), updatedAt: at })
+          .where(eq(subscriptions.userId, event.data.userId));
+        return;
+      case 'InvoicePurchased': {
+        const { userId, invoiceId, sessionId, amount, currency } = event.data;
+        await db
+          .insert(purchases)
+          .values({
+            userId,
+            invoiceId,
+            sessionId: sessionId ?? null,
+            amount: amount ?? null,
+            currency: currency ?? null,
+            purchasedAt: at,
+          })
+          .onConflictDoNothing();
+        return;
+      }
       default: {
         const unknown: never = event;
         return unknown;
