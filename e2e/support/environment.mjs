@@ -90,7 +90,15 @@ export async function startServer() {
   const [command, ...args] = (process.env.E2E_SERVER_COMMAND ?? 'node services/app/dist/main.js').split(' ');
   const child = spawn(command, args, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, APP_URL: url },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: url,
+      // Every browser test signs up from 127.0.0.1.
+      SIGNUP_LIMIT_PER_IP_HOUR: '1000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];

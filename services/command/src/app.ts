@@ -60,7 +60,10 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(
     authRoutes({
       auth,
-      rateLimits: deps.rateLimits ?? defaultAuthRateLimits,
+      rateLimits: deps.rateLimits ?? {
+        ...defaultAuthRateLimits,
+        signUpPerIp: { ...defaultAuthRateLimits.signUpPerIp, limit: config.signUpLimitPerIpHour },
+      },
       cookieSecret: deps.jwtSecret,
       secureCookies: config.appUrl.startsWith('https:'),
       idempotent,

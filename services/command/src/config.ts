@@ -23,6 +23,8 @@ export const commandEnvSchema = baseEnvSchema.extend({
     .min(1)
     .max(24 * 90)
     .default(24 * 7),
+  /** Sign-ups allowed per client address per hour (DESIGN §4); a shared office may need more. */
+  SIGNUP_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
   VERIFICATION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -38,6 +40,7 @@ export interface CommandConfig extends BaseConfig {
   passwordLogCost: number;
   sessionTtlSeconds: number;
   verificationTtlHours: number;
+  signUpLimitPerIpHour: number;
 }
 
 export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): CommandConfig {
@@ -60,6 +63,7 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     passwordLogCost: env.PASSWORD_HASH_COST,
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
+    signUpLimitPerIpHour: env.SIGNUP_LIMIT_PER_IP_HOUR,
   };
 }
 
