@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           {
             path: '/profile',
             handle: meta('Profile', 'Your company details, payment methods and plan.'),
-            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.ProfilePage })),
+            lazy: () => import('./pages/ProfilePage').then((page) => ({ Component: page.ProfilePage })),
           },
           {
             path: '/invoice/create',
@@ -70,12 +70,13 @@ export const routes: RouteObject[] = [
           {
             path: '/subscription',
             handle: meta('Plans', 'Pay per invoice or subscribe to Remit Pro.'),
-            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.SubscriptionPage })),
+            lazy: () =>
+              import('./pages/SubscriptionPage').then((page) => ({ Component: page.SubscriptionPage })),
           },
           {
             path: '/success',
             handle: meta('Payment confirmation'),
-            lazy: () => import('./pages/placeholders').then((page) => ({ Component: page.SuccessPage })),
+            lazy: () => import('./pages/SuccessPage').then((page) => ({ Component: page.SuccessPage })),
           },
         ],
       },
