@@ -11,4 +11,6 @@ export * from './invoice-form.js';
 export * from './invoice-view.js';
 export * from './invoices-api.js';
 export * from './money.js';
+export * from './payment-methods.js';
+export * from './profile-api.js';
 export * from './validation.js';
