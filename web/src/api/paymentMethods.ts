@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request } from './client';
 
@@ -57,6 +58,13 @@ export async function listPaymentMethods(signal?: AbortSignal): Promise<PaymentM
   });
   return answer.paymentMethods;
 }
+
+/** The list query, shared by the invoice form and /profile so both cache the same data under one key. */
+export const paymentMethodsQuery = queryOptions({
+  queryKey: paymentMethodsKey,
+  queryFn: ({ signal }) => listPaymentMethods(signal),
+  staleTime: 60_000,
+});
 
 export function createPaymentMethod(
   input: PaymentMethodInput,
