@@ -1,3 +1,10 @@
+import {
+  type PaymentMethod,
+  type PaymentMethodAnswer,
+  type PaymentMethodFormInput,
+  type PaymentMethodsAnswer,
+  paymentMethodTypes,
+} from '@remit/contracts';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request } from './client';
@@ -10,10 +17,10 @@ import { request } from './client';
 /** The TanStack query key of `GET /settings/payment-methods`; invalidate it after every command. */
 export const paymentMethodsKey = ['settings', 'payment-methods'] as const;
 
-export const paymentMethodTypes = ['bank_transfer', 'digital'] as const;
-export type PaymentMethodType = (typeof paymentMethodTypes)[number];
+export type { PaymentMethod, PaymentMethodType } from '@remit/contracts';
 
-export const paymentMethodSchema = z.object({
+/** The contracts' `PaymentMethod`, checked at run time (texts default to '' as the API promises). */
+export const paymentMethodSchema: z.ZodType<PaymentMethod> = z.object({
   ID: z.string(),
   Name: z.string(),
   Type: z.enum(paymentMethodTypes),
@@ -26,29 +33,22 @@ export const paymentMethodSchema = z.object({
   PaymentLink: z.string().optional().default(''),
   Instructions: z.string().optional().default(''),
 });
-export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
-const paymentMethodListSchema = z.object({ paymentMethods: z.array(paymentMethodSchema) });
+const paymentMethodListSchema: z.ZodType<PaymentMethodsAnswer> = z.object({
+  paymentMethods: z.array(paymentMethodSchema),
+});
 
 // `position` is absent only when the command changed nothing (sendCommandResult leaves it out then).
 const paymentMethodCommandSchema = z.object({
   paymentMethod: paymentMethodSchema,
   position: z.string().optional(),
 });
-export type PaymentMethodCommandResult = z.infer<typeof paymentMethodCommandSchema>;
 
-/** The body of `POST` and `PUT /settings/payment-methods` (the camelCase form; '' or absent when unset). */
-export interface PaymentMethodInput {
-  name: string;
-  type: PaymentMethodType;
-  isDefault?: boolean;
-  bankName?: string;
-  accountNumber?: string;
-  iban?: string;
-  swift?: string;
-  paymentLink?: string;
-  instructions?: string;
-}
+/** A command's answer; `position` is read by the client for the next query (X-Remit-Position). */
+export type PaymentMethodCommandResult = Omit<PaymentMethodAnswer, 'position'> & { position?: string };
+
+/** The body of `POST` and `PUT /settings/payment-methods`: the contracts' form (camelCase). */
+export type PaymentMethodInput = PaymentMethodFormInput;
 
 /** Default first, then oldest first (as the server orders them). */
 export async function listPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
