@@ -66,6 +66,11 @@ export const paymentMethodsQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** The method a new invoice starts with: the active default, or none. */
+export function defaultPaymentMethodId(methods: readonly PaymentMethod[]): string | null {
+  return methods.find((method) => method.IsActive && method.IsDefault)?.ID ?? null;
+}
+
 export function createPaymentMethod(
   input: PaymentMethodInput,
   idempotencyKey?: string,

@@ -10,6 +10,7 @@ import { CustomerSearch } from './CustomerSearch';
 import { SelectField, TextAreaField } from './fields';
 import { ItemsEditor } from './ItemsEditor';
 import { LogoUpload } from './LogoUpload';
+import { PaymentMethodSelect } from './PaymentMethodSelect';
 import type { Wizard } from './useWizard';
 
 const Section = styled(Card)`
@@ -57,6 +58,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** Step 1 (spec §2, §5): every field of the invoice form, live totals, Next Step. */
 export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
   const { field, totals, context } = wizard;
+  const paymentMethod = field('paymentMethodId');
   const pick = (customer: CustomerSuggestion) =>
     wizard.fillCustomer({
       ...context.form,
@@ -101,6 +103,18 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
           <TextField label="Due date" type="date" min="2000-01-01" {...field('dueDate')} />
           <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate', sanitize.decimal)} />
+          <PaymentMethodSelect
+            value={context.form.paymentMethodId}
+            error={paymentMethod.error}
+            onBlur={paymentMethod.onBlur}
+            onChange={(paymentMethodId) =>
+              wizard.send({
+                type: 'CHANGE',
+                path: 'paymentMethodId',
+                form: { ...context.form, paymentMethodId },
+              })
+            }
+          />
         </Grid>
       </Block>
       <Block title="Items">

@@ -3,6 +3,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey, request } from '../../api/client';
 import { isNetworkError } from '../../api/errors';
 import { createInvoice, fetchSettings } from '../../api/invoices';
+import {
+  defaultPaymentMethodId,
+  type PaymentMethod,
+  paymentMethodsKey,
+  paymentMethodsQuery,
+} from '../../api/paymentMethods';
 import { db } from '../../db/database';
 import { isoDay, wait } from '../../lib/format';
 import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from '../../machines/wizard';
@@ -31,7 +37,7 @@ export async function loadWizardStart(
   draftId: string,
   email: string,
 ): Promise<WizardStart> {
-  const [draft, settings, number] = await Promise.all([
+  const [draft, settings, methods, number] = await Promise.all([
     db.drafts.get(draftId).catch(() => undefined),
     queryClient
       .fetchQuery({
@@ -40,12 +46,19 @@ export async function loadWizardStart(
         staleTime: 60_000,
       })
       .catch((): UserSettings | null => queryClient.getQueryData<UserSettings>(['settings']) ?? null),
+    queryClient
+      .fetchQuery(paymentMethodsQuery)
+      .catch((): PaymentMethod[] => queryClient.getQueryData<PaymentMethod[]>(paymentMethodsKey) ?? []),
     navigator.onLine ? nextNumber() : Promise.resolve(''),
     wait(FORM_LOAD_DELAY_MS),
   ]);
   if (draft) return draft.data as DraftData;
   const form = defaultInvoiceForm(isoDay(), settings, email) as WizardForm;
-  return { form: { ...form, invoiceNumber: number }, logo: null };
+  // A new invoice starts with the default payment method (issue 7); a draft keeps its own choice.
+  return {
+    form: { ...form, invoiceNumber: number, paymentMethodId: defaultPaymentMethodId(methods) },
+    logo: null,
+  };
 }
 
 export async function saveDraft(id: string, data: DraftData): Promise<void> {
