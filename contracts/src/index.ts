@@ -4,6 +4,7 @@ export * from './billing-api.js';
 export * from './currencies.js';
 export * from './events/billing.js';
 export * from './events/invoices.js';
+export * from './events/payment-methods.js';
 export * from './events/users.js';
 export * from './invoice-amounts.js';
 export * from './invoice-document.js';

@@ -15,6 +15,7 @@ import {
   handleCommand,
   type StreamWrite,
 } from '@remit/eventstore';
+import type { PaymentMethodService } from '../payment-methods/service.js';
 import {
   decideInvoice,
   evolveInvoice,
@@ -36,7 +37,11 @@ export interface InvoiceCommandResult {
 }
 
 /** The invoice's content as the server computes it: every total recomputed, the parties snapshotted. */
-export function contentFrom(input: InvoiceSubmit, logo: InvoiceContent['logo']): InvoiceContent {
+export function contentFrom(
+  input: InvoiceSubmit,
+  logo: InvoiceContent['logo'],
+  paymentMethod: InvoiceContent['paymentMethod'] = null,
+): InvoiceContent {
   const amounts = invoiceAmounts(input);
   return {
     number: input.invoiceNumber,
@@ -65,8 +70,8 @@ export function contentFrom(input: InvoiceSubmit, logo: InvoiceContent['logo']):
     notes: input.notes,
     terms: input.termsAndConditions,
     logo,
-    // Payment methods arrive with issue 7; until then an invoice names none.
-    paymentMethod: null,
+    /** The chosen payment method's snapshot (the PDF prints it), or null. */
+    paymentMethod,
     template: {
       id: input.templateId,
       name: input.templateName ?? input.templateId,
@@ -78,7 +83,12 @@ export function contentFrom(input: InvoiceSubmit, logo: InvoiceContent['logo']):
 const stamp = (events: InvoiceEvent[], metadata: EventMetadata, at: string) =>
   events.map((event) => ({ ...event, metadata: { ...metadata, at } }));
 
-export function createInvoiceService(deps: { store: EventStore; now: () => Date }) {
+export function createInvoiceService(deps: {
+  store: EventStore;
+  now: () => Date;
+  /** Resolves `paymentMethodId` to its snapshot; without it an invoice names no payment method. */
+  paymentMethods?: Pick<PaymentMethodService, 'snapshot'>;
+}) {
   const { store } = deps;
 
   async function numberIsTaken(userId: string, number: string): Promise<boolean> {
@@ -115,8 +125,9 @@ export function createInvoiceService(deps: { store: EventStore; now: () => Date 
       const invoiceId = randomUUID();
       const at = deps.now().toISOString();
       const stamped = { ...metadata, at };
+      const paymentMethod = (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId)) ?? null;
       const { ref, writes } = await logoWrite(userId, logo, stamped);
-      const content = contentFrom(input, ref);
+      const content = contentFrom(input, ref, paymentMethod);
       if (await numberIsTaken(userId, content.number)) throw invoiceNumberTaken(content.number);
       const events = decideInvoice(initialInvoiceState, {
         type: 'IssueInvoice',
@@ -164,8 +175,11 @@ export function createInvoiceService(deps: { store: EventStore; now: () => Date 
       ) {
         throw invoiceNumberTaken(input.invoiceNumber);
       }
+      // A disabled method may stay on an invoice that already had it; a newly chosen one must be active.
+      const own = current.userId === userId ? (current.content?.paymentMethod ?? null) : null;
+      const paymentMethod = (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId, own)) ?? null;
       // The logo is kept: a revision is JSON only (docs/api.md).
-      const content = contentFrom(input, current.content?.logo ?? null);
+      const content = contentFrom(input, current.content?.logo ?? null, paymentMethod);
       return run(
         invoiceId,
         { type: 'ReviseInvoice', data: { invoiceId, userId, content } },

@@ -1,4 +1,4 @@
-import type { SettingsEvent, SettingsUpdate } from '@remit/contracts';
+import type { SettingsUpdate } from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
 import {
@@ -7,9 +7,10 @@ import {
   initialSettingsState,
   type SettingsCommand,
   type SettingsState,
+  type SettingsStreamEvent,
 } from './decider.js';
 
-const given = decider<SettingsState, SettingsCommand, SettingsEvent>({
+const given = decider<SettingsState, SettingsCommand, SettingsStreamEvent>({
   initialState: initialSettingsState,
   evolve: evolveSettings,
   decide: decideSettings,
@@ -26,7 +27,7 @@ const update: SettingsUpdate = {
     UserCompanyVAT: null,
   },
 };
-const changed: SettingsEvent = {
+const changed: Extract<SettingsStreamEvent, { type: 'UserSettingsChanged' }> = {
   type: 'UserSettingsChanged',
   data: {
     userId: 'u1',
@@ -59,5 +60,35 @@ describe('settings decider', () => {
         data: { userId: 'u1', update: { ...withoutName, DefaultDueDays: 14 } },
       })
       .thenEmits([{ type: 'UserSettingsChanged', data: { ...changed.data, defaultDueDays: 14 } }]);
+  });
+  const logo = { id: 'a'.repeat(40), contentType: 'image/png' };
+  it('records a new company logo next to the settings', () => {
+    given([changed])
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update, logo } })
+      .thenEmits([{ type: 'CompanyLogoChanged', data: { userId: 'u1', logo } }]);
+  });
+  it('the same logo again writes nothing; no logo sent keeps it', () => {
+    const history: SettingsStreamEvent[] = [
+      changed,
+      { type: 'CompanyLogoChanged', data: { userId: 'u1', logo } },
+    ];
+    given(history)
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update, logo } })
+      .thenNothing();
+    given(history)
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update } })
+      .thenNothing();
+  });
+  it('removes the logo, once', () => {
+    const withLogo: SettingsStreamEvent[] = [
+      changed,
+      { type: 'CompanyLogoChanged', data: { userId: 'u1', logo } },
+    ];
+    given(withLogo)
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update, logo: null } })
+      .thenEmits([{ type: 'CompanyLogoChanged', data: { userId: 'u1', logo: null } }]);
+    given([changed])
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update, logo: null } })
+      .thenNothing();
   });
 });

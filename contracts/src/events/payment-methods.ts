@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { paymentMethodTypes } from '../payment-methods.js';
+import type { EventOf } from './invoices.js';
+
+/**
+ * The event catalogue of payment methods and the company profile (docs/events.md).
+ *
+ * Streams:
+ * - `payment-method-{paymentMethodId}`: PaymentMethodAdded, PaymentMethodUpdated, PaymentMethodEnabled,
+ *   PaymentMethodDisabled, PaymentMethodMadeDefault.
+ * - `user-payment-methods-{userId}`: PaymentMethodRegistered, one per method, written in the same transaction
+ *   as its PaymentMethodAdded: the list of a user's methods, which the command side reads to keep exactly
+ *   one default (it never reads read models).
+ * - `user-settings-{userId}` (beside UserSettingsChanged): CompanyLogoChanged.
+ *
+ * "Exactly one default per user": PaymentMethodMadeDefault on one method means every other method of the
+ * user is no longer the default. The latest such event (by global position) among a user's methods names
+ * the default, for the command side and the projection alike.
+ */
+const details = {
+  name: z.string(),
+  type: z.enum(paymentMethodTypes),
+  /** '' when unset; IBAN and SWIFT upper case without spaces. */
+  bankName: z.string(),
+  accountNumber: z.string(),
+  iban: z.string(),
+  swift: z.string(),
+  paymentLink: z.string(),
+  instructions: z.string(),
+};
+
+const ids = { paymentMethodId: z.string(), userId: z.string() };
+
+export const paymentMethodEventSchemas = {
+  /** A new method; it starts active. */
+  PaymentMethodAdded: z.object({ ...ids, ...details }),
+  /** The whole new details. */
+  PaymentMethodUpdated: z.object({ ...ids, ...details }),
+  PaymentMethodEnabled: z.object(ids),
+  PaymentMethodDisabled: z.object(ids),
+  /** This method is now the user's default; the previous one (if any) no longer is. */
+  PaymentMethodMadeDefault: z.object({ ...ids, previousDefaultId: z.string().nullable() }),
+} as const;
+
+export const paymentMethodListEventSchemas = {
+  PaymentMethodRegistered: z.object(ids),
+} as const;
+
+export const profileEventSchemas = {
+  /** The company logo of the profile (`GET /settings` LogoURL); its image is a `logo-{id}` stream. null: removed. */
+  CompanyLogoChanged: z.object({
+    userId: z.string(),
+    logo: z.object({ id: z.string(), contentType: z.string() }).nullable(),
+  }),
+} as const;
+
+export type PaymentMethodEvent = EventOf<typeof paymentMethodEventSchemas>;
+export type PaymentMethodListEvent = EventOf<typeof paymentMethodListEventSchemas>;
+export type ProfileEvent = EventOf<typeof profileEventSchemas>;
+export type PaymentMethodDetails = z.infer<z.ZodObject<typeof details>>;
+
+export const paymentMethodStreamId = (paymentMethodId: string) => `payment-method-${paymentMethodId}`;
+export const paymentMethodListStreamId = (userId: string) => `user-payment-methods-${userId}`;
