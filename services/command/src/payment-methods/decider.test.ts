@@ -1,4 +1,5 @@
 import {
+  type PaymentMethodDetails,
   type PaymentMethodEvent,
   type PaymentMethodFormInput,
   paymentMethodFormSchema,
@@ -30,9 +31,9 @@ const bankForm: PaymentMethodFormInput = {
 };
 const form = (input: PaymentMethodFormInput) => paymentMethodFormSchema.parse(input);
 
-const bankDetails = {
+const bankDetails: PaymentMethodDetails = {
   name: 'Main account',
-  type: 'bank_transfer' as const,
+  type: 'bank_transfer',
   bankName: 'Deutsche Bank',
   accountNumber: '',
   iban: 'DE89370400440532013000',
@@ -40,9 +41,9 @@ const bankDetails = {
   paymentLink: '',
   instructions: '',
 };
-const linkDetails = {
+const linkDetails: PaymentMethodDetails = {
   name: 'PayPal',
-  type: 'digital' as const,
+  type: 'digital',
   bankName: '',
   accountNumber: '',
   iban: '',
