@@ -82,6 +82,7 @@ export interface SubscriptionAnswer {
 }
 
 /** Paid up means `active` or `trialing` (spec §4, DESIGN §5). */
+export const PAID_UP_STATUSES = ['active', 'trialing'] as const;
 export function isPaidUp(status: string | null | undefined): boolean {
   return status === 'active' || status === 'trialing';
 }

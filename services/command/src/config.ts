@@ -1,6 +1,7 @@
-import { type BaseConfig, baseEnvSchema, loadEnv, toBaseConfig } from '@remit/kit';
+import { type BaseConfig, baseEnvSchema, ConfigError, loadEnv, toBaseConfig } from '@remit/kit';
 import { z } from 'zod';
 import type { GoogleConfig } from './auth/google.js';
+import type { StripeSettings } from './billing/stripe-provider.js';
 
 export const commandEnvSchema = baseEnvSchema.extend({
   SMTP_URL: z
@@ -25,6 +26,29 @@ export const commandEnvSchema = baseEnvSchema.extend({
     .default(24 * 7),
   /** Sign-ups allowed per client address per hour (DESIGN §4); a shared office may need more. */
   SIGNUP_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Stripe (docs/operations.md). Without a secret key, billing runs on the built-in sandbox. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_… or rk_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PRICE_PER_INVOICE: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_PRO_MONTHLY: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  STRIPE_PRICE_PRO_YEARLY: z
+    .string()
+    .regex(/^price_/, 'must be a Stripe price id (price_…)')
+    .optional(),
+  /** Another address for Stripe's API (stripe-mock, tests); leave unset in production. */
+  STRIPE_API_URL: z.url().optional(),
   VERIFICATION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -41,6 +65,36 @@ export interface CommandConfig extends BaseConfig {
   sessionTtlSeconds: number;
   verificationTtlHours: number;
   signUpLimitPerIpHour: number;
+  /** Null: the built-in sandbox takes payments. */
+  stripe: StripeSettings | null;
+}
+
+function stripeSettingsFrom(env: z.infer<typeof commandEnvSchema>): StripeSettings | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  const required = {
+    STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_PER_INVOICE: env.STRIPE_PRICE_PER_INVOICE,
+    STRIPE_PRICE_PRO_MONTHLY: env.STRIPE_PRICE_PRO_MONTHLY,
+    STRIPE_PRICE_PRO_YEARLY: env.STRIPE_PRICE_PRO_YEARLY,
+  };
+  const missing = Object.entries(required)
+    .filter(([, value]) => !value)
+    .map(([name]) => name);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((name) => `  ${name}: required when STRIPE_SECRET_KEY is set`).join('\n')}`,
+    );
+  }
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: required.STRIPE_WEBHOOK_SECRET as string,
+    priceIds: {
+      'per-invoice': required.STRIPE_PRICE_PER_INVOICE as string,
+      'pro-monthly': required.STRIPE_PRICE_PRO_MONTHLY as string,
+      'pro-yearly': required.STRIPE_PRICE_PRO_YEARLY as string,
+    },
+    apiUrl: env.STRIPE_API_URL ?? null,
+  };
 }
 
 export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): CommandConfig {
@@ -64,6 +118,7 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
     signUpLimitPerIpHour: env.SIGNUP_LIMIT_PER_IP_HOUR,
+    stripe: stripeSettingsFrom(env),
   };
 }
 

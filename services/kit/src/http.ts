@@ -10,6 +10,8 @@ declare global {
       /** Set by the request logger: a child logger carrying the request id. */
       log: Logger;
       requestId: string;
+      /** The body's bytes, kept only for webhooks whose signature covers them. */
+      rawBody?: Buffer;
     }
   }
 }
@@ -66,7 +68,14 @@ export function createHttpApp(options: { logger: Logger; jsonLimit?: string }): 
   app.set('query parser', 'simple');
   app.use(securityHeaders());
   app.use(requestLogger(options.logger));
-  app.use(express.json({ limit: options.jsonLimit ?? '256kb' }));
+  app.use(
+    express.json({
+      limit: options.jsonLimit ?? '256kb',
+      verify: (req, _res, body) => {
+        if (req.url?.startsWith('/api/webhooks/')) (req as express.Request).rawBody = Buffer.from(body);
+      },
+    }),
+  );
   return app;
 }
 

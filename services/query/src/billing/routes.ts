@@ -1,3 +1,4 @@
+import { PAID_UP_STATUSES as paidUpStatuses, type SubscriptionView } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { readModels } from '@remit/projector';
@@ -7,7 +8,7 @@ import { Router } from 'express';
 const { subscriptions } = readModels;
 
 /** Paid up means an `active` or `trialing` subscription (spec §4, DESIGN §5). */
-export const PAID_UP_STATUSES = ['active', 'trialing'] as const;
+export const PAID_UP_STATUSES = paidUpStatuses;
 
 export async function isSubscribed(db: Database, userId: string): Promise<boolean> {
   const rows = await db
@@ -18,10 +19,37 @@ export async function isSubscribed(db: Database, userId: string): Promise<boolea
   return rows.length > 0;
 }
 
+const statuses = new Set<SubscriptionView['Status']>([
+  'active',
+  'trialing',
+  'past_due',
+  'unpaid',
+  'incomplete',
+  'canceled',
+]);
+
+/** The user's subscription as spec §3 shapes it (also part of `GET /settings/profile`); null when none. */
+export async function subscriptionView(db: Database, userId: string): Promise<SubscriptionView | null> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
+  if (!row) return null;
+  const status = row.status as SubscriptionView['Status'];
+  return {
+    Status: statuses.has(status) ? status : '',
+    PlanName: row.planName === 'Pro' ? 'Pro' : 'Basic',
+    BillingCycle: row.billingCycle === 'monthly' || row.billingCycle === 'yearly' ? row.billingCycle : null,
+    TrialEnd: row.trialEnd?.toISOString() ?? null,
+    CurrentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+    CancelAtPeriodEnd: row.cancelAtPeriodEnd,
+  };
+}
+
 export function billingQueryRoutes(deps: { db: Database }): Router {
   const router = Router();
   router.get('/check-subscription', requireAuth, async (req, res) => {
     res.json({ subscribed: await isSubscribed(deps.db, currentUserId(req)) });
+  });
+  router.get('/subscription', requireAuth, async (req, res) => {
+    res.json({ subscription: await subscriptionView(deps.db, currentUserId(req)) });
   });
   return router;
 }
