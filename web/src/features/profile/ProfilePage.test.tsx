@@ -1,0 +1,408 @@
+import type { PaymentMethod, QuickStats, RecentInvoice, TopClient } from '@remit/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { storeToken } from '../../api/session';
+import { mockApi, type RecordedRequest, testUser } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+import { initials } from './initials';
+
+const subscription = {
+  Status: 'active',
+  PlanName: 'Pro',
+  BillingCycle: 'monthly',
+  TrialEnd: null,
+  CurrentPeriodEnd: '2026-12-01T00:00:00.000Z',
+  CancelAtPeriodEnd: false,
+};
+
+const settings = {
+  Name: 'Ada Lovelace',
+  DefaultDueDays: 14,
+  Settings: {
+    CompanyEmail: 'billing@engines.example',
+    CompanyAddress: '12 Analytical Row, London',
+    CompanyName: 'Engines Ltd',
+    DefaultCurrency: 'EUR',
+    UserCompanyVAT: 'GB-123456',
+    LogoURL: null,
+  },
+};
+
+const bank: PaymentMethod = {
+  ID: 'pm-1',
+  Name: 'Business account',
+  Type: 'bank_transfer',
+  IsDefault: true,
+  IsActive: true,
+  BankName: 'Commerzbank',
+  AccountNumber: '',
+  IBAN: 'DE89370400440532013000',
+  SWIFT: 'COBADEFFXXX',
+  PaymentLink: '',
+  Instructions: '',
+};
+
+const digital: PaymentMethod = {
+  ...bank,
+  ID: 'pm-2',
+  Name: 'PayPal',
+  Type: 'digital',
+  IsDefault: false,
+  BankName: '',
+  IBAN: '',
+  SWIFT: '',
+  PaymentLink: 'https://paypal.me/ada',
+  Instructions: 'Add the invoice number as the note',
+};
+
+const recent: RecentInvoice[] = [
+  {
+    id: 'i1',
+    InvoiceNumber: 'INV-001',
+    Status: 'Paid',
+    IssueDate: '2026-03-05',
+    Amount: 123456,
+    Currency: 'EUR',
+  },
+  {
+    id: 'i2',
+    InvoiceNumber: 'INV-002',
+    Status: 'Overdue',
+    IssueDate: '2026-02-01',
+    Amount: 5000,
+    Currency: 'JPY',
+  },
+];
+const stats: QuickStats = {
+  totalRevenue: [
+    { currency: 'EUR', amount: 123456 },
+    { currency: 'USD', amount: 9900 },
+  ],
+  pendingPayments: [],
+  activeClients: 1,
+  totalInvoices: 7,
+  totalCustomers: 3,
+};
+const clients: TopClient[] = [
+  { ID: 'c1', CustomerName: 'charles babbage jr', TotalInvoices: 4, TotalAmount: 250000, Currency: 'EUR' },
+];
+
+interface Setup {
+  subscribed?: boolean;
+  methods?: PaymentMethod[];
+  methodsFail?: boolean;
+  recent?: RecentInvoice[];
+  stats?: QuickStats;
+  clients?: TopClient[];
+  onSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
+}
+
+const locked = () => ({
+  status: 402,
+  body: { error: 'Subscription required', code: 'subscription_required' },
+});
+
+function api(setup: Setup = {}) {
+  const subscribed = setup.subscribed ?? true;
+  let methods = setup.methods ?? [];
+  return mockApi({
+    'GET /auth/status': () => ({ body: { user: testUser } }),
+    'GET /check-subscription': () => ({ body: { subscribed } }),
+    'GET /settings/profile': () => ({
+      body: {
+        Name: 'Ada Lovelace',
+        Email: 'ada@example.com',
+        Settings: { LogoURL: null, CompanyName: 'Engines Ltd', UserCompanyVAT: 'GB-123456' },
+        Subscription: subscribed ? subscription : null,
+      },
+    }),
+    'GET /settings': () => ({ body: settings }),
+    'PUT /settings': () => ({ body: { settings, position: '9' } }),
+    'GET /settings/quick-stats': () => (subscribed ? { body: { stats: setup.stats ?? stats } } : locked()),
+    'GET /customers/top': () => (subscribed ? { body: { clients: setup.clients ?? clients } } : locked()),
+    'GET /invoices/recent': () => (subscribed ? { body: { invoices: setup.recent ?? recent } } : locked()),
+    'GET /settings/payment-methods': () =>
+      setup.methodsFail ? { status: 500, body: { error: 'boom' } } : { body: { paymentMethods: methods } },
+    'POST /settings/payment-methods': (request) => {
+      const answer = setup.onSave?.(request);
+      if (answer) return answer;
+      const created = {
+        ...bank,
+        ID: 'pm-new',
+        IsDefault: false,
+        Name: (request.body as { name: string }).name,
+      };
+      methods = [...methods, created];
+      return { status: 201, body: { paymentMethod: created, position: '10' } };
+    },
+    'PUT /settings/payment-methods/pm-1/toggle': () => {
+      methods = methods.map((method) =>
+        method.ID === 'pm-1' ? { ...method, IsActive: !method.IsActive } : method,
+      );
+      return { body: { paymentMethod: methods.find((method) => method.ID === 'pm-1'), position: '11' } };
+    },
+  });
+}
+
+async function openProfile() {
+  storeToken('jwt');
+  const view = renderApp('/profile');
+  await screen.findByRole('heading', { name: 'Profile', level: 1 });
+  return view;
+}
+
+describe('initials (spec §2 Profile)', () => {
+  it('takes the first letters of up to two words, in upper case', () => {
+    expect(initials('charles babbage jr')).toBe('CB');
+    expect(initials('  ada  ')).toBe('A');
+    expect(initials('Élodie de la Tour')).toBe('ÉD');
+    expect(initials('')).toBe('');
+  });
+});
+
+describe('/profile (spec §2 Profile)', () => {
+  it('waits with a full-screen spinner, then shows the profile with read-only name and email', async () => {
+    api();
+    storeToken('jwt');
+    renderApp('/profile');
+    expect(await screen.findByText('Loading your profile...')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'Profile', level: 1 });
+    expect(screen.getByLabelText('Name')).toBeDisabled();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('Email')).toBeDisabled();
+    expect(screen.getByLabelText('Company')).toHaveValue('Engines Ltd');
+    expect(screen.getByLabelText('Company VAT')).toHaveValue('GB-123456');
+    expect(screen.getByRole('img', { name: 'No logo yet' })).toHaveTextContent('EL');
+    expect(screen.getByRole('heading', { name: 'Current Plan' })).toBeInTheDocument();
+  });
+
+  it('shows a non-subscriber the three upgrade gates over hidden sample data', async () => {
+    api({ subscribed: false });
+    await openProfile();
+    const gates = await screen.findAllByTestId('upgrade-gate');
+    expect(gates).toHaveLength(3);
+    for (const title of ['Access Recent Invoices', 'Access Quick Stats', 'Access Top Clients'])
+      expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
+    for (const gate of gates) {
+      expect(within(gate).getByRole('link', { name: 'Upgrade Now' })).toHaveAttribute(
+        'href',
+        '/subscription',
+      );
+      // The sample figures are not read out and cannot be reached.
+      expect(gate.firstElementChild).toHaveAttribute('aria-hidden', 'true');
+      expect(within(gate).queryByRole('listitem')).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'View All Invoices' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'No Subscription' })).toBeInTheDocument();
+  });
+
+  it('shows a subscriber the recent invoices, quick stats per currency and top clients', async () => {
+    api();
+    await openProfile();
+    const invoices = await screen.findAllByTestId('recent-invoice');
+    expect(invoices[0]).toHaveTextContent('INV-001');
+    expect(invoices[0]).toHaveTextContent('Mar 5, 2026');
+    expect(invoices[0]).toHaveTextContent('€1,234.56');
+    expect(within(invoices[0] as HTMLElement).getByText('Paid')).toBeInTheDocument();
+    expect(invoices[1]).toHaveTextContent('¥5,000');
+    expect(invoices[1]).toHaveTextContent('Overdue');
+    expect(screen.getByRole('link', { name: 'View All Invoices' })).toHaveAttribute('href', '/');
+
+    expect(screen.getByTestId('stat-total-revenue')).toHaveTextContent('Total Revenue€1,234.56$99.00');
+    expect(screen.getByTestId('stat-pending-payments')).toHaveTextContent('Pending Payments$0.00');
+    // Spec §3: 'Active Clients' shows totalCustomers, not activeClients.
+    expect(screen.getByTestId('stat-active-clients')).toHaveTextContent('Active Clients3');
+    expect(screen.getByTestId('stat-total-invoices')).toHaveTextContent('Total Invoices7');
+
+    const [client] = screen.getAllByTestId('top-client');
+    expect(client).toHaveTextContent('CB');
+    expect(client).toHaveTextContent('charles babbage jr');
+    expect(client).toHaveTextContent('4 invoices');
+    expect(client).toHaveTextContent('€2,500.00');
+    expect(screen.queryByTestId('upgrade-gate')).not.toBeInTheDocument();
+  });
+
+  it('says so when there is nothing yet', async () => {
+    api({
+      recent: [],
+      clients: [],
+      stats: { ...stats, totalInvoices: 0, totalCustomers: 0, totalRevenue: [] },
+    });
+    await openProfile();
+    expect(await screen.findByText('No invoices')).toBeInTheDocument();
+    expect(screen.getByText('No stats available')).toBeInTheDocument();
+    expect(screen.getByText('No clients yet')).toBeInTheDocument();
+    expect(screen.getByText('No payment methods')).toBeInTheDocument();
+    expect(screen.getByText('Add a payment method to start receiving payments.')).toBeInTheDocument();
+  });
+
+  it('toasts when the payment methods cannot be loaded', async () => {
+    api({ methodsFail: true });
+    await openProfile();
+    expect(await screen.findByText('Failed to load payment methods')).toBeInTheDocument();
+  });
+
+  it('lists bank and digital methods with their details, default badge and active switch', async () => {
+    api({ methods: [bank, digital] });
+    await openProfile();
+    const [first, second] = await screen.findAllByTestId('payment-method');
+    const bankItem = within(first as HTMLElement);
+    expect(bankItem.getByText('Bank Transfer')).toBeInTheDocument();
+    expect(bankItem.getByText('Default')).toBeInTheDocument();
+    expect(bankItem.getByText('Commerzbank')).toBeInTheDocument();
+    expect(bankItem.getByText('DE89 3704 0044 0532 0130 00')).toBeInTheDocument();
+    expect(bankItem.getByText('COBADEFFXXX')).toBeInTheDocument();
+    expect(bankItem.getByRole('switch', { name: 'Business account active' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+    const digitalItem = within(second as HTMLElement);
+    expect(digitalItem.getByText('Digital')).toBeInTheDocument();
+    expect(digitalItem.queryByText('Default')).not.toBeInTheDocument();
+    const link = digitalItem.getByRole('link', { name: 'https://paypal.me/ada' });
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(digitalItem.getByText('Add the invoice number as the note')).toBeInTheDocument();
+  });
+
+  it('toggles a method once the clicks settle and says it was disabled', async () => {
+    const { requests } = api({ methods: [bank] });
+    const user = userEvent.setup();
+    await openProfile();
+    const toggle = await screen.findByRole('switch', { name: 'Business account active' });
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(await screen.findByText('Payment method disabled')).toBeInTheDocument();
+    expect(requests.filter((request) => request.path.endsWith('/toggle'))).toHaveLength(1);
+    // Two quick clicks cancel out: nothing is sent.
+    await user.click(toggle);
+    await user.click(toggle);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(requests.filter((request) => request.path.endsWith('/toggle'))).toHaveLength(1);
+  });
+
+  it('shows bank fields only for a bank transfer, link and instructions only for a digital method', async () => {
+    api();
+    const user = userEvent.setup();
+    await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Add Method' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Payment Method' }));
+    expect(dialog.queryByLabelText('Bank Name')).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText('Payment Link')).not.toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText('Type'), 'bank_transfer');
+    expect(dialog.getByLabelText('Bank Name')).toBeInTheDocument();
+    expect(dialog.getByLabelText('IBAN')).toBeInTheDocument();
+    expect(dialog.getByLabelText('SWIFT')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Payment Link')).not.toBeInTheDocument();
+    expect(dialog.queryByLabelText('Instructions')).not.toBeInTheDocument();
+    await user.selectOptions(dialog.getByLabelText('Type'), 'digital');
+    expect(dialog.getByLabelText('Payment Link')).toHaveAttribute('type', 'url');
+    expect(dialog.getByLabelText('Instructions')).toBeInTheDocument();
+    expect(dialog.queryByLabelText('Bank Name')).not.toBeInTheDocument();
+    expect(dialog.getByRole('checkbox', { name: 'Make default' })).not.toBeChecked();
+  });
+
+  it('shows the messages of touched fields and keeps Add Method disabled while invalid', async () => {
+    api();
+    const user = userEvent.setup();
+    await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Add Method' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Payment Method' }));
+    expect(dialog.queryByText('Name is required')).not.toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Add Method' })).toBeDisabled();
+    await user.click(dialog.getByLabelText('Name'));
+    await user.tab();
+    expect(dialog.getByText('Name is required')).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('Name'), 'Savings');
+    await user.selectOptions(dialog.getByLabelText('Type'), 'bank_transfer');
+    await user.type(dialog.getByLabelText('IBAN'), 'DE89 3704 0044 0532 0130 01');
+    expect(dialog.getByText(/IBAN is not valid: its check digits do not match/)).toBeInTheDocument();
+    await user.type(dialog.getByLabelText('SWIFT'), 'COBA');
+    expect(dialog.getByText(/SWIFT\/BIC must be 8 or 11 characters/)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Add Method' })).toBeDisabled();
+    await user.selectOptions(dialog.getByLabelText('Type'), 'digital');
+    await user.type(dialog.getByLabelText('Payment Link'), 'http://pay.example');
+    expect(dialog.getByText('Payment link must be a valid URL starting with https://')).toBeInTheDocument();
+  });
+
+  it('adds a method, toasts and lists it', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Add Method' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Payment Method' }));
+    await user.type(dialog.getByLabelText('Name'), 'Savings');
+    await user.selectOptions(dialog.getByLabelText('Type'), 'bank_transfer');
+    await user.type(dialog.getByLabelText('IBAN'), 'de89 3704 0044 0532 0130 00');
+    await user.click(dialog.getByRole('checkbox', { name: 'Make default' }));
+    await user.click(dialog.getByRole('button', { name: 'Add Method' }));
+    expect(await screen.findByText('Payment method added successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const sent = requests.find((request) => request.method === 'POST')?.body;
+    expect(sent).toMatchObject({
+      name: 'Savings',
+      type: 'bank_transfer',
+      iban: 'DE89370400440532013000',
+      isDefault: true,
+    });
+    expect(await screen.findByRole('heading', { name: 'Savings' })).toBeInTheDocument();
+  });
+
+  it('shows the server field messages at the fields and toasts the failure', async () => {
+    api({
+      onSave: () => ({
+        status: 400,
+        body: { error: 'Invalid payment method', fields: { name: 'A method with this name exists' } },
+      }),
+    });
+    const user = userEvent.setup();
+    await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Add Method' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Add Payment Method' }));
+    await user.type(dialog.getByLabelText('Name'), 'Savings');
+    await user.selectOptions(dialog.getByLabelText('Type'), 'digital');
+    await user.click(dialog.getByRole('button', { name: 'Add Method' }));
+    expect(await screen.findByText('Failed to save payment method')).toBeInTheDocument();
+    expect(dialog.getByText('A method with this name exists')).toBeInTheDocument();
+    expect(dialog.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('opens Edit Payment Method pre-filled', async () => {
+    api({ methods: [digital] });
+    const user = userEvent.setup();
+    await openProfile();
+    await user.click(await screen.findByRole('button', { name: 'Edit PayPal' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit Payment Method' }));
+    expect(dialog.getByLabelText('Name')).toHaveValue('PayPal');
+    expect(dialog.getByLabelText('Type')).toHaveValue('digital');
+    expect(dialog.getByLabelText('Payment Link')).toHaveValue('https://paypal.me/ada');
+    expect(dialog.getByRole('button', { name: 'Update Method' })).toBeEnabled();
+  });
+
+  it('upper-cases the VAT as typed, checks it, and updates the profile', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    const vat = await screen.findByLabelText('Company VAT');
+    await user.clear(vat);
+    await user.type(vat, 'de1');
+    expect(vat).toHaveValue('DE1');
+    expect(
+      screen.getByText('VAT number can only contain uppercase letters, numbers, and hyphens'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
+    await user.type(vat, '23456789');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'PUT' && request.path === '/settings')?.body;
+    expect(sent).toMatchObject({
+      DefaultDueDays: 14,
+      Settings: {
+        UserCompanyVAT: 'DE123456789',
+        CompanyName: 'Engines Ltd',
+        CompanyEmail: 'billing@engines.example',
+      },
+    });
+  });
+});

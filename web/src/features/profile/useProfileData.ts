@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { paymentMethodsQuery } from '../../api/paymentMethods';
+import {
+  fetchProfile,
+  fetchProfileSettings,
+  fetchQuickStats,
+  fetchRecentInvoices,
+  fetchTopClients,
+  profileKeys,
+} from '../../api/profile';
+import { logError } from '../../lib/log';
+import { useToast } from '../toasts/ToastProvider';
+import { profileMessages } from './messages';
+
+/** Spec §9: the profile waits this long on entry before it loads. */
+export const PROFILE_DELAY_MS = 300;
+
+function useLoggedError(context: string, error: unknown) {
+  useEffect(() => {
+    if (error) logError(context, error);
+  }, [context, error]);
+}
+
+/**
+ * Everything the profile shows (spec §2 Profile): after the entry delay, the profile, its settings,
+ * the three paid blocks and the payment methods load in parallel. The paid blocks answer `locked`
+ * to a non-subscriber; failed loads are logged (§8), except the payment methods, which toast.
+ */
+export function useProfileData() {
+  const [isReady, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), PROFILE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const toast = useToast();
+
+  const profile = useQuery({
+    queryKey: profileKeys.profile,
+    queryFn: ({ signal }) => fetchProfile(signal),
+    enabled: isReady,
+    staleTime: 0,
+  });
+  const settings = useQuery({
+    queryKey: profileKeys.settings,
+    queryFn: ({ signal }) => fetchProfileSettings(signal),
+    enabled: isReady,
+    staleTime: 0,
+  });
+  const quickStats = useQuery({
+    queryKey: profileKeys.quickStats,
+    queryFn: ({ signal }) => fetchQuickStats(signal),
+    enabled: isReady,
+    staleTime: 0,
+  });
+  const topClients = useQuery({
+    queryKey: profileKeys.topClients,
+    queryFn: ({ signal }) => fetchTopClients(signal),
+    enabled: isReady,
+    staleTime: 0,
+  });
+  const recentInvoices = useQuery({
+    queryKey: profileKeys.recentInvoices,
+    queryFn: ({ signal }) => fetchRecentInvoices(signal),
+    enabled: isReady,
+    staleTime: 0,
+  });
+  const paymentMethods = useQuery({ ...paymentMethodsQuery, enabled: isReady, staleTime: 0 });
+
+  useLoggedError('profile load failed', profile.error);
+  useLoggedError('settings load failed', settings.error);
+  useLoggedError('quick stats load failed', quickStats.error);
+  useLoggedError('top clients load failed', topClients.error);
+  useLoggedError('recent invoices load failed', recentInvoices.error);
+
+  const toastedAt = useRef(0);
+  useEffect(() => {
+    if (!paymentMethods.isError || paymentMethods.errorUpdatedAt === toastedAt.current) return;
+    toastedAt.current = paymentMethods.errorUpdatedAt;
+    logError('payment methods load failed', paymentMethods.error);
+    toast(profileMessages.paymentMethodsLoadFailed, { tone: 'error' });
+  }, [paymentMethods.isError, paymentMethods.errorUpdatedAt, paymentMethods.error, toast]);
+
+  const all = [profile, settings, quickStats, topClients, recentInvoices, paymentMethods];
+  return {
+    isLoading: !isReady || all.some((query) => query.isLoading),
+    profile,
+    settings,
+    quickStats,
+    topClients,
+    recentInvoices,
+    paymentMethods,
+  };
+}
