@@ -126,3 +126,40 @@ export async function seedInvoice(request: APIRequestContext, token: string, num
   });
   expect(answer.status(), await answer.text()).toBe(201);
 }
+
+/** Pays a checkout on the built-in sandbox as its Pay button does; returns the session id. */
+async function payInSandbox(request: APIRequestContext, token: string, body: Record<string, unknown>) {
+  const headers = { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() };
+  const started = await request.post('/api/create-checkout-session', { headers, data: body });
+  expect(started.status(), await started.text()).toBe(201);
+  const { url, sessionId } = (await started.json()) as { url: string; sessionId: string };
+  const paid = await request.post(`${new URL(url).pathname}/pay`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  return sessionId;
+}
+
+/** Makes the account a Pro subscriber through the sandbox checkout and the confirmation call. */
+export async function subscribeViaSandbox(
+  request: APIRequestContext,
+  token: string,
+  plan: 'pro-monthly' | 'pro-yearly' = 'pro-monthly',
+) {
+  const sessionId = await payInSandbox(request, token, { plan });
+  const confirmed = await request.post('/api/confirm-subscription', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sessionId },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as { subscribed: boolean; position: string };
+}
+
+/** Buys one invoice through the sandbox checkout and the confirmation call. */
+export async function buyInvoiceViaSandbox(request: APIRequestContext, token: string, invoiceId: string) {
+  const sessionId = await payInSandbox(request, token, { plan: 'per-invoice', isOneTime: true, invoiceId });
+  const confirmed = await request.post('/api/confirm-one-time-payment', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { sessionId, invoiceId },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(200);
+  return (await confirmed.json()) as { position: string };
+}

@@ -27,6 +27,7 @@ import { evolveInvoice, initialInvoiceState } from '../invoices/decider.js';
 import {
   type BillingCommand,
   type BillingState,
+  billingMessages,
   decideBilling,
   evolveBilling,
   initialBillingState,
@@ -217,16 +218,15 @@ export function createBillingService(deps: {
     const { state } = await loadState(userId);
     const current = state.subscription;
     const live = current && (current.status === 'active' || current.status === 'trialing');
-    if (!current || !live || current.cancelAtPeriodEnd === !cancel) {
-      if (current && live && current.cancelAtPeriodEnd === cancel) {
-        return { subscription: view(state), position: null };
-      }
+    if (!current || !live) {
       throw new AppError(
         'conflict',
-        cancel ? 'There is no active subscription to cancel' : 'There is no cancelled subscription to resume',
+        cancel ? billingMessages.nothingToCancel : billingMessages.nothingToResume,
         { reason: cancel ? 'nothing_to_cancel' : 'nothing_to_resume' },
       );
     }
+    // Asked twice: already so.
+    if (current.cancelAtPeriodEnd === cancel) return { subscription: view(state), position: null };
     const updated = await provider.setCancelAtPeriodEnd(current.subscriptionId, cancel);
     const result = await run(
       userId,
