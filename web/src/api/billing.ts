@@ -7,6 +7,7 @@ import {
   type SubscriptionAnswer,
   type SubscriptionView,
 } from '@remit/contracts';
+import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { request } from './client';
 
@@ -25,9 +26,14 @@ const plansAnswerSchema: z.ZodType<PlansAnswer> = z.object({
   plans: z.array(planOfferSchema),
 });
 
+// An answer without a url is read as an empty one, so the screen can say 'No checkout URL received'.
 const checkoutAnswerSchema: z.ZodType<CheckoutAnswer> = z.object({
-  url: z.string(),
-  sessionId: z.string(),
+  url: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((url) => url ?? ''),
+  sessionId: z.string().optional().default(''),
 });
 
 export const subscriptionViewSchema: z.ZodType<SubscriptionView> = z.object({
@@ -60,6 +66,19 @@ export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
 export function fetchPlans(signal?: AbortSignal): Promise<PlansAnswer> {
   return request('GET', '/billing/plans', { schema: plansAnswerSchema, signal });
 }
+
+export const plansQuery = queryOptions({
+  queryKey: ['billing', 'plans'] as const,
+  queryFn: ({ signal }) => fetchPlans(signal),
+  staleTime: 60 * 60_000,
+});
+
+/** The current subscription (`GET /subscription`), for the plans screen. */
+export const subscriptionViewQuery = queryOptions({
+  queryKey: ['billing', 'subscription'] as const,
+  queryFn: ({ signal }) => fetchSubscription(signal),
+  staleTime: 0,
+});
 
 /** Where to send the browser to pay; the caller goes there with `window.location.assign`. */
 export function createCheckoutSession(body: CheckoutRequest): Promise<CheckoutAnswer> {

@@ -1,1 +1,47 @@
-export { SubscriptionPage } from './placeholders';
+import { isPaidUp } from '@remit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { subscriptionViewQuery } from '../api/billing';
+import { Alert } from '../components/ui/Alert';
+import { PageSpinner } from '../components/ui/Spinner';
+import { useAuth } from '../features/auth/AuthProvider';
+import { PlanCards } from '../features/billing/PlanCards';
+import { usePendingInvoiceId } from '../features/billing/pendingInvoice';
+import { planCopy, planOfSubscription } from '../features/billing/plans';
+import { Page } from '../layout/Page';
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.lg};
+`;
+
+/** '/subscription' (spec §2 Plans screen): the three plans, or a subscriber's own plan. */
+export function SubscriptionPage() {
+  const { subscribed } = useAuth();
+  const invoiceId = usePendingInvoiceId();
+  const current = useQuery({ ...subscriptionViewQuery, enabled: subscribed });
+  if (subscribed && current.isPending) return <PageSpinner label="Loading your plan..." />;
+
+  const subscription = current.data?.subscription;
+  const currentPlan =
+    subscribed && subscription && isPaidUp(subscription.Status) ? planOfSubscription(subscription) : null;
+  return (
+    <Page title="Plans" description="Pay per invoice, or subscribe for unlimited invoices.">
+      <Stack>
+        {subscribed && (
+          <Alert tone="success">
+            <strong>
+              You are subscribed{currentPlan ? ` to ${planCopy[currentPlan].name}` : ' to Remit Pro'}.
+            </strong>
+            <span>
+              Every invoice is open. Manage your plan on your <Link to="/profile">profile</Link>.
+            </span>
+          </Alert>
+        )}
+        <PlanCards invoiceId={invoiceId} subscribed={subscribed} currentPlan={currentPlan} />
+      </Stack>
+    </Page>
+  );
+}

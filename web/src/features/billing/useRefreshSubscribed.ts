@@ -1,11 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { queryKeys } from '../../api/queries';
 import { AuthContext } from '../auth/AuthProvider';
 
 /**
- * Has the auth machine re-check `GET /check-subscription` (spec §4 Subscription). The request
- * carries our last position, so it already sees the purchase or change we just made.
+ * Has the auth machine re-check `GET /check-subscription` (spec §4 Subscription). A check still in
+ * flight was sent before our change, so it is dropped rather than joined; the new request carries
+ * our last position and so already sees the purchase or change.
  */
 export function useRefreshSubscribed(): () => void {
   const auth = AuthContext.useActorRef();
-  return useCallback(() => auth.send({ type: 'NAVIGATED' }), [auth]);
+  const queryClient = useQueryClient();
+  return useCallback(() => {
+    void queryClient
+      .cancelQueries({ queryKey: queryKeys.subscription })
+      .then(() => auth.send({ type: 'NAVIGATED' }));
+  }, [auth, queryClient]);
 }

@@ -107,6 +107,8 @@ interface InvoiceCardProps {
   invoice: InvoiceListItem;
   paid: boolean;
   showPay: boolean;
+  /** Pay Now: this invoice's checkout is starting, or another one's is. */
+  paying?: { busy: boolean; disabled: boolean };
   view: ViewMode;
   downloading: boolean;
   onOpen: () => void;
@@ -114,7 +116,7 @@ interface InvoiceCardProps {
   onPay: () => void;
 }
 
-export function InvoiceCard({ invoice, paid, showPay, view, downloading, ...on }: InvoiceCardProps) {
+export function InvoiceCard({ invoice, paid, showPay, paying, view, downloading, ...on }: InvoiceCardProps) {
   const { locked } = invoice;
   const customer = [invoice.CustomerName, invoice.CustomerCompanyName].filter(Boolean).join(' · ');
   return (
@@ -148,7 +150,12 @@ export function InvoiceCard({ invoice, paid, showPay, view, downloading, ...on }
           Download
         </Button>
         {showPay && (
-          <Button variant={locked ? 'secondary' : 'primary'} onClick={on.onPay}>
+          <Button
+            variant={locked ? 'secondary' : 'primary'}
+            busy={paying?.busy}
+            disabled={paying?.disabled}
+            onClick={on.onPay}
+          >
             Pay Now
           </Button>
         )}

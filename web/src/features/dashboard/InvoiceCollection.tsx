@@ -54,6 +54,7 @@ export function InvoiceCollection({
           view={view}
           paid={isPaid(invoice, subscribed)}
           showPay={!subscribed && invoice.Status !== 'paid' && !invoice.is_paid}
+          paying={{ busy: actions.payingId === invoice.ID, disabled: actions.paying }}
           downloading={actions.downloadingId === invoice.ID}
           onOpen={() => (invoice.locked ? undefined : onOpen(invoice))}
           onDownload={() => actions.download(invoice.ID, invoice.locked)}

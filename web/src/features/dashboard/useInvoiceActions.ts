@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/errors';
 import { fetchInvoicePdf } from '../../api/invoices';
 import { logError } from '../../lib/log';
+import { useCheckout } from '../billing/useCheckout';
 import { useToast } from '../toasts/ToastProvider';
 
 export const DOWNLOAD_FAILED = 'Failed to generate invoice. Please contact support.';
@@ -22,6 +23,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
 export function useInvoiceActions() {
   const toast = useToast();
   const navigate = useNavigate();
+  // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
+  const checkout = useCheckout('payment');
   const download = useMutation({
     mutationFn: async (id: string) => {
       saveBlob(await fetchInvoicePdf(id), `invoice-${id}.pdf`);
@@ -41,7 +44,9 @@ export function useInvoiceActions() {
   return {
     download: (id: string, locked: boolean) => (locked ? navigate('/subscription') : download.mutate(id)),
     downloadingId: download.isPending ? download.variables : undefined,
-    // The billing issue starts a one-time checkout here; until then the plans screen explains it.
-    pay: (id: string) => navigate(`/subscription?invoice=${encodeURIComponent(id)}`),
+    pay: (id: string) => checkout.start({ plan: 'per-invoice', invoiceId: id }),
+    /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
+    payingId: checkout.starting?.invoiceId,
+    paying: checkout.starting !== undefined,
   };
 }
