@@ -165,9 +165,7 @@ export function PaymentMethodSelect({ value, onChange, onBlur, error }: PaymentM
     return (
       <Wrapper>
         <span className="label">Payment method</span>
-        <Note role="status">
-          Your payment methods could not be loaded. The invoice keeps the one chosen before.
-        </Note>
+        <Note role="status">Payment methods could not be loaded.</Note>
       </Wrapper>
     );
   }
