@@ -127,3 +127,114 @@ export const purchases = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.invoiceId] })],
 );
+
+/**
+ * Payment methods per user (spec §3 Payment method). Owned by `payment-methods`. `addedPosition` orders
+ * them oldest first; exactly one row per user has `isDefault` once the user has a method.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    isDefault: boolean('is_default').notNull(),
+    isActive: boolean('is_active').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    iban: text('iban').notNull(),
+    swift: text('swift').notNull(),
+    paymentLink: text('payment_link').notNull(),
+    instructions: text('instructions').notNull(),
+    addedPosition: bigint('added_position', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('payment_methods_user').on(table.userId, table.addedPosition)],
+);
+
+/** The company logo per user (`GET /settings` LogoURL); no row, no logo. Owned by `settings`. */
+export const companyLogos = pgTable('company_logos', {
+  userId: text('user_id').primaryKey(),
+  logoId: text('logo_id').notNull(),
+  contentType: text('content_type').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * The figures of each live invoice that the profile's stats need, kept by `profile-stats` (its own copy, so it
+ * needs no other projection's table). A deleted invoice's row is removed; `paid` once bought.
+ */
+export const statsInvoices = pgTable(
+  'stats_invoices',
+  {
+    invoiceId: text('invoice_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name').notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    paid: boolean('paid').notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [index('stats_invoices_user').on(table.userId)],
+);
+
+/**
+ * Per user and currency (docs/decisions.md, Profile and stats): revenue = paid totals, pending = unpaid totals,
+ * invoices = live invoices. Recomputed from `stats_invoices` for the user at each event. Owned by `profile-stats`.
+ */
+export const currencyStats = pgTable(
+  'currency_stats',
+  {
+    userId: text('user_id').notNull(),
+    currency: text('currency').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    pending: bigint('pending', { mode: 'number' }).notNull(),
+    invoices: integer('invoices').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.currency] })],
+);
+
+/**
+ * Per user, customer (by lower-cased e-mail) and currency: live invoices and their total, with the name of
+ * the newest invoice. Recomputed like `currency_stats`. Owned by `profile-stats`.
+ */
+export const clientTotals = pgTable(
+  'client_totals',
+  {
+    userId: text('user_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    currency: text('currency').notNull(),
+    customerName: text('customer_name').notNull(),
+    invoices: integer('invoices').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.customerEmail, table.currency] })],
+);
+
+/**
+ * What happened in a user's account, newest first by `position` (the event's). `subjectId` and `subject`
+ * (an invoice's or payment method's id and its number or name) let later events name what they are about.
+ * Owned by `activities`.
+ */
+export const activities = pgTable(
+  'activities',
+  {
+    position: bigint('position', { mode: 'bigint' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    type: text('type').notNull(),
+    summary: text('summary').notNull(),
+    invoiceId: text('invoice_id'),
+    subjectId: text('subject_id'),
+    subject: text('subject'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('activities_user_newest').on(table.userId, table.position),
+    index('activities_subject').on(table.subjectId),
+  ],
+);

@@ -8,6 +8,7 @@ import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer, configureRenderer } from './pdf/index.js';
+import { profileQueryRoutes } from './profile/routes.js';
 import { settingsQueryRoutes } from './settings/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -28,6 +29,7 @@ export function createQueryService(deps: QueryServiceDeps): { router: Router; cl
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store }));
   router.use(customerQueryRoutes({ db: deps.db }));
   router.use(settingsQueryRoutes({ db: deps.db }));
+  router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes());
   return { router, close: closeRenderer };
 }

@@ -1,6 +1,9 @@
 import type { Projection } from '../projection.js';
+import { activitiesProjection } from './activities.js';
 import { customersProjection } from './customers.js';
 import { invoicesProjection } from './invoices.js';
+import { paymentMethodsProjection } from './payment-methods.js';
+import { profileStatsProjection } from './profile-stats.js';
 import { settingsProjection } from './settings.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { usersProjection } from './users.js';
@@ -12,4 +15,7 @@ export const projections: Projection[] = [
   invoicesProjection,
   customersProjection,
   subscriptionsProjection,
+  paymentMethodsProjection,
+  profileStatsProjection,
+  activitiesProjection,
 ];

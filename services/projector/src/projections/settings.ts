@@ -1,14 +1,15 @@
-import type { SettingsEvent, UserEvent } from '@remit/contracts';
+import type { ProfileEvent, SettingsEvent, UserEvent } from '@remit/contracts';
+import { eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { userSettings } from '../schema.js';
+import { companyLogos, userSettings } from '../schema.js';
 
-type Handled = Extract<UserEvent, { type: 'UserSignedUp' }> | SettingsEvent;
+type Handled = Extract<UserEvent, { type: 'UserSignedUp' }> | SettingsEvent | ProfileEvent;
 
-/** Settings per user: defaults at sign-up (the name, USD), then each UserSettingsChanged. */
+/** Settings per user: defaults at sign-up (the name, USD), then each UserSettingsChanged; the company logo. */
 export const settingsProjection = defineProjection({
   name: 'settings',
-  tables: ['user_settings'],
-  handles: ['UserSignedUp', 'UserSettingsChanged'] satisfies Handled['type'][],
+  tables: ['user_settings', 'company_logos'],
+  handles: ['UserSignedUp', 'UserSettingsChanged', 'CompanyLogoChanged'] satisfies Handled['type'][],
   async apply(db, stored) {
     const event = stored as unknown as Handled;
     const at = stored.createdAt;
@@ -44,6 +45,19 @@ export const settingsProjection = defineProjection({
           .insert(userSettings)
           .values({ userId, name: name ?? '', ...values })
           .onConflictDoUpdate({ target: userSettings.userId, set: { ...values, ...(name ? { name } : {}) } });
+        return;
+      }
+      case 'CompanyLogoChanged': {
+        const { userId, logo } = event.data;
+        if (!logo) {
+          await db.delete(companyLogos).where(eq(companyLogos.userId, userId));
+          return;
+        }
+        const values = { logoId: logo.id, contentType: logo.contentType, updatedAt: at };
+        await db
+          .insert(companyLogos)
+          .values({ userId, ...values })
+          .onConflictDoUpdate({ target: companyLogos.userId, set: values });
         return;
       }
       default: {

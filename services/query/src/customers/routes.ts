@@ -1,10 +1,12 @@
-import { CUSTOMER_SEARCH_MIN, type CustomerSuggestion } from '@remit/contracts';
+import { CUSTOMER_SEARCH_MIN, type CustomerSuggestion, type TopClientsAnswer } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { readModels } from '@remit/projector';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
+import { requireSubscription } from '../profile/routes.js';
+import { topClients } from '../profile/stats.js';
 
 const { customers } = readModels;
 
@@ -14,9 +16,18 @@ const suggestionQuery = z.object({
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** `GET /customers/suggestions?q=`: the user's own customers whose name, e-mail or company matches. */
+/**
+ * `GET /customers/suggestions?q=`: the user's own customers whose name, e-mail or company matches.
+ * `GET /customers/top` (paid): at most 5 clients by total amount.
+ */
 export function customerQueryRoutes(deps: { db: Database }): Router {
   const router = Router();
+  router.get('/customers/top', requireAuth, async (req, res) => {
+    const userId = currentUserId(req);
+    await requireSubscription(deps.db, userId, 'top clients');
+    const answer: TopClientsAnswer = { clients: await topClients(deps.db, userId) };
+    res.json(answer);
+  });
   router.get('/customers/suggestions', requireAuth, async (req, res) => {
     const { q } = parseInput(suggestionQuery, req.query);
     const pattern = `%${escapeLike(q)}%`;

@@ -1,9 +1,17 @@
-import { type InvoiceStatus, invoiceListQuerySchema, invoiceStreamId, toInvoiceView } from '@remit/contracts';
+import {
+  type InvoiceStatus,
+  invoiceListQuerySchema,
+  invoiceStreamId,
+  type RecentInvoicesAnswer,
+  toInvoiceView,
+} from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { renderPdf, renderPreview } from '../pdf/index.js';
+import { requireSubscription } from '../profile/routes.js';
+import { recentInvoices, utcDate } from '../profile/stats.js';
 import { toAppError } from '../templates/routes.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
 import { historyOf } from './history.js';
@@ -57,11 +65,12 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
     });
   });
 
+  // The profile's 'Recent Invoices' (paid feature): the 5 newest with their Paid/Pending/Overdue/Draft status.
   router.get('/invoices/recent', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
-    const access = await accessFor(db, userId);
-    const { rows } = await listInvoices(db, userId, { page: 1, limit: 5, search: '', status: '' });
-    res.json({ invoices: rows.map((row) => toListItem(row, isLocked(access, row))) });
+    await requireSubscription(db, userId, 'recent invoices');
+    const answer: RecentInvoicesAnswer = { invoices: await recentInvoices(db, userId, utcDate(new Date())) };
+    res.json(answer);
   });
 
   router.get('/invoices/summary', requireAuth, async (req, res) => {
