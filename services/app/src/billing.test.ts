@@ -155,6 +155,7 @@ describe.each(testStores())('billing with the built-in sandbox over HTTP on %s',
       ids.push((created.body.invoice as { ID: string }).ID);
     }
     const older = ids[0] as string;
+    await app.remit.caughtUp();
     expect((await app.get(`/invoices/${older}`, { token })).status).toBe(402);
 
     const started = await checkout(token, {

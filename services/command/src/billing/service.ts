@@ -470,7 +470,11 @@ export function createBillingService(deps: {
         }
         // A paid or failed invoice moves the subscription on (renewed, past due): ask Stripe how it stands.
         const fresh = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
-        if (fresh) commands.push({ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(fresh) } });
+        if (fresh) {
+          // Fetched after the event, so at least as new as it, whatever the two clocks say.
+          const seen = { ...fresh, observedAt: fresh.observedAt > observedAt ? fresh.observedAt : observedAt };
+          commands.push({ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(seen) } });
+        }
         return { userId, commands };
       }
       default:
