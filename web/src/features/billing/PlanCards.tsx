@@ -35,10 +35,12 @@ const Plan = styled.li<{ $featured: boolean }>`
   h3 { font-size: ${({ theme }) => theme.fontSizes.md}; }
 `;
 
+// Side by side, an empty row keeps the three prices level; stacked, it would only leave a gap.
 const Tags = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xs};
-  min-height: 22px;
+  &:empty { display: none; }
+  ${media.sm} { min-height: 22px; &:empty { display: flex; } }
 `;
 
 const Price = styled.p`
