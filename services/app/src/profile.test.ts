@@ -249,6 +249,18 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
     expect(image.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await image.arrayBuffer()).equals(Buffer.from(tinyPng))).toBe(true);
 
+    const logoOnly = new FormData();
+    logoOnly.set('logo', new Blob([tinyPng], { type: 'image/png' }), 'logo.png');
+    const withoutSettings = await fetch(`${app.base}/api/settings`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${fay.token}` },
+      body: logoOnly,
+    });
+    expect(withoutSettings.status).toBe(400);
+    expect(await withoutSettings.json()).toMatchObject({
+      fields: { settings: 'The settings field is missing' },
+    });
+
     const notImage = await putSettingsForm(app, fay.token, settings, {
       bytes: new TextEncoder().encode('<svg/>'),
       type: 'image/svg+xml',

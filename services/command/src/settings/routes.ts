@@ -46,7 +46,12 @@ const multipart: RequestHandler = (req, res, next) => {
 function settingsJson(req: { body: unknown; is(type: string): string | false | null }): unknown {
   if (!req.is('multipart/form-data')) return req.body;
   const field = (req.body as { settings?: unknown } | undefined)?.settings;
-  if (field === undefined) return {};
+  if (field === undefined) {
+    // Settings are replaced as a whole: a logo alone must not reset the company details to their defaults.
+    throw new AppError('validation', 'The settings field is missing', {
+      fields: { settings: 'The settings field is missing' },
+    });
+  }
   if (typeof field !== 'string') {
     throw new AppError('validation', 'The settings field is not valid JSON', {
       fields: { settings: 'The settings field is not valid JSON' },
