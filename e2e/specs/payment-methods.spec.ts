@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, useToken } from './helpers.js';
 
@@ -108,6 +109,13 @@ test('the invoice form offers the active payment methods and the PDFs print the 
     'Commerzbank — Bank transfer (default)',
     'Pay online — Payment link',
   ]);
+  const axe = await new AxeBuilder({ page })
+    .include('form')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical'),
+  ).toEqual([]);
 
   await issueInvoice(page, 'PM-BANK-1', 'Commerzbank — Bank transfer (default)');
   const bankPdf = await downloadPdf(page, 'PM-BANK-1');
