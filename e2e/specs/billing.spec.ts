@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
 
@@ -22,6 +23,25 @@ async function nonSubscriberWithInvoices(page: Page, request: Parameters<typeof 
   await page.goto('/');
   await expect(page.getByTestId('invoice')).toHaveCount(3);
   return { token, numbers };
+}
+
+async function expectNoSeriousViolations(page: Page, screen: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
+          animation.playState !== 'running',
+      ),
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join('; ')}`);
+  expect(serious, `serious accessibility violations on ${screen}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, waitFor: () => Promise<void>) {
@@ -164,4 +184,33 @@ test('Cancel on the sandbox checkout returns to the plans; a yearly subscription
   await expect(page.getByRole('region', { name: 'Current Plan' })).toContainText('Billing cycleYearly');
   await page.goto('/subscription');
   await expect(page.getByText('You are subscribed to Pro Yearly.')).toBeVisible();
+});
+
+test('the invoice the wizard left to pay is bought from the plans screen', async ({ page, request }) => {
+  const { token, numbers } = await nonSubscriberWithInvoices(page, request);
+  const list = await request.get('/api/invoices?page=1&limit=15', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const { invoices } = (await list.json()) as { invoices: { ID: string; InvoiceNumber: string }[] };
+  const pending = invoices.find((invoice) => invoice.InvoiceNumber === numbers[0]);
+  expect(pending).toBeDefined();
+  await page.evaluate((id) => sessionStorage.setItem('remit.pendingInvoiceId', id), pending?.ID ?? '');
+
+  await page.goto('/subscription');
+  await expect(page.getByRole('button', { name: 'Pay for this invoice' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'plans');
+  await page.getByRole('button', { name: 'Pay for this invoice' }).click();
+  await page.waitForURL(/\/api\/billing\/sandbox\/checkout\//);
+  await expect(page.getByRole('main')).toContainText('€3.99');
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+  await page.waitForURL(new RegExp(`/success\\?session_id=.+&invoice_id=${pending?.ID}`));
+  await expect(page.getByRole('heading', { name: 'Payment Confirmed!' })).toBeVisible();
+  await expect(toast(page, 'Invoice generated successfully!')).toBeVisible();
+  expect(await page.evaluate(() => sessionStorage.getItem('remit.pendingInvoiceId'))).toBeNull();
+  await expectNoSeriousViolations(page, 'success');
+
+  // Back on the plans screen, one invoice is again paid from the dashboard.
+  await page.goto('/subscription');
+  await expect(page.getByText("use 'Pay Now' on that invoice on the dashboard")).toBeVisible();
 });
