@@ -227,6 +227,21 @@ describe.each(testStores())('payment methods over HTTP on %s', (kind) => {
     expect(text).toContain('PM-0002');
   });
 
+  it("shows the chosen method in the unsaved invoice's template preview, only the user's own", async () => {
+    const preview = async (token: string) => {
+      const invoice = invoicePayload({ invoiceNumber: 'PM-PREVIEW', paymentMethodId: bankId });
+      const response = await fetch(`${app.base}/api/templates/classic/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ invoice }),
+      });
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    expect(await preview(ada.token)).toContain('COBADEFFXXX');
+    expect(await preview(bob.token)).not.toContain('COBADEFFXXX');
+  });
+
   it("prints a digital method's link and instructions on the invoice PDF", async () => {
     const on = await put(`/settings/payment-methods/${paypalId}/toggle`, ada.token);
     expect(on.body.paymentMethod).toMatchObject({ IsActive: true });

@@ -30,6 +30,6 @@ export function createQueryService(deps: QueryServiceDeps): { router: Router; cl
   router.use(customerQueryRoutes({ db: deps.db }));
   router.use(settingsQueryRoutes({ db: deps.db }));
   router.use(profileQueryRoutes({ db: deps.db }));
-  router.use(templateRoutes());
+  router.use(templateRoutes({ db: deps.db }));
   return { router, close: closeRenderer };
 }

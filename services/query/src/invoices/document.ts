@@ -80,7 +80,11 @@ export function documentFromContent(id: string, content: InvoiceContent, logo?: 
 }
 
 /** An unsaved form (step 2 of the wizard) as a document, with every total computed here. */
-export function documentFromForm(form: InvoiceForm, logo?: string): InvoiceDocument {
+export function documentFromForm(
+  form: InvoiceForm,
+  logo?: string,
+  paymentMethod: InvoiceContent['paymentMethod'] = null,
+): InvoiceDocument {
   const amounts = invoiceAmounts(form);
   return documentFromContent(
     'preview',
@@ -111,7 +115,7 @@ export function documentFromForm(form: InvoiceForm, logo?: string): InvoiceDocum
       notes: form.notes,
       terms: form.termsAndConditions,
       logo: null,
-      paymentMethod: null,
+      paymentMethod,
       template: { id: 'preview', name: 'preview', componentName: 'preview' },
     },
     logo,

@@ -1,5 +1,8 @@
-import { invoiceFormSchema, sampleInvoiceDocument } from '@remit/contracts';
-import { AppError, parseInput, requireAuth } from '@remit/kit';
+import { type InvoiceContent, invoiceFormSchema, sampleInvoiceDocument } from '@remit/contracts';
+import type { Database } from '@remit/eventstore';
+import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
+import { readModels } from '@remit/projector';
+import { and, eq } from 'drizzle-orm';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { documentFromForm } from '../invoices/document.js';
@@ -56,7 +59,38 @@ function sendHtml(res: Response, html: string) {
  * an <img> or <iframe> cannot send a bearer token, and nothing here is a user's), and a preview of the
  * signed-in user's own unsaved invoice for step 2 of the wizard.
  */
-export function templateRoutes(): Router {
+/** The chosen payment method as the invoice would snapshot it: the user's own and active, else none. */
+async function activePaymentMethod(
+  db: Database,
+  userId: string,
+  id: string | null | undefined,
+): Promise<InvoiceContent['paymentMethod']> {
+  if (!id) return null;
+  const { paymentMethods } = readModels;
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(
+      and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.isActive, true)),
+    )
+    .limit(1);
+  if (!row) return null;
+  const type = row.type === 'bank_transfer' ? 'bank_transfer' : 'digital';
+  const present = (value: string) => (value ? value : undefined);
+  return {
+    id: row.id,
+    name: row.name,
+    type,
+    ...(present(row.bankName) ? { bankName: row.bankName } : {}),
+    ...(present(row.iban) ? { iban: row.iban } : {}),
+    ...(present(row.swift) ? { swift: row.swift } : {}),
+    ...(present(row.accountNumber) ? { accountNumber: row.accountNumber } : {}),
+    ...(present(row.paymentLink) ? { paymentLink: row.paymentLink } : {}),
+    ...(present(row.instructions) ? { instructions: row.instructions } : {}),
+  };
+}
+
+export function templateRoutes(deps: { db: Database }): Router {
   const router = Router();
   const samplePreviews = new Map<string, Promise<string>>();
 
@@ -89,7 +123,8 @@ export function templateRoutes(): Router {
     const id = templateIdOf(req.params.id);
     const { invoice, logo } = parseInput(previewRequestSchema, req.body);
     try {
-      sendHtml(res, await renderPreview(documentFromForm(invoice, logo ?? undefined), id));
+      const method = await activePaymentMethod(deps.db, currentUserId(req), invoice.paymentMethodId);
+      sendHtml(res, await renderPreview(documentFromForm(invoice, logo ?? undefined, method), id));
     } catch (error) {
       throw toAppError(error);
     }
