@@ -34,6 +34,7 @@ export function sandboxCheckoutPage(session: SandboxSession): string {
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f5f9; color: #0f172a; }
   main { width: min(420px, calc(100vw - 32px)); background: #fff; border-radius: 16px; box-shadow: 0 10px 30px rgba(15, 23, 42, .12); overflow: hidden; }
+  p { margin: 0; }
   .banner { background: #fef3c7; color: #92400e; font-size: 14px; padding: 10px 20px; border-bottom: 1px solid #fde68a; }
   .banner strong { letter-spacing: .04em; }
   .content { padding: 24px 24px 28px; display: grid; gap: 16px; }
