@@ -53,7 +53,7 @@ export function EmptyState({ icon, title, children, actions }: EmptyStateProps) 
   );
 }
 
-/** Small line icons used across the placeholders (24×24, stroke). */
+/** Small line icons for empty states and notices (24×24, stroke). */
 export function LineIcon({ d, size = 26 }: { d: string; size?: number }) {
   return (
     <svg
