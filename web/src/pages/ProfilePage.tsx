@@ -18,7 +18,7 @@ const Columns = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.lg};
   align-items: start;
-  ${media.desktop} { grid-template-columns: minmax(0, 2fr) minmax(0, 1fr); }
+  ${media.desktop} { grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); }
 `;
 
 const Stack = styled.div`
@@ -79,10 +79,10 @@ export function ProfilePage() {
               </Failed>
             )}
           </ProfileCard>
-          <PaymentMethodsCard methods={data.paymentMethods.data} />
         </Stack>
         <Stack>
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />
+          <PaymentMethodsCard methods={data.paymentMethods.data} />
         </Stack>
       </Columns>
       <Below>

@@ -90,23 +90,18 @@ function RecentInvoiceList({ invoices }: { invoices: RecentInvoice[] }) {
 export function RecentInvoicesCard({ state }: { state: BlockState<RecentInvoice[]> }) {
   const { answer } = state;
   return (
-    <ProfileCard
-      title="Recent Invoices"
-      titleId="recent-invoices-title"
-      action={
-        answer && !answer.locked ? (
-          <ButtonLink to="/" variant="secondary">
-            View All Invoices
-          </ButtonLink>
-        ) : undefined
-      }
-    >
+    <ProfileCard title="Recent Invoices" titleId="recent-invoices-title">
       {answer?.locked ? (
         <UpgradeGate title="Access Recent Invoices">
           <RecentInvoiceList invoices={sampleRecentInvoices} />
         </UpgradeGate>
       ) : answer ? (
-        <RecentInvoiceList invoices={answer.data} />
+        <>
+          <RecentInvoiceList invoices={answer.data} />
+          <ButtonLink to="/" variant="secondary" block>
+            View All Invoices
+          </ButtonLink>
+        </>
       ) : state.isError ? (
         <LoadFailed what="Recent invoices" retry={state.retry} />
       ) : null}
@@ -183,7 +178,7 @@ export function QuickStatsCard({ state }: { state: BlockState<QuickStats> }) {
 
 const ClientRow = styled.li`
   > div { display: flex; flex: 1; flex-direction: column; gap: 2px; min-width: 0; }
-  strong { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  strong { overflow-wrap: anywhere; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   span.count { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.muted}; }
   span.total { font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-variant-numeric: tabular-nums; }
 `;

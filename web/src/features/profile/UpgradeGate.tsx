@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import styled from 'styled-components';
 import { ButtonLink } from '../../components/ui/Button';
 
@@ -53,6 +53,7 @@ const LockIcon = () => (
  * blurred and hidden from screen readers, under a title and an upgrade action.
  */
 export function UpgradeGate({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
   return (
     <Frame data-testid="upgrade-gate">
       <Sample aria-hidden="true" inert>
@@ -60,9 +61,11 @@ export function UpgradeGate({ title, children }: { title: string; children: Reac
       </Sample>
       <Overlay>
         <LockIcon />
-        <h3>{title}</h3>
+        <h3 id={titleId}>{title}</h3>
         <p>Subscribe to unlock this feature</p>
-        <ButtonLink to="/subscription">Upgrade Now</ButtonLink>
+        <ButtonLink to="/subscription" aria-describedby={titleId}>
+          Upgrade Now
+        </ButtonLink>
       </Overlay>
     </Frame>
   );

@@ -26,14 +26,6 @@ export const sampleRecentInvoices: RecentInvoice[] = [
     Amount: 132000,
     Currency: 'USD',
   },
-  {
-    id: 's4',
-    InvoiceNumber: 'INV-1039',
-    Status: 'Draft',
-    IssueDate: '2026-02-03',
-    Amount: 45000,
-    Currency: 'USD',
-  },
 ];
 
 export const sampleQuickStats: QuickStats = {
