@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { newIdempotencyKey } from '../../api/client';
 import { type LogoChange, profileKeys, type UserProfile, updateProfile } from '../../api/profile';
+import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { logError } from '../../lib/log';
@@ -93,6 +94,7 @@ export function ProfileForm({
   const submit = useDebouncedAction(() => form.formProps.onSubmit({ preventDefault: () => {} } as never));
   const companyName = form.field('Settings.CompanyName');
   const busy = form.isBusy || submit.isWaiting;
+  const hasFieldError = Object.keys(form.values).some((name) => form.field(name as 'DefaultDueDays').error);
   // Spec §4: disabled while a request runs or the form is invalid (Enter still reveals the messages).
 
   return (
@@ -165,6 +167,7 @@ export function ProfileForm({
           {...form.field('DefaultDueDays')}
         />
       </Pair>
+      {form.serverError && !hasFieldError && <Alert tone="error">{form.serverError}</Alert>}
       <Submit>
         <Button type="submit" size="lg" busy={busy} disabled={busy || !form.isValid}>
           Update Profile

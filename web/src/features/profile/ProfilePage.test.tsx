@@ -1,7 +1,7 @@
 import type { PaymentMethod, QuickStats, RecentInvoice, TopClient } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
@@ -89,6 +89,8 @@ const clients: TopClient[] = [
 ];
 
 interface Setup {
+  onProfileSave?: () => { status?: number; body?: unknown };
+  logoUrl?: string;
   subscribed?: boolean;
   methods?: PaymentMethod[];
   methodsFail?: boolean;
@@ -113,12 +115,12 @@ function api(setup: Setup = {}) {
       body: {
         Name: 'Ada Lovelace',
         Email: 'ada@example.com',
-        Settings: { LogoURL: null, CompanyName: 'Engines Ltd', UserCompanyVAT: 'GB-123456' },
+        Settings: { LogoURL: setup.logoUrl ?? null, CompanyName: 'Engines Ltd', UserCompanyVAT: 'GB-123456' },
         Subscription: subscribed ? subscription : null,
       },
     }),
     'GET /settings': () => ({ body: settings }),
-    'PUT /settings': () => ({ body: { settings, position: '9' } }),
+    'PUT /settings': () => setup.onProfileSave?.() ?? { body: { settings, position: '9' } },
     'GET /settings/quick-stats': () => (subscribed ? { body: { stats: setup.stats ?? stats } } : locked()),
     'GET /customers/top': () => (subscribed ? { body: { clients: setup.clients ?? clients } } : locked()),
     'GET /invoices/recent': () => (subscribed ? { body: { invoices: setup.recent ?? recent } } : locked()),
@@ -404,5 +406,46 @@ describe('/profile (spec §2 Profile)', () => {
         CompanyEmail: 'billing@engines.example',
       },
     });
+  });
+
+  it('sends a new logo as multipart and shows why the server refused it', async () => {
+    // jsdom has no object URLs; the preview only needs one.
+    class PreviewURL extends URL {
+      static override createObjectURL = () => 'blob:logo';
+      static override revokeObjectURL = () => {};
+    }
+    vi.stubGlobal('URL', PreviewURL);
+    const { fetchMock } = api({
+      onProfileSave: () => ({
+        status: 413,
+        body: { error: 'The logo must be at most 2 MB', code: 'logo_too_large' },
+      }),
+    });
+    const user = userEvent.setup();
+    await openProfile();
+    const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Upload logo'), file);
+    expect(screen.getByRole('img', { name: 'Company logo' })).toHaveAttribute('src', 'blob:logo');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Failed to update profile. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('The logo must be at most 2 MB');
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    const body = put?.[1]?.body as FormData;
+    expect(body.get('logo')).toBeInstanceOf(File);
+    expect(JSON.parse(String(body.get('settings')))).toMatchObject({
+      Settings: { CompanyName: 'Engines Ltd' },
+    });
+  });
+
+  it('removes the saved logo with removeLogo', async () => {
+    const { requests } = api({ logoUrl: '/api/logos/abc' });
+    const user = userEvent.setup();
+    await openProfile();
+    expect(screen.getByRole('img', { name: 'Company logo' })).toHaveAttribute('src', '/api/logos/abc');
+    await user.click(screen.getByRole('button', { name: 'Remove logo' }));
+    expect(screen.getByRole('img', { name: 'No logo yet' })).toHaveTextContent('EL');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ removeLogo: true });
   });
 });
