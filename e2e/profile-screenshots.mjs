@@ -153,7 +153,7 @@ async function seedInvoices(token) {
   return ids;
 }
 
-async function shoot(token, width, name) {
+async function shoot(token, width, name, then) {
   const context = await browser.newContext({
     viewport: { width, height: width > 800 ? 900 : 800 },
     serviceWorkers: 'block',
@@ -168,6 +168,7 @@ async function shoot(token, width, name) {
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(outDir, `${name}.png`), fullPage: true });
   console.log(`docs/screenshots/${name}.png`);
+  await then?.(page);
   await context.close();
 }
 
@@ -188,7 +189,20 @@ try {
   const monthly = await payInSandbox(subscriber.token, { plan: 'pro-monthly' });
   await call(subscriber.token, 'POST', '/confirm-subscription', { sessionId: monthly });
   await shoot(subscriber.token, 1280, 'profile-1280');
-  await shoot(subscriber.token, 375, 'profile-375');
+  await shoot(subscriber.token, 375, 'profile-375', async (page) => {
+    // The add modal at 375 px, with the messages of a wrong IBAN and SWIFT.
+    await page.getByRole('button', { name: 'Add Method' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
+    await dialog.getByLabel('Name').fill('Savings');
+    await dialog.getByLabel('Type').selectOption('bank_transfer');
+    await dialog.getByLabel('Bank Name').fill('Barclays');
+    await dialog.getByLabel('IBAN').fill('GB82 WEST 1234 5698 7654 33');
+    await dialog.getByLabel('SWIFT').fill('BARC');
+    await dialog.getByRole('checkbox', { name: 'Make default' }).focus();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(outDir, 'profile-modal-375.png') });
+    console.log('docs/screenshots/profile-modal-375.png');
+  });
 
   const free = await createAccount();
   await seedProfile(free.token);
