@@ -99,8 +99,14 @@ test('a user adds a bank transfer and a digital method, toggles one and edits th
     'aria-checked',
     'false',
   );
-  await page.getByRole('switch', { name: 'Business account active' }).click();
+  // By keyboard: the switch is a button, Space flips it.
+  await page.getByRole('switch', { name: 'Business account active' }).focus();
+  await page.keyboard.press('Space');
   await expect(toast(page, 'Payment method enabled')).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Business account active' })).toHaveAttribute(
+    'aria-checked',
+    'true',
+  );
 
   await page.getByRole('button', { name: 'Edit PayPal' }).click();
   dialog = page.getByRole('dialog', { name: 'Edit Payment Method' });

@@ -62,7 +62,7 @@ export function ProfilePage() {
     <Page title="Profile" description="Your company details, payment methods and plan.">
       <Columns>
         <Stack>
-          <ProfileCard title="Company Profile" titleId="profile-form-title">
+          <ProfileCard title="Company Details" titleId="profile-form-title">
             {settings.data ? (
               <ProfileForm
                 key={formVersion}
