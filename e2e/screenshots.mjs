@@ -73,7 +73,7 @@ try {
       ['/invoice/create', '09-invoice-create', 'Create Invoice'],
       ['/profile', '10-profile', 'Profile'],
       ['/subscription', '11-subscription', 'Plans'],
-      ['/success', '12-success', 'Payment'],
+      ['/success', '12-success', 'Payment not confirmed'],
       ['/no-such-page', '13-not-found', 'Page not found'],
     ];
     for (const [path, name, heading] of signedIn) {

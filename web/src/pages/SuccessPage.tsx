@@ -72,6 +72,7 @@ export function SuccessPage() {
 
   return (
     <Box>
+      <h1>Payment not confirmed</h1>
       <Alert tone="error">
         {confirmation.state === 'invalid'
           ? 'Invalid URL parameters. Please try again or contact support.'
