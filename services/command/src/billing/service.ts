@@ -472,7 +472,10 @@ export function createBillingService(deps: {
         const fresh = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
         if (fresh) {
           // Fetched after the event, so at least as new as it, whatever the two clocks say.
-          const seen = { ...fresh, observedAt: fresh.observedAt > observedAt ? fresh.observedAt : observedAt };
+          const seen = {
+            ...fresh,
+            observedAt: fresh.observedAt > observedAt ? fresh.observedAt : observedAt,
+          };
           commands.push({ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(seen) } });
         }
         return { userId, commands };
