@@ -1,29 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.js';
 import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  // Colours are measured mid-transition otherwise; spinners (infinite) keep running.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
-          animation.playState !== 'running',
-      ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.html} — ${node.failureSummary}`).join('; ')}`,
-    );
-  expect(serious, `serious accessibility violations on ${screen}`).toEqual([]);
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

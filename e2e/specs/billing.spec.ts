@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.js';
 import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
@@ -23,25 +23,6 @@ async function nonSubscriberWithInvoices(page: Page, request: Parameters<typeof 
   await page.goto('/');
   await expect(page.getByTestId('invoice')).toHaveCount(3);
   return { token, numbers };
-}
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
-          animation.playState !== 'running',
-      ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join('; ')}`);
-  expect(serious, `serious accessibility violations on ${screen}`).toEqual([]);
 }
 
 async function shoot(page: Page, name: string, waitFor: () => Promise<void>) {

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.js';
 import { createVerifiedAccount, seedInvoice, subscribeViaSandbox, useToken } from './helpers.js';
 
 // A 2×2 PNG (red), as a logo file.
@@ -7,29 +7,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGO4o6YGRAwQCgAjRgSh7v9IEwAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectNoSeriousViolations(page: Page, screen: string) {
-  // Colours are measured mid-transition otherwise; spinners (infinite) keep running.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY ||
-          animation.playState !== 'running',
-      ),
-  );
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.nodes.map((node) => `${node.html} — ${node.failureSummary}`).join('; ')}`,
-    );
-  expect(serious, `serious accessibility violations on ${screen}`).toEqual([]);
-}
 
 async function openProfile(page: Page) {
   await page.goto('/profile');

@@ -1,6 +1,7 @@
 import { createEventStore, type EventStore } from '@remit/eventstore';
 import { testStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
@@ -150,13 +151,15 @@ describe.each(testStores())('billing with the built-in sandbox over HTTP on %s',
   it('buys one invoice: it opens, shows as paid, can no longer change, and is bought once', async () => {
     const { token, user } = await signedInUser(app, 'buyer@example.com');
     const ids: string[] = [];
+    let issued = '';
     for (const number of ['BUY-001', 'BUY-002']) {
       const created = await postInvoice(app, token, invoicePayload({ invoiceNumber: number }));
       ids.push((created.body.invoice as { ID: string }).ID);
+      issued = String(created.body.position);
     }
     const older = ids[0] as string;
-    await app.remit.caughtUp();
-    expect((await app.get(`/invoices/${older}`, { token })).status).toBe(402);
+    const locked = await app.get(`/invoices/${older}`, { token, headers: { 'X-Remit-Position': issued } });
+    expect(locked.status).toBe(402);
 
     const started = await checkout(token, {
       priceId: priceIds['per-invoice'],
@@ -296,7 +299,13 @@ describe.each(testStores())('billing with the built-in sandbox over HTTP on %s',
   });
 
   it('rebuilds the subscription and purchase read models equal to the live ones', async () => {
-    await app.remit.caughtUp();
+    // Every projection past the log's last event (the query waits for it), then compare.
+    const { token } = await signedInUser(app, 'auditor@example.com');
+    const result = await app.database.db.execute(sql`select max(position)::text as last from events`);
+    const rows = Array.isArray(result) ? result : (result as { rows: { last: string }[] }).rows;
+    const last = (rows[0] as { last: string }).last;
+    const waited = await app.get('/check-subscription', { token, headers: { 'X-Remit-Position': last } });
+    expect(waited.status).toBe(200);
     const reports = await replayProjections(app.database.db, projections);
     expect(reports.filter((report) => report.differences.length > 0)).toEqual([]);
   });

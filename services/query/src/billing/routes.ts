@@ -1,4 +1,8 @@
-import { PAID_UP_STATUSES as paidUpStatuses, type SubscriptionView } from '@remit/contracts';
+import {
+  PAID_UP_STATUSES as paidUpStatuses,
+  type SubscriptionView,
+  subscriptionStatuses,
+} from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { readModels } from '@remit/projector';
@@ -19,22 +23,14 @@ export async function isSubscribed(db: Database, userId: string): Promise<boolea
   return rows.length > 0;
 }
 
-const statuses = new Set<SubscriptionView['Status']>([
-  'active',
-  'trialing',
-  'past_due',
-  'unpaid',
-  'incomplete',
-  'canceled',
-]);
+const statuses = new Set<string>(subscriptionStatuses);
 
 /** The user's subscription as spec §3 shapes it (also part of `GET /settings/profile`); null when none. */
 export async function subscriptionView(db: Database, userId: string): Promise<SubscriptionView | null> {
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId)).limit(1);
   if (!row) return null;
-  const status = row.status as SubscriptionView['Status'];
   return {
-    Status: statuses.has(status) ? status : '',
+    Status: statuses.has(row.status) ? (row.status as SubscriptionView['Status']) : '',
     PlanName: row.planName === 'Pro' ? 'Pro' : 'Basic',
     BillingCycle: row.billingCycle === 'monthly' || row.billingCycle === 'yearly' ? row.billingCycle : null,
     TrialEnd: row.trialEnd?.toISOString() ?? null,
