@@ -10,19 +10,11 @@ import {
   planPrices,
   type SubscriptionEvent,
   type SubscriptionView,
-  stripeEventStreamId,
   subscriptionStreamId,
   userStreamId,
 } from '@remit/contracts';
-import {
-  ConcurrencyError,
-  type EventMetadata,
-  type EventStore,
-  handleCommand,
-  type StreamWrite,
-} from '@remit/eventstore';
+import { type EventMetadata, type EventStore, handleCommand, type StreamWrite } from '@remit/eventstore';
 import { AppError, type Logger } from '@remit/kit';
-import type Stripe from 'stripe';
 import { evolveInvoice, initialInvoiceState } from '../invoices/decider.js';
 import {
   type BillingCommand,
@@ -40,7 +32,7 @@ import {
   type ProviderSubscription,
   SESSION_ID_PLACEHOLDER,
 } from './provider.js';
-import { fromStripeSession, fromStripeSubscription } from './stripe-provider.js';
+import { stripeEventHandler } from './stripe-webhooks.js';
 
 export interface CheckoutInput {
   priceId?: string | undefined;
@@ -236,13 +228,6 @@ export function createBillingService(deps: {
     return { subscription: view(result.state), position: result.position };
   }
 
-  /** The user a provider's event is about: our metadata on the object, else the customer's link. */
-  async function userOfCustomer(customerId: string | null): Promise<string | null> {
-    if (!customerId) return null;
-    const [linked] = await store.readStream(billingCustomerStreamId(provider.name, customerId));
-    return (linked?.data as { userId?: string } | undefined)?.userId ?? null;
-  }
-
   return {
     providerName: provider.name,
 
@@ -372,121 +357,17 @@ export function createBillingService(deps: {
     applySession,
 
     /**
-     * A verified Stripe event, applied exactly once: `stripe-event-{id}` is written with "stream must not
-     * exist" in the same transaction as the events it causes. Answers what happened, for the log.
+     * A verified Stripe event, applied exactly once (`stripe-webhooks.ts`).
      */
-    async applyStripeEvent(event: Stripe.Event): Promise<'applied' | 'unchanged' | 'duplicate' | 'ignored'> {
-      const reservation = stripeEventStreamId(event.id);
-      if ((await store.streamVersion(reservation)) > 0) return 'duplicate';
-      const observedAt = new Date(event.created * 1000).toISOString();
-      const metadata: EventMetadata = {
-        userId: null,
-        client: 'webhook',
-        causationId: event.id,
-        commandId: event.id,
-      };
-      const { userId, commands } = await commandsFor(event, observedAt);
-      const received: StreamWrite = {
-        streamId: reservation,
-        expectedVersion: 'no_stream',
-        events: [
-          { type: 'StripeEventReceived', data: { eventId: event.id, type: event.type, userId }, metadata },
-        ],
-      };
-      try {
-        // The reservation rides with the first command that writes; if none does, it is written alone.
-        let pending = [received];
-        for (const command of commands) {
-          const result =
-            command.type === 'ApplySession'
-              ? await applySession(command.session, { ...metadata, userId }, pending)
-              : await run(command.data.userId, command, { ...metadata, userId }, pending);
-          if (result && result.events.length > 0) pending = [];
-        }
-        if (pending.length === 0) return 'applied';
-        await store.appendMany(pending);
-        if (!userId)
-          deps.logger.warn({ eventId: event.id, type: event.type }, 'stripe event for no known user');
-        return commands.length > 0 ? 'unchanged' : 'ignored';
-      } catch (error) {
-        if (error instanceof ConcurrencyError && (await store.streamVersion(reservation)) > 0)
-          return 'duplicate';
-        throw error;
-      }
-    },
+    applyStripeEvent: stripeEventHandler({
+      store,
+      provider,
+      logger: deps.logger,
+      run,
+      applySession,
+      snapshotOf,
+    }),
   };
-
-  /** What a Stripe event asks of billing; objects are re-fetched where the event holds only an id. */
-  async function commandsFor(
-    event: Stripe.Event,
-    observedAt: string,
-  ): Promise<{
-    userId: string | null;
-    commands: (BillingCommand | { type: 'ApplySession'; session: ProviderCheckoutSession })[];
-  }> {
-    const object = event.data.object as unknown;
-    switch (event.type) {
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded': {
-        const session = fromStripeSession(object as Stripe.Checkout.Session, observedAt);
-        const userId = session.userId ?? (await userOfCustomer(session.customerId));
-        return {
-          userId,
-          commands: userId ? [{ type: 'ApplySession', session: { ...session, userId } }] : [],
-        };
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted': {
-        const subscription = fromStripeSubscription(object as Stripe.Subscription, observedAt);
-        if (event.type === 'customer.subscription.deleted') subscription.status = 'canceled';
-        const userId = subscription.userId ?? (await userOfCustomer(subscription.customerId));
-        if (!userId) return { userId, commands: [] };
-        return {
-          userId,
-          commands: [{ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(subscription) } }],
-        };
-      }
-      case 'invoice.paid':
-      case 'invoice.payment_failed': {
-        const invoice = object as Stripe.Invoice;
-        const details = invoice.parent?.subscription_details ?? null;
-        const subscriptionId = idOf(details?.subscription);
-        const userId = details?.metadata?.userId ?? (await userOfCustomer(idOf(invoice.customer)));
-        if (!userId) return { userId, commands: [] };
-        const commands: BillingCommand[] = [];
-        if (event.type === 'invoice.payment_failed') {
-          commands.push({
-            type: 'RecordPaymentFailure',
-            data: {
-              userId,
-              subscriptionId,
-              providerInvoiceId: invoice.id ?? event.id,
-              amount: invoice.amount_due,
-              currency: invoice.currency.toUpperCase(),
-              observedAt,
-            },
-          });
-        }
-        // A paid or failed invoice moves the subscription on (renewed, past due): ask Stripe how it stands.
-        const fresh = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
-        if (fresh) {
-          // Fetched after the event, so at least as new as it, whatever the two clocks say.
-          const seen = {
-            ...fresh,
-            observedAt: fresh.observedAt > observedAt ? fresh.observedAt : observedAt,
-          };
-          commands.push({ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(seen) } });
-        }
-        return { userId, commands };
-      }
-      default:
-        return { userId: null, commands: [] };
-    }
-  }
 }
-
-const idOf = (value: string | { id: string } | null | undefined) =>
-  value == null ? null : typeof value === 'string' ? value : value.id;
 
 export type BillingService = ReturnType<typeof createBillingService>;
