@@ -1,5 +1,4 @@
-import type { SubscriptionEvent } from '@remit/contracts';
-import { billingCustomerStreamId, stripeEventStreamId } from '@remit/contracts';
+import { billingCustomerStreamId, type SubscriptionEvent, stripeEventStreamId } from '@remit/contracts';
 import {
   type CommandResult,
   ConcurrencyError,
