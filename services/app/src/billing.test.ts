@@ -192,6 +192,10 @@ describe.each(testStores())('billing with the built-in sandbox over HTTP on %s',
     expect(rows.find((row) => row.ID === older)).toMatchObject({ Status: 'paid', locked: false });
     expect(await subscribed(token)).toBe(false);
 
+    const history = await app.get(`/invoices/${older}/history`, { token, headers: position });
+    const entries = history.body.events as { type: string; summary: string }[];
+    expect(entries.at(-1)).toMatchObject({ type: 'InvoicePaidFor', summary: 'Paid for one-time (€3.99)' });
+
     const revised = await app.call('PUT', `/invoices/${older}`, {
       token,
       body: invoicePayload({ invoiceNumber: 'BUY-001', notes: 'Changed after payment' }),

@@ -1,3 +1,4 @@
+import { formatMoney, money } from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
 import { readModels } from '@remit/projector';
 import { inArray } from 'drizzle-orm';
@@ -8,6 +9,8 @@ const summaries: Record<string, (data: Record<string, unknown>) => string> = {
   InvoiceIssued: (data) => `Issued invoice ${String(data.number)}`,
   InvoiceRevised: (data) => `Revised invoice ${String(data.number)}`,
   InvoiceDeleted: (data) => `Deleted invoice ${String(data.number)}`,
+  InvoicePaidFor: (data) =>
+    `Paid for one-time (${formatMoney(money(Number(data.amount), String(data.currency)))})`,
 };
 
 /** An invoice's own events for auditors: what, when, by whom. */
