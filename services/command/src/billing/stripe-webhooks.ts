@@ -14,6 +14,9 @@ import { fromStripeSession, fromStripeSubscription } from './stripe-provider.js'
 
 type Applied = CommandResult<BillingState, SubscriptionEvent>;
 
+export type StripeEventOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
+export type ApplyStripeEvent = (event: Stripe.Event) => Promise<StripeEventOutcome>;
+
 /**
  * Stripe's webhooks (DESIGN §5): each verified event becomes billing commands, applied exactly once —
  * `stripe-event-{id}` is written with "stream must not exist" in the same transaction as the events it
@@ -35,7 +38,7 @@ export function stripeEventHandler(deps: {
     extra?: StreamWrite[],
   ) => Promise<Applied | null>;
   snapshotOf: (subscription: ProviderSubscription) => SubscriptionSnapshot;
-}) {
+}): ApplyStripeEvent {
   const { store, provider, run, applySession, snapshotOf } = deps;
 
   /** The user a provider's event is about: our metadata on the object, else the customer's link. */
@@ -118,9 +121,7 @@ export function stripeEventHandler(deps: {
    * A verified Stripe event, applied exactly once: `stripe-event-{id}` is written with "stream must not
    * exist" in the same transaction as the events it causes. Answers what happened, for the log.
    */
-  return async function applyStripeEvent(
-    event: Stripe.Event,
-  ): Promise<'applied' | 'unchanged' | 'duplicate' | 'ignored'> {
+  return async function applyStripeEvent(event: Stripe.Event): Promise<StripeEventOutcome> {
     const reservation = stripeEventStreamId(event.id);
     if ((await store.streamVersion(reservation)) > 0) return 'duplicate';
     const observedAt = new Date(event.created * 1000).toISOString();
