@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
+import { filePickStyles } from '../../components/ui/filePick';
 import { ErrorText } from './fields';
 
 const MAX_LOGO_BYTES = 2 * 1024 * 1024;
@@ -10,20 +11,7 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space.sm};
-  label.pick {
-    display: inline-flex;
-    align-items: center;
-    min-height: 40px;
-    padding: 0 ${({ theme }) => theme.space.md};
-    border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.md};
-    color: ${({ theme }) => theme.colors.brandText};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    cursor: pointer;
-  }
-  input { position: absolute; width: 1px; height: 1px; opacity: 0; }
-  input:focus-visible + label.pick { box-shadow: ${({ theme }) => theme.shadows.focus}; }
+  ${filePickStyles}
   img { max-width: 140px; max-height: 64px; object-fit: contain; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.sm}; padding: 4px; background: #fff; }
 `;
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { LogoChange } from '../../api/profile';
 import { Button } from '../../components/ui/Button';
+import { filePickStyles } from '../../components/ui/filePick';
 import { initials } from './initials';
 import { Avatar } from './parts';
 
@@ -34,20 +35,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space.xs};
   align-items: flex-start;
 
-  input { position: absolute; width: 1px; height: 1px; opacity: 0; }
-  label.pick {
-    display: inline-flex;
-    align-items: center;
-    min-height: 40px;
-    padding: 0 ${({ theme }) => theme.space.md};
-    border: 1px dashed ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.md};
-    color: ${({ theme }) => theme.colors.brandText};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    cursor: pointer;
-  }
-  input:focus-visible + label.pick { box-shadow: ${({ theme }) => theme.shadows.focus}; }
+  ${filePickStyles}
   p { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.muted}; }
   p.error { font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.danger}; }
   p:empty { display: none; }
