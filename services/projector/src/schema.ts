@@ -180,12 +180,20 @@ export const statsInvoices = pgTable(
     dueDate: text('due_date').notNull(),
     issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
   },
-  (table) => [index('stats_invoices_user').on(table.userId)],
+  (table) => [
+    index('stats_invoices_user').on(table.userId),
+    index('stats_invoices_client_newest').on(
+      table.userId,
+      table.customerEmail,
+      table.currency,
+      table.issuedPosition,
+    ),
+  ],
 );
 
 /**
  * Per user and currency (docs/decisions.md, Profile and stats): revenue = paid totals, pending = unpaid totals,
- * invoices = live invoices. Recomputed from `stats_invoices` for the user at each event. Owned by `profile-stats`.
+ * invoices = live invoices. Each event moves one invoice's figures out and in (no rescan). Owned by `profile-stats`.
  */
 export const currencyStats = pgTable(
   'currency_stats',
@@ -201,7 +209,7 @@ export const currencyStats = pgTable(
 
 /**
  * Per user, customer (by lower-cased e-mail) and currency: live invoices and their total, with the name of
- * the newest invoice. Recomputed like `currency_stats`. Owned by `profile-stats`.
+ * the newest invoice. Kept like `currency_stats`. Owned by `profile-stats`.
  */
 export const clientTotals = pgTable(
   'client_totals',

@@ -1,6 +1,6 @@
 import type { InvoiceContent, InvoiceEvent, SubscriptionEvent } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
 import { clientTotals, currencyStats, statsInvoices } from '../schema.js';
 
@@ -17,32 +17,92 @@ function figures(content: Pick<InvoiceContent, 'customer' | 'currency' | 'total'
   };
 }
 
+type Figures = ReturnType<typeof figures> & { paid: boolean };
+type Row = typeof statsInvoices.$inferSelect;
+
 /**
- * Recomputes the user's per-currency stats and per-client totals from their live invoices. Every event ends
- * here, so applying one twice, or rebuilding from zero, gives the same rows (nothing is incremented).
+ * Moves one invoice's figures into (+1) or out of (−1) the per-currency and per-client totals. Each event
+ * takes the invoice's old figures out and puts its new ones in, so the work per event does not grow with the
+ * user's invoices, and an event applied twice changes nothing the second time (its old and new figures are
+ * then the same).
  */
-async function recompute(db: Database, userId: string): Promise<void> {
-  await db.delete(currencyStats).where(eq(currencyStats.userId, userId));
-  await db.execute(sql`
-    insert into ${currencyStats} (user_id, currency, revenue, pending, invoices)
-    select user_id, currency,
-      coalesce(sum(amount) filter (where paid), 0),
-      coalesce(sum(amount) filter (where not paid), 0),
-      count(*)
-    from ${statsInvoices}
-    where user_id = ${userId}
-    group by user_id, currency`);
-  await db.delete(clientTotals).where(eq(clientTotals.userId, userId));
-  await db.execute(sql`
-    insert into ${clientTotals} (user_id, customer_email, currency, customer_name, invoices, amount)
-    select user_id, customer_email, currency,
-      (array_agg(customer_name order by issued_position desc))[1],
-      count(*),
-      sum(amount)
-    from ${statsInvoices}
-    where user_id = ${userId}
-    group by user_id, customer_email, currency`);
+async function shift(db: Database, userId: string, invoice: Figures, sign: 1 | -1): Promise<void> {
+  const amount = sign * invoice.amount;
+  const revenue = invoice.paid ? amount : 0;
+  const pending = invoice.paid ? 0 : amount;
+  await db
+    .insert(currencyStats)
+    .values({ userId, currency: invoice.currency, revenue, pending, invoices: sign })
+    .onConflictDoUpdate({
+      target: [currencyStats.userId, currencyStats.currency],
+      set: {
+        revenue: sql`${currencyStats.revenue} + ${revenue}`,
+        pending: sql`${currencyStats.pending} + ${pending}`,
+        invoices: sql`${currencyStats.invoices} + ${sign}`,
+      },
+    });
+  await db
+    .insert(clientTotals)
+    .values({
+      userId,
+      customerEmail: invoice.customerEmail,
+      currency: invoice.currency,
+      customerName: invoice.customerName,
+      invoices: sign,
+      amount,
+    })
+    .onConflictDoUpdate({
+      target: [clientTotals.userId, clientTotals.customerEmail, clientTotals.currency],
+      set: {
+        invoices: sql`${clientTotals.invoices} + ${sign}`,
+        amount: sql`${clientTotals.amount} + ${amount}`,
+      },
+    });
 }
+
+/** After a shift: empty totals go, and a client is named as on their newest live invoice. */
+async function tidy(db: Database, userId: string, touched: Figures[]): Promise<void> {
+  for (const invoice of touched) {
+    await db
+      .delete(currencyStats)
+      .where(
+        and(
+          eq(currencyStats.userId, userId),
+          eq(currencyStats.currency, invoice.currency),
+          eq(currencyStats.invoices, 0),
+        ),
+      );
+    const client = and(
+      eq(clientTotals.userId, userId),
+      eq(clientTotals.customerEmail, invoice.customerEmail),
+      eq(clientTotals.currency, invoice.currency),
+    );
+    await db.delete(clientTotals).where(and(client, eq(clientTotals.invoices, 0)));
+    const [newest] = await db
+      .select({ customerName: statsInvoices.customerName })
+      .from(statsInvoices)
+      .where(
+        and(
+          eq(statsInvoices.userId, userId),
+          eq(statsInvoices.customerEmail, invoice.customerEmail),
+          eq(statsInvoices.currency, invoice.currency),
+        ),
+      )
+      .orderBy(desc(statsInvoices.issuedPosition))
+      .limit(1);
+    if (newest) await db.update(clientTotals).set({ customerName: newest.customerName }).where(client);
+  }
+}
+
+const figuresOf = (row: Row): Figures => ({
+  customerEmail: row.customerEmail,
+  customerName: row.customerName,
+  currency: row.currency,
+  amount: row.amount,
+  issueDate: row.issueDate,
+  dueDate: row.dueDate,
+  paid: row.paid,
+});
 
 /**
  * The profile's quick stats and top clients (docs/decisions.md, Profile and stats): each live invoice's
@@ -63,28 +123,35 @@ export const profileStatsProjection = defineProjection({
     const event = stored as unknown as Handled;
     const { userId, invoiceId } = event.data;
     const own = and(eq(statsInvoices.invoiceId, invoiceId), eq(statsInvoices.userId, userId));
+    const [before] = await db.select().from(statsInvoices).where(own).limit(1);
+    let after: Row[] = [];
     switch (event.type) {
       case 'InvoiceIssued':
-        await db
+        if (before) return; // applied before
+        after = await db
           .insert(statsInvoices)
           .values({ invoiceId, userId, ...figures(event.data), paid: false, issuedPosition: stored.position })
-          .onConflictDoNothing();
+          .returning();
         break;
       case 'InvoiceRevised':
-        await db.update(statsInvoices).set(figures(event.data)).where(own);
+        after = await db.update(statsInvoices).set(figures(event.data)).where(own).returning();
         break;
       case 'InvoiceDeleted':
         await db.delete(statsInvoices).where(own);
         break;
       case 'InvoicePaidFor':
       case 'InvoicePurchased':
-        await db.update(statsInvoices).set({ paid: true }).where(own);
+        after = await db.update(statsInvoices).set({ paid: true }).where(own).returning();
         break;
       default: {
         const unknown: never = event;
         return unknown;
       }
     }
-    await recompute(db, userId);
+    const out = before ? [figuresOf(before)] : [];
+    const into = after.map(figuresOf);
+    for (const invoice of out) await shift(db, userId, invoice, -1);
+    for (const invoice of into) await shift(db, userId, invoice, 1);
+    await tidy(db, userId, [...out, ...into]);
   },
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "stats_invoices_client_newest" ON "stats_invoices" USING btree ("user_id","customer_email","currency","issued_position");
