@@ -4,7 +4,7 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { type PaymentMethod, paymentMethodsQuery } from '../../api/paymentMethods';
-import { ErrorText } from './fields';
+import { control, ErrorText } from './fields';
 
 const Wrapper = styled.div`
   display: flex;
@@ -36,17 +36,10 @@ const IconBox = styled.span`
 `;
 
 const Select = styled.select<{ $invalid: boolean }>`
+  ${control}
   flex: 1;
+  width: auto;
   min-width: 0;
-  min-height: 44px;
-  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.borderStrong)};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.ink};
-  font: inherit;
-  box-shadow: ${({ theme }) => theme.shadows.xs};
-  &:focus { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.shadows.focus}; }
 `;
 
 const Note = styled.p`

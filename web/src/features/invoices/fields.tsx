@@ -17,7 +17,8 @@ const LabelRow = styled.div`
   span { font-size: ${({ theme }) => theme.fontSizes.xs}; color: ${({ theme }) => theme.colors.subtle}; font-variant-numeric: tabular-nums; }
 `;
 
-const control = css<{ $invalid: boolean }>`
+/** The look of every form control in the wizard: inputs, selects, text areas. */
+export const control = css<{ $invalid: boolean }>`
   width: 100%;
   min-height: 44px;
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
