@@ -4,22 +4,16 @@
  * user on the embedded store, then times `replayProjections` for that one projection (what an auditor's
  * `npm run replay` does) and the live projector catching up.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import { createLogger } from '@remit/kit';
-import { migrateReadModels, projections, replayProjections, startProjector } from '@remit/projector';
+import { createEventStore } from '@remit/eventstore';
+import { projections, replayProjections, startProjector } from '@remit/projector';
+import { benchLogger, openBenchDatabase } from './support.js';
 
 const profileStatsProjection = projections.find((projection) => projection.name === 'profile-stats');
 if (!profileStatsProjection) throw new Error('no profile-stats projection');
 
 const TOTAL = Number(process.argv[2] ?? 2000);
-const dataDir = await mkdtemp(join(tmpdir(), 'remit-bench-'));
-const logger = createLogger({ level: 'silent', name: 'bench' });
-const database = await openDatabase({ dataDir, logger });
-await migrateEventStore(database);
-await migrateReadModels(database);
+const { database, dispose } = await openBenchDatabase('pglite');
+const logger = benchLogger;
 const store = createEventStore(database, { logger });
 
 const party = (name: string) => ({
@@ -76,5 +70,4 @@ console.log(
   `${TOTAL} invoices of one user: live projection ${(live / 1000).toFixed(1)} s, replay ${(replay / 1000).toFixed(1)} s, differences ${report?.differences.length}`,
 );
 await store.close();
-await database.close();
-await rm(dataDir, { recursive: true, force: true });
+await dispose();

@@ -4,32 +4,18 @@
  * Each sign-up hashes a password (scrypt), reserves the e-mail and appends three events in one
  * transaction, then writes the verification e-mail to the outbox.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRemitApp, loadAppConfig } from '@remit/app';
-import { migrateEventStore, openDatabase } from '@remit/eventstore';
-import { closeServer, createLogger, listen } from '@remit/kit';
-import { migrateReadModels } from '@remit/projector';
+import { closeServer, listen } from '@remit/kit';
+import { benchLogger, benchStores, openBenchDatabase } from './support.js';
 
 const TOTAL = Number(process.argv[2] ?? 200);
 const CONCURRENCY = 8;
 const costs = [16, 10];
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 async function run(kind: 'pglite' | 'postgres', cost: number) {
-  const dataDir = await mkdtemp(join(tmpdir(), 'remit-bench-'));
-  const logger = createLogger({ level: 'silent', name: 'bench' });
-  const schema = `bench_${Date.now()}`;
-  const database = await openDatabase({
-    databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
-    dataDir,
-    ...(kind === 'postgres' ? { searchPath: schema } : {}),
-    logger,
-  });
-  await migrateEventStore(database);
-  await migrateReadModels(database);
+  const { database, dataDir, dispose } = await openBenchDatabase(kind);
+  const logger = benchLogger;
   const config = loadAppConfig({ DATA_DIR: dataDir, PASSWORD_HASH_COST: String(cost), LOG_LEVEL: 'silent' });
   const remit = await createRemitApp({
     config,
@@ -65,15 +51,12 @@ async function run(kind: 'pglite' | 'postgres', cost: number) {
   const seconds = (performance.now() - started) / 1000;
   await closeServer(server);
   await remit.close();
-  if (kind === 'postgres')
-    await database.db.execute(`drop schema "${schema}" cascade` as never).catch(() => {});
-  await database.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await dispose();
   return TOTAL / seconds;
 }
 
 const rows: string[] = ['| store | scrypt N | sign-ups/s |', '|---|---|---|'];
-for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+for (const kind of benchStores()) {
   for (const cost of costs) {
     const rate = await run(kind, cost);
     rows.push(`| ${kind} | 2^${cost} | ${rate.toFixed(1)} |`);

@@ -6,21 +6,16 @@
  * new events for many users (8 deliveries at a time), the same events delivered again (duplicates), and
  * events for one user (all writers contend for one stream).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createRemitApp, loadAppConfig } from '@remit/app';
 import { startFakeStripe } from '@remit/command/testing/fake-stripe';
-import { migrateEventStore, openDatabase } from '@remit/eventstore';
-import { closeServer, createLogger, listen } from '@remit/kit';
-import { migrateReadModels } from '@remit/projector';
+import { closeServer, listen } from '@remit/kit';
 import Stripe from 'stripe';
+import { benchLogger, benchStores, openBenchDatabase } from './support.js';
 
 const TOTAL = Number(process.argv[2] ?? 400);
 const CONCURRENCY = 8;
 const SECRET = 'whsec_bench';
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 const signer = new Stripe('sk_test_bench');
 
 function subscriptionEvent(index: number, userId: string, created: number) {
@@ -74,17 +69,8 @@ async function deliverAll(url: string, payloads: string[], expected: string) {
 
 async function run(kind: 'pglite' | 'postgres') {
   const fake = await startFakeStripe();
-  const dataDir = await mkdtemp(join(tmpdir(), 'remit-bench-'));
-  const logger = createLogger({ level: 'silent', name: 'bench' });
-  const schema = `bench_${Date.now()}`;
-  const database = await openDatabase({
-    databaseUrl: kind === 'postgres' ? postgresUrl : undefined,
-    dataDir,
-    ...(kind === 'postgres' ? { searchPath: schema } : {}),
-    logger,
-  });
-  await migrateEventStore(database);
-  await migrateReadModels(database);
+  const { database, dataDir, dispose } = await openBenchDatabase(kind);
+  const logger = benchLogger;
   const config = loadAppConfig({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -108,11 +94,8 @@ async function run(kind: 'pglite' | 'postgres') {
 
   await closeServer(server);
   await remit.close();
-  if (kind === 'postgres')
-    await database.db.execute(`drop schema "${schema}" cascade` as never).catch(() => {});
-  await database.close();
+  await dispose();
   await fake.close();
-  await rm(dataDir, { recursive: true, force: true });
   return { fresh, duplicates, contended };
 }
 
@@ -120,7 +103,7 @@ const rows = [
   '| store | new events, many users /s | duplicates /s | one user, contended /s |',
   '|---|---|---|---|',
 ];
-for (const kind of postgresUrl ? (['pglite', 'postgres'] as const) : (['pglite'] as const)) {
+for (const kind of benchStores()) {
   const result = await run(kind);
   rows.push(
     `| ${kind} | ${result.fresh.toFixed(0)} | ${result.duplicates.toFixed(0)} | ${result.contended.toFixed(0)} |`,
