@@ -6,6 +6,9 @@ import { useOutboxSync } from '../invoices/useOutboxSync';
 import { AuthContext } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
 
+/** The last navigation each auth actor re-checked the subscription for. */
+const checkedNavigation = new WeakMap<object, string>();
+
 /**
  * Spec §2 Route guard: signed out with a token → re-check status and subscription and continue if
  * that signs the user in; otherwise → /login?redirect=<full path>. Signed in → the subscription is
@@ -25,9 +28,13 @@ export function RequireAuth() {
     if (isSignedOut && hasToken) actor.send({ type: 'RECHECK' });
   }, [actor, isSignedOut, hasToken]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key), by design.
+  // Once per navigation (location.key), even when the guard mounts again for the same location (a lazy
+  // route loading, StrictMode's second effect run): the key is remembered with the actor, not the component.
   useEffect(() => {
-    if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'NAVIGATED' });
+    if (checkedNavigation.get(actor) === location.key) return;
+    if (!actor.getSnapshot().matches('signedIn')) return;
+    checkedNavigation.set(actor, location.key);
+    actor.send({ type: 'NAVIGATED' });
   }, [actor, location.key]);
 
   if (isSignedIn) return <Outlet />;
