@@ -28,13 +28,14 @@ export function RequireAuth() {
     if (isSignedOut && hasToken) actor.send({ type: 'RECHECK' });
   }, [actor, isSignedOut, hasToken]);
 
-  // Once per navigation (location.key), even when the guard mounts again for the same location (a lazy
-  // route loading, StrictMode's second effect run): the key is remembered with the actor, not the component.
+  // Once per navigation (location.key). The first location the guard sees needs none: the session check
+  // that signs the user in (start-up, re-check or sign-in) has just fetched the subscription. Kept with the
+  // actor, so mounting again for the same location (a lazy route loading) does not count as a navigation.
   useEffect(() => {
-    if (checkedNavigation.get(actor) === location.key) return;
-    if (!actor.getSnapshot().matches('signedIn')) return;
+    const previous = checkedNavigation.get(actor);
     checkedNavigation.set(actor, location.key);
-    actor.send({ type: 'NAVIGATED' });
+    if (previous === undefined || previous === location.key) return;
+    if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'NAVIGATED' });
   }, [actor, location.key]);
 
   if (isSignedIn) return <Outlet />;
