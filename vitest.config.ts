@@ -20,6 +20,7 @@ export default defineConfig({
           include: [
             'contracts/src/**/*.test.ts',
             'eventstore/src/**/*.test.ts',
+            'readmodels/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',
           ],
         },

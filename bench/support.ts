@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrateEventStore, type OpenDatabase, openDatabase } from '@remit/eventstore';
-import { createLogger } from '@remit/kit';
-import { migrateReadModels } from '@remit/projector';
+import { createLogger, migrateSharedState } from '@remit/kit';
+import { migrateReadModels } from '@remit/readmodels';
 
 /** PostgreSQL for the benchmarks that compare stores, when one is given. */
 export const benchPostgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
@@ -27,6 +27,7 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{
     logger: benchLogger,
   });
   await migrateEventStore(database);
+  await migrateSharedState(database);
   await migrateReadModels(database);
   return {
     database,

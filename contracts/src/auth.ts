@@ -34,6 +34,20 @@ export const authMessages = {
   googleNotConfigured: 'Google sign-in is not configured on this server',
   googleFailed: 'Google sign-in failed. Please try again.',
   googleStateMismatch: 'Google sign-in could not be verified. Please start again.',
+  // Password reset and change (issue 12; ours).
+  resetSent:
+    'If an account exists for this address, an email with a link to reset its password is on its way.',
+  resetInvalid: 'This password reset link is invalid or has already been used',
+  resetExpired: 'This password reset link has expired. Request a new one.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  currentPasswordRequired: 'Current password is required',
+  currentPasswordWrong: 'Current password is incorrect',
+  passwordUnchanged: 'The new password must be different from the current one',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordChanged: 'Password changed. You were signed out on every other device.',
+  otherSessionsEnded: 'Signed out of all other devices',
+  resetFailed: 'The password could not be reset. Please try again.',
+  changeFailed: 'The password could not be changed. Please try again.',
 } as const;
 
 const email = z
@@ -44,6 +58,16 @@ const email = z
   .regex(EMAIL_PATTERN, authMessages.emailInvalid)
   .transform((value) => value.toLowerCase());
 
+/** A new password, by spec §5's sign-up rules and messages: sign-up, reset and change share it. */
+export const newPasswordSchema = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, { error: authMessages.passwordRequired, abort: true })
+  .min(8, { error: authMessages.passwordTooShortSignUp, abort: true })
+  .max(128, { error: authMessages.passwordTooLong, abort: true })
+  .regex(/[a-z]/, { error: authMessages.passwordNeedsLowercase, abort: true })
+  .regex(/[A-Z]/, { error: authMessages.passwordNeedsUppercase, abort: true })
+  .regex(/[0-9]/, { error: authMessages.passwordNeedsNumber, abort: true });
+
 export const signUpRequestSchema = z.object({
   name: z
     .string({ error: authMessages.nameRequired })
@@ -53,14 +77,7 @@ export const signUpRequestSchema = z.object({
     .max(50, { error: authMessages.nameInvalid, abort: true })
     .regex(PERSON_NAME_PATTERN, authMessages.nameInvalid),
   email,
-  password: z
-    .string({ error: authMessages.passwordRequired })
-    .min(1, { error: authMessages.passwordRequired, abort: true })
-    .min(8, { error: authMessages.passwordTooShortSignUp, abort: true })
-    .max(128, { error: authMessages.passwordTooLong, abort: true })
-    .regex(/[a-z]/, { error: authMessages.passwordNeedsLowercase, abort: true })
-    .regex(/[A-Z]/, { error: authMessages.passwordNeedsUppercase, abort: true })
-    .regex(/[0-9]/, { error: authMessages.passwordNeedsNumber, abort: true }),
+  password: newPasswordSchema,
 });
 export type SignUpRequest = z.input<typeof signUpRequestSchema>;
 
@@ -85,6 +102,61 @@ export const verifyEmailRequestSchema = z.object({
 export type VerifyEmailRequest = z.input<typeof verifyEmailRequestSchema>;
 
 export const resendVerificationRequestSchema = z.object({ email });
+
+/** 'Forgot password?': the address to send a reset link to. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.input<typeof passwordResetRequestSchema>;
+
+const resetToken = z
+  .string({ error: authMessages.resetInvalid })
+  .trim()
+  .min(1, { error: authMessages.resetInvalid, abort: true })
+  .max(200, authMessages.resetInvalid);
+
+/** The reset link's e-mail and token, and the new password. */
+export const passwordResetSchema = z.object({ email, token: resetToken, password: newPasswordSchema });
+export type PasswordReset = z.input<typeof passwordResetSchema>;
+
+/** The reset page's form: the new password twice (the link brings the rest). */
+export const passwordResetFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: authMessages.passwordsDoNotMatch,
+  });
+
+/** Change password on /profile: the current one proves it is the owner at the keyboard. */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: authMessages.currentPasswordRequired })
+      .min(1, { error: authMessages.currentPasswordRequired, abort: true })
+      .max(128, authMessages.passwordTooLong),
+    newPassword: newPasswordSchema,
+  })
+  .refine((form) => form.currentPassword !== form.newPassword, {
+    path: ['newPassword'],
+    error: authMessages.passwordUnchanged,
+  });
+export type PasswordChange = z.input<typeof passwordChangeSchema>;
+
+/** The profile's form: the change plus the new password again. */
+export const passwordChangeFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: authMessages.currentPasswordRequired })
+      .min(1, { error: authMessages.currentPasswordRequired, abort: true }),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.currentPassword !== form.newPassword, {
+    path: ['newPassword'],
+    error: authMessages.passwordUnchanged,
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: authMessages.passwordsDoNotMatch,
+  });
 
 export const googleCallbackRequestSchema = z.object({
   code: z.string().trim().min(1, authMessages.googleFailed).max(2048),

@@ -1,18 +1,24 @@
 import { currencyByCode } from './currencies.js';
-import { DECIMAL_PATTERN, decimalText, type InvoiceForm, MAX_QUANTITY } from './invoice-form.js';
+import { type InvoiceForm, readQuantity, readTaxRate, readUnitPrice } from './invoice-form.js';
 import { computeTotals, type InvoiceTotals, MoneyError, toMinorUnits } from './money.js';
+import { decimalString, readTypedNumber, significantDecimals } from './typed-number.js';
 
-/** A unit price as typed → minor units of the currency (half away from zero beyond its decimals). */
+/** A plain decimal string ("1234.50", as the form schema outputs it) or a JSON number, exactly. */
+function plainDecimal(value: number | string): string {
+  if (typeof value === 'string') return value.trim();
+  const read = readTypedNumber(value);
+  if (read.kind !== 'number') throw new MoneyError(`Not a number: ${value}`);
+  return decimalString(read);
+}
+
+/** A price → minor units of the currency (half away from zero beyond its decimals). */
 export function priceToMinorUnits(value: number | string, currency: string): number {
-  const text = decimalText(value);
-  if (text === null || text === '') throw new MoneyError(`Not a price: ${String(value)}`);
-  return toMinorUnits(text, currency);
+  return toMinorUnits(plainDecimal(value), currency);
 }
 
 /** A tax rate in percent (up to 2 decimals) → basis points (hundredths of a percent): 7.5 → 750. */
 export function taxRateToBasisPoints(value: number | string | undefined): number {
-  const text = value === undefined ? '' : decimalText(value);
-  if (text === null) throw new MoneyError(`Not a tax rate: ${String(value)}`);
+  const text = value === undefined ? '' : plainDecimal(value);
   return text === '' ? 0 : toMinorUnits(text, 'USD');
 }
 
@@ -66,28 +72,27 @@ export function liveTotals(form: {
     quantity: safeQuantity(item.quantity),
     unitPrice: safePrice(item.unitPrice, currency),
   }));
-  let rate = 0;
   try {
-    rate = Math.min(10_000, Math.max(0, taxRateToBasisPoints(form.taxRate ?? 0)));
-  } catch {
-    rate = 0;
-  }
-  try {
-    return computeTotals(items, rate, currency);
+    return computeTotals(items, safeRate(form.taxRate), currency);
   } catch {
     return computeTotals([], 0, currency);
   }
 }
 
 function safeQuantity(value: number | string | undefined): number {
-  const text = value === undefined ? '' : (decimalText(value) ?? '');
-  if (!/^\d{1,7}$/.test(text)) return 0;
-  return Math.min(MAX_QUANTITY, Number(text));
+  const quantity = readQuantity(value);
+  return typeof quantity === 'number' ? quantity : 0;
 }
 
+/** A price the field would accept, in the currency's minor units; anything else (a message shows) is 0. */
 function safePrice(value: number | string | undefined, currency: string): number {
-  const text = value === undefined ? '' : (decimalText(value) ?? '');
-  if (!DECIMAL_PATTERN.test(text)) return 0;
-  const units = toMinorUnits(text, currency);
-  return units > 100_000_000_000 * 1000 ? 0 : units;
+  const price = readUnitPrice(value);
+  if (typeof price !== 'string') return 0;
+  const decimals = currencyByCode(currency)?.decimals ?? 2;
+  return significantDecimals(price) <= decimals ? toMinorUnits(price, currency) : 0;
+}
+
+function safeRate(value: number | string | undefined): number {
+  const rate = readTaxRate(value ?? '');
+  return typeof rate === 'string' && rate !== '' ? toMinorUnits(rate, 'USD') : 0;
 }

@@ -7,6 +7,7 @@ import {
   taxRateToBasisPoints,
 } from './invoice-amounts.js';
 import {
+  invoiceFormErrors,
   invoiceFormSchema,
   invoiceSubmitSchema,
   isInvoiceSubmittable,
@@ -105,7 +106,11 @@ describe('invoice form rules (spec §5)', () => {
     ['unitPrice', '-0.5', m.unitPriceMin],
     ['unitPrice', 'abc', m.unitPriceInvalid],
     ['unitPrice', '', m.unitPriceInvalid],
-    ['unitPrice', '1,5', m.unitPriceInvalid],
+    ['unitPrice', '1,234', m.unitPriceUnclear],
+    ['unitPrice', '12.345', m.unitPriceUnclear],
+    ['unitPrice', '0.125', 'Unit price can have at most 2 decimals in EUR'],
+    ['quantity', '-2', m.quantityMin],
+    ['quantity', '7.5', m.quantityWhole],
   ])('item %s = %j → %s', (field, value, message) => {
     const items = [{ ...validForm.items[0], [field]: value }];
     expect(errorsOf({ ...validForm, items })[`items.0.${field}`]).toBe(message);
@@ -121,6 +126,63 @@ describe('invoice form rules (spec §5)', () => {
     const result = invoiceSubmitSchema.safeParse({ ...validForm, status: 'Draft' });
     expect(result.success ? {} : fieldErrors(result.error)).toEqual({ templateId: m.templateRequired });
     expect(invoiceSubmitSchema.safeParse({ ...validForm, templateId: 'classic' }).success).toBe(true);
+  });
+});
+
+describe('numbers as typed reach the totals unchanged', () => {
+  it('reads a decimal comma, grouping, and a JSON number exactly', () => {
+    const items = [
+      { description: 'Design work', quantity: '2', unitPrice: '12,50' },
+      { description: 'Printing', quantity: '1,000', unitPrice: '0,05' },
+      { description: 'Licence', quantity: 1, unitPrice: '1.234,56' },
+      { description: 'Hosting', quantity: 3, unitPrice: 12.345 },
+    ];
+    const errors = errorsOf({ ...validForm, currency: 'KWD', taxRate: '7,5', items });
+    expect(errors).toEqual({ 'items.1.quantity': m.quantityUnclear });
+    items[1] = { description: 'Printing', quantity: '1.000.000', unitPrice: '0,05' };
+    const amounts = invoiceAmounts(
+      invoiceFormSchema.parse({ ...validForm, currency: 'KWD', taxRate: '7,5', items }),
+    );
+    expect(amounts.taxRate).toBe(750);
+    expect(amounts.items.map((item) => [item.quantity, item.unitPrice, item.total])).toEqual([
+      [2, 12500, 25000],
+      [1_000_000, 50, 50_000_000],
+      [1, 1234560, 1234560],
+      [3, 12345, 37035],
+    ]);
+  });
+
+  it('the server refuses what the form refuses, with the same messages', () => {
+    const result = invoiceSubmitSchema.safeParse({
+      ...validForm,
+      templateId: 'classic',
+      taxRate: '-5',
+      items: [{ description: 'Logo design', quantity: '7.5', unitPrice: '-2' }],
+    });
+    expect(result.success ? {} : fieldErrors(result.error)).toEqual({
+      taxRate: m.taxRateInvalid,
+      'items.0.quantity': m.quantityWhole,
+      'items.0.unitPrice': m.unitPriceMin,
+    });
+  });
+});
+
+describe('cross-field messages', () => {
+  it('says the due date is before the issue date while other required fields are still empty', () => {
+    const errors = invoiceFormErrors({ issueDate: '2025-03-14', dueDate: '2025-03-13', items: [] });
+    expect(errors.dueDate).toBe(m.dueDateBeforeIssue);
+    expect(errors.customerName).toBe(m.customerNameRequired);
+    expect(invoiceFormErrors({ issueDate: '2025-03-14', dueDate: '2025-03-14' }).dueDate).toBeUndefined();
+    // Not while either date is itself invalid: that date's own message comes first.
+    expect(invoiceFormErrors({ issueDate: '2025-02-30', dueDate: '2025-01-01' }).dueDate).toBeUndefined();
+    expect(invoiceFormSchema.safeParse(null).success).toBe(false);
+    expect(invoiceSubmitSchema.safeParse('x').success).toBe(false);
+  });
+
+  it('says on the field that a unit price of 0 blocks Next Step', () => {
+    const form = { ...validForm, items: [{ description: 'Logo design', quantity: 1, unitPrice: '0' }] };
+    expect(invoiceFormErrors(form)).toEqual({ 'items.0.unitPrice': m.unitPriceAboveZero });
+    expect(invoiceFormErrors({ ...form, items: [{ ...form.items[0], unitPrice: '0,01' }] })).toEqual({});
   });
 });
 
@@ -149,7 +211,6 @@ describe('live sanitisers', () => {
     [sanitize.invoiceNumber, 'inv_001 a', 'INV001A'],
     [sanitize.description, 'Logo <design>, v2.', 'Logo design, v2.'],
     [sanitize.longText, 'Hi {there} ~ (ok)!', 'Hi there  (ok)!'],
-    [sanitize.decimal, '1a2.3.4', '12.34'],
     [sanitize.email, ' a b@c.de ', 'ab@c.de'],
   ])('%#: %j → %j', (fn, input, output) => {
     expect(fn(input)).toBe(output);
@@ -187,14 +248,15 @@ describe('amounts in minor units', () => {
     const items = Array.from({ length: 200 }, () => ({
       description: 'Coffee beans',
       quantity: 3,
-      unitPrice: '0.333',
+      unitPrice: '0,333',
     }));
     const kwd = invoiceAmounts(invoiceFormSchema.parse({ ...validForm, currency: 'KWD', taxRate: 5, items }));
     expect(kwd).toMatchObject({ subtotal: 199800, tax: 9990, total: 209790 });
-    const jpy = invoiceAmounts(
-      invoiceFormSchema.parse({ ...validForm, currency: 'JPY', taxRate: 10, items }),
+    // In yen the same price would lose its decimals, so the form refuses it instead of rounding it to 0.
+    const jpy = invoiceFormSchema.safeParse({ ...validForm, currency: 'JPY', taxRate: 10, items });
+    expect(jpy.success ? {} : fieldErrors(jpy.error)['items.199.unitPrice']).toBe(
+      'Unit price cannot have decimals in JPY',
     );
-    expect(jpy.items[0]?.unitPrice).toBe(0);
     const jpy2 = invoiceAmounts(
       invoiceFormSchema.parse({
         ...validForm,
@@ -216,6 +278,46 @@ describe('amounts in minor units', () => {
       ],
     });
     expect(totals.total.amount).toBe(300);
+  });
+});
+
+describe('money bounds (docs/api.md)', () => {
+  const withItems = (items: unknown[], extra: object = {}) => ({ ...validForm, ...extra, items });
+
+  it('refuses a unit price past 1,000,000,000 with its message, however it is written', () => {
+    for (const unitPrice of [1e16, '10000000000000000', '1000000000.01', 1e21]) {
+      expect(errorsOf(withItems([{ description: 'Big', quantity: 1, unitPrice }]))['items.0.unitPrice']).toBe(
+        m.unitPriceTooLarge,
+      );
+    }
+    expect(errorsOf(withItems([{ description: 'Big', quantity: 1, unitPrice: '1000000000' }]))).toEqual({});
+  });
+
+  it('refuses a total past 1,000,000,000,000 that every item alone stays within', () => {
+    const largest = { description: 'Big', quantity: 1_000_000, unitPrice: 1_000_000_000 };
+    expect(errorsOf(withItems([largest]))).toEqual({ items: m.totalTooLarge });
+    // Exactly at the bound, tax included: 500,000,000,000 + 100% tax.
+    const half = { description: 'Big', quantity: 500, unitPrice: 1_000_000_000 };
+    expect(errorsOf(withItems([half], { taxRate: 100 }))).toEqual({});
+    expect(
+      errorsOf(withItems([half, { ...half, quantity: 1, unitPrice: '0.01' }], { taxRate: 100 })),
+    ).toEqual({
+      items: m.totalTooLarge,
+    });
+    // KWD keeps 3 decimals: the bound still fits a safe integer of fils, so amounts compute exactly.
+    const kwd = withItems([{ description: 'Big', quantity: 1000, unitPrice: '999999999.999' }], {
+      currency: 'KWD',
+      taxRate: 0,
+    });
+    expect(errorsOf(kwd)).toEqual({});
+    expect(invoiceAmounts(invoiceFormSchema.parse(kwd)).total).toBe(999_999_999_999_000);
+  });
+
+  it('live totals never throw on amounts past the bounds (the fields say why)', () => {
+    const huge = { currency: 'EUR', items: [{ quantity: '1000000', unitPrice: '1000000000' }] };
+    expect(() => liveTotals(huge)).not.toThrow();
+    const typed = { currency: 'EUR', items: [{ quantity: '1', unitPrice: '1'.repeat(30) }] };
+    expect(liveTotals(typed).total.amount).toBe(0);
   });
 });
 

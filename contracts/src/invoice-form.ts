@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { currencyByCode } from './currencies.js';
-import { toMinorUnits } from './money.js';
-import { EMAIL_PATTERN, PERSON_NAME_PATTERN } from './validation.js';
+import { exactTotal, limitInMinorUnits, MONEY_LIMITS, toMinorUnitsExact } from './money.js';
+import { decimalString, isAboveLimit, readTypedNumber, significantDecimals } from './typed-number.js';
+import { EMAIL_PATTERN, type FieldErrors, fieldErrors, PERSON_NAME_PATTERN } from './validation.js';
 
 /**
  * The invoice form of spec §5: every rule and message, shared by the wizard (step 1) and the command side
  * (`POST /invoices`, `PUT /invoices/{id}`), so the two cannot drift. Amounts in the form are what a person
- * types (a unit price "12.50", a tax rate 7.5 percent); `invoiceAmounts` turns them into minor units and
- * basis points with money.ts, never with floating-point arithmetic.
+ * types (a unit price "12,50", a tax rate 7.5 percent); the schema reads them with `readTypedNumber` into
+ * plain decimal strings, and `invoiceAmounts` turns those into minor units and basis points with money.ts,
+ * never with floating-point arithmetic.
  */
 export const invoiceMessages = {
   userNameRequired: 'Your name is required',
@@ -56,16 +58,24 @@ export const invoiceMessages = {
   dateInvalid: 'Please enter a valid date',
   dateTooEarly: 'Dates before 1 January 2000 are not allowed',
   quantityTooLarge: 'Quantity cannot exceed 1,000,000',
+  quantityUnclear: 'Quantity is unclear: type it without a thousands separator, such as 1000',
   unitPriceTooLarge: 'Unit price cannot exceed 1,000,000,000',
+  unitPriceUnclear: 'Unit price is unclear: type it without a thousands separator, such as 1234.50',
+  unitPriceAboveZero: 'Unit price must be greater than 0',
+  totalTooLarge: 'The invoice total cannot exceed 1,000,000,000,000',
   taxRateInvalid: 'Tax rate must be a number between 0 and 100 with at most two decimals',
+  taxRateUnclear: 'Tax rate is unclear: type it with at most two decimals, such as 7.5',
   itemsTooMany: 'An invoice can have at most 500 items',
   templateRequired: 'Please select a template first.',
 } as const;
+
+const m = invoiceMessages;
 
 export const NOTES_MAX = 500;
 export const TERMS_MAX = 1000;
 export const MAX_ITEMS = 500;
 export const MAX_QUANTITY = 1_000_000;
+export const MAX_UNIT_PRICE = 1_000_000_000;
 export const MIN_INVOICE_DATE = '2000-01-01';
 
 // Patterns of spec §5. Newlines count as spaces in the multi-line fields (addresses, notes, terms).
@@ -74,7 +84,6 @@ const COMPANY_PATTERN = /^[\p{L}\p{M}\p{N} &'’-]+$/u;
 const CODE_PATTERN = /^[A-Z0-9-]+$/;
 const DESCRIPTION_PATTERN = /^[\p{L}\p{M}\p{N} ,.-]+$/u;
 const LONG_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} \n,.\-_'"();:!?&%$@#*+=]*$/u;
-export const DECIMAL_PATTERN = /^\d+(\.\d+)?$|^\.\d+$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Live sanitisers: what the field keeps of what was typed (spec §5, "strips disallowed characters"). */
@@ -87,12 +96,9 @@ export const sanitize = {
   invoiceNumber: (value: string) => value.toUpperCase().replace(/[^A-Z0-9-]/g, ''),
   description: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} ,.-]/gu, ''),
   longText: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} \n,.\-_'"();:!?&%$@#*+=]/gu, ''),
-  /** Digits and one decimal point, as a price input keeps them. */
-  decimal: (value: string) => {
-    const kept = value.replace(/[^\d.]/g, '');
-    const point = kept.indexOf('.');
-    return point < 0 ? kept : `${kept.slice(0, point + 1)}${kept.slice(point + 1).replace(/\./g, '')}`;
-  },
+  // No sanitiser for quantity, unit price and tax rate: whatever it removed while the user types would merge
+  // what is left into another number ("12,50" into 1250, "-2" into 2). They keep what was typed and the
+  // schema answers a message instead.
 } as const;
 
 function requiredText(
@@ -160,71 +166,70 @@ function isRealDate(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
-/** A decimal as typed: a number or a string of digits with an optional point. Normalised to a string. */
-export function decimalText(value: unknown): string | null {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return null;
-    return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 20 });
-  }
-  if (typeof value === 'string') return value.trim();
-  return null;
-}
+type Issue = { message: string };
 
-const unitPrice = z
-  .union([z.number(), z.string()], { error: invoiceMessages.unitPriceInvalid })
-  .check((ctx) => {
-    const text = decimalText(ctx.value);
-    if (text === null || text === '') {
-      ctx.issues.push({ code: 'custom', message: invoiceMessages.unitPriceInvalid, input: ctx.value });
-      return;
-    }
-    if (text.startsWith('-')) {
-      const rest = text.slice(1);
-      const message = DECIMAL_PATTERN.test(rest)
-        ? invoiceMessages.unitPriceMin
-        : invoiceMessages.unitPriceInvalid;
-      ctx.issues.push({ code: 'custom', message, input: ctx.value });
-      return;
-    }
-    if (!DECIMAL_PATTERN.test(text)) {
-      ctx.issues.push({ code: 'custom', message: invoiceMessages.unitPriceInvalid, input: ctx.value });
-      return;
-    }
-    if (toMinorUnits(text, 'USD') > 100_000_000_000) {
-      ctx.issues.push({ code: 'custom', message: invoiceMessages.unitPriceTooLarge, input: ctx.value });
-    }
-  });
-
-const quantity = z
-  .union([z.number(), z.string()], { error: invoiceMessages.quantityMin })
-  .transform((value, ctx) => {
-    const text = decimalText(value) ?? '';
-    const parsed = /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
-    if (Number.isNaN(parsed)) {
-      ctx.issues.push({ code: 'custom', message: invoiceMessages.quantityWhole, input: value });
+/** One number field: what was typed → its value, or the field's message. Never a different number. */
+function typedNumberField<T>(read: (value: unknown) => T | Issue, missing: string) {
+  return z.union([z.number(), z.string()], { error: missing }).transform((value, ctx): T => {
+    const result = read(value);
+    if (result !== null && typeof result === 'object' && 'message' in result) {
+      ctx.issues.push({ code: 'custom', message: result.message, input: value });
       return z.NEVER;
     }
-    return parsed;
-  })
-  .pipe(
-    z
-      .number()
-      .min(1, { error: invoiceMessages.quantityMin, abort: true })
-      .int({ error: invoiceMessages.quantityWhole, abort: true })
-      .max(MAX_QUANTITY, invoiceMessages.quantityTooLarge),
-  );
-
-const taxRate = z
-  .union([z.number(), z.string()], { error: invoiceMessages.taxRateInvalid })
-  .optional()
-  .check((ctx) => {
-    if (ctx.value === undefined) return;
-    const text = decimalText(ctx.value);
-    const ok = text !== null && (text === '' || /^\d{1,3}(\.\d{1,2})?$/.test(text));
-    if (!ok || (text !== '' && toMinorUnits(text ?? '0', 'USD') > 10_000)) {
-      ctx.issues.push({ code: 'custom', message: invoiceMessages.taxRateInvalid, input: ctx.value });
-    }
+    return result as T;
   });
+}
+
+/** Spec §5: at least 1, a whole number (in that order, as the spec lists them); at most 1,000,000. */
+export function readQuantity(value: unknown): number | Issue {
+  const read = readTypedNumber(value);
+  if (read.kind === 'empty') return { message: m.quantityMin };
+  if (read.kind === 'unclear') return { message: m.quantityUnclear };
+  if (read.kind === 'invalid') return { message: m.quantityWhole };
+  if (read.negative || BigInt(read.whole) < 1n) return { message: m.quantityMin };
+  if (significantDecimals(decimalString(read)) > 0) return { message: m.quantityWhole };
+  if (isAboveLimit(read, MAX_QUANTITY)) return { message: m.quantityTooLarge };
+  return Number(read.whole);
+}
+
+/** Spec §5: numeric, at least 0 → a plain decimal string ("1234.50"); at most 1,000,000,000. */
+export function readUnitPrice(value: unknown): string | Issue {
+  const read = readTypedNumber(value);
+  if (read.kind === 'unclear') return { message: m.unitPriceUnclear };
+  if (read.kind !== 'number') return { message: m.unitPriceInvalid };
+  if (read.negative) return { message: m.unitPriceMin };
+  if (isAboveLimit(read, MAX_UNIT_PRICE)) return { message: m.unitPriceTooLarge };
+  return decimalString(read);
+}
+
+/** 0 to 100 percent with at most two decimals → a plain decimal string; empty means 0. */
+export function readTaxRate(value: unknown): string | Issue {
+  const read = readTypedNumber(value);
+  if (read.kind === 'empty') return '';
+  if (read.kind === 'unclear') return { message: m.taxRateUnclear };
+  if (
+    read.kind === 'invalid' ||
+    read.negative ||
+    significantDecimals(decimalString(read)) > 2 ||
+    isAboveLimit(read, 100)
+  ) {
+    return { message: m.taxRateInvalid };
+  }
+  return decimalString(read);
+}
+
+/** The most decimals a price may have in a currency; more would be rounded away, so they are refused. */
+export function unitPriceDecimalsMessage(currencyCode: string): string {
+  const currency = currencyByCode(currencyCode);
+  if (!currency) return m.unitPriceInvalid;
+  return currency.decimals === 0
+    ? `Unit price cannot have decimals in ${currency.value}`
+    : `Unit price can have at most ${currency.decimals} decimals in ${currency.value}`;
+}
+
+const unitPrice = typedNumberField(readUnitPrice, m.unitPriceInvalid);
+const quantity = typedNumberField(readQuantity, m.quantityMin);
+const taxRate = typedNumberField(readTaxRate, m.taxRateInvalid).optional();
 
 export const invoiceItemFormSchema = z.object({
   description: requiredText(
@@ -245,8 +250,6 @@ const address = (required: string, invalid: string) =>
   requiredText(required, ADDRESS_PATTERN, invalid, [5, 100], invoiceMessages.addressLength);
 const company = (required: string, invalid: string) =>
   requiredText(required, COMPANY_PATTERN, invalid, [2, 50], invoiceMessages.companyLength);
-
-const m = invoiceMessages;
 
 const invoiceFormShape = {
   userName: personName(m.userNameRequired, m.userNameInvalid),
@@ -284,43 +287,96 @@ const invoiceFormShape = {
   paymentMethodId: z.string().max(100).nullish(),
 };
 
-type DatedForm = { issueDate: string; dueDate: string };
+/** A form date that passes its own rule, or null. */
+function validDate(value: unknown): string | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  return ISO_DATE.test(text) && isRealDate(text) && text >= MIN_INVOICE_DATE ? text : null;
+}
 
-function dueNotBeforeIssue<T extends DatedForm>(value: T, ctx: z.RefinementCtx): void {
-  if (value.dueDate < value.issueDate) {
+/** Rules across fields, read from the input, each only once the fields it reads are valid on their own. */
+function checkAcrossFields(input: unknown, ctx: z.RefinementCtx): void {
+  if (typeof input !== 'object' || input === null) return;
+  const form = input as { issueDate?: unknown; dueDate?: unknown; currency?: unknown; items?: unknown };
+  const issueDate = validDate(form.issueDate);
+  const dueDate = validDate(form.dueDate);
+  if (issueDate && dueDate && dueDate < issueDate) {
     ctx.addIssue({ code: 'custom', path: ['dueDate'], message: m.dueDateBeforeIssue });
+  }
+  const currency = typeof form.currency === 'string' ? currencyByCode(form.currency.trim()) : undefined;
+  if (!currency || !Array.isArray(form.items)) return;
+  const lines: { quantity: bigint; unitPrice: bigint }[] = [];
+  form.items.forEach((item: unknown, index) => {
+    const fields = item as { unitPrice?: unknown; quantity?: unknown } | null;
+    const price = readUnitPrice(fields?.unitPrice);
+    if (typeof price === 'string' && significantDecimals(price) > currency.decimals) {
+      const message = unitPriceDecimalsMessage(currency.value);
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'unitPrice'], message });
+      return;
+    }
+    const quantity = readQuantity(fields?.quantity);
+    if (typeof price === 'string' && typeof quantity === 'number') {
+      lines.push({ quantity: BigInt(quantity), unitPrice: toMinorUnitsExact(price, currency.value) });
+    }
+  });
+  // Each line may be within its bounds while the whole is not: the total has a bound of its own (money.ts).
+  const rate = readTaxRate((input as { taxRate?: unknown }).taxRate ?? '');
+  if (lines.length !== form.items.length || typeof rate !== 'string') return;
+  const total = exactTotal(lines, rate === '' ? 0n : toMinorUnitsExact(rate, 'USD'));
+  if (total > limitInMinorUnits(MONEY_LIMITS.invoiceTotal, currency.value)) {
+    ctx.addIssue({ code: 'custom', path: ['items'], message: m.totalTooLarge });
   }
 }
 
+/**
+ * The form's object schema with the rules across fields beside it. Zod runs an object's own refinements
+ * only when every field is valid; beside it (an intersection with a check of the raw input that outputs
+ * nothing), they run at once, so the due-date message shows while other required fields are still empty.
+ */
+function withCrossFieldRules<S extends z.ZodType<object>>(schema: S) {
+  const acrossFields = z.unknown().transform((input, ctx) => {
+    checkAcrossFields(input, ctx);
+    return {};
+  });
+  return z.intersection(schema, acrossFields);
+}
+
 /** Step 1 of the wizard: the form as spec §3 lists it. Unknown keys (amount, currencySymbol, logo) are dropped. */
-export const invoiceFormSchema = z.object(invoiceFormShape).superRefine(dueNotBeforeIssue);
+export const invoiceFormSchema = withCrossFieldRules(z.object(invoiceFormShape));
 export type InvoiceFormInput = z.input<typeof invoiceFormSchema>;
 export type InvoiceForm = z.output<typeof invoiceFormSchema>;
 
 /** What the web submits (`invoice` field of POST /invoices, body of PUT /invoices/{id}): the form plus the template. */
-export const invoiceSubmitSchema = z
-  .object({
+export const invoiceSubmitSchema = withCrossFieldRules(
+  z.object({
     ...invoiceFormShape,
     templateId: z.string({ error: m.templateRequired }).trim().min(1, m.templateRequired).max(100),
     templateName: z.string().max(100).optional(),
     templateComponentName: z.string().max(100).optional(),
     status: z.literal('Draft').optional(),
-  })
-  .superRefine(dueNotBeforeIssue);
+  }),
+);
 export type InvoiceSubmitInput = z.input<typeof invoiceSubmitSchema>;
 export type InvoiceSubmit = z.output<typeof invoiceSubmitSchema>;
 
 /**
- * The stricter rule for "Next Step" (spec §5): valid, and every item has a description, a quantity above 0
- * and a unit price above 0 (a price of 0 blocks, although the field itself accepts it).
+ * The form's messages for "Next Step" (spec §5): the schema's, plus the stricter rule that every item has a
+ * unit price above 0 (a price of 0 blocks, although the field itself accepts it), said on that price.
  */
-export function isInvoiceSubmittable(form: unknown): boolean {
+export function invoiceFormErrors(form: unknown): FieldErrors {
   const result = invoiceFormSchema.safeParse(form);
-  if (!result.success) return false;
-  return result.data.items.every((item) => {
-    const text = decimalText(item.unitPrice) ?? '';
-    return (
-      item.description.length > 0 && item.quantity > 0 && DECIMAL_PATTERN.test(text) && /[1-9]/.test(text)
-    );
+  const errors = result.success ? {} : fieldErrors(result.error);
+  const items = (form as { items?: unknown } | null)?.items;
+  if (!Array.isArray(items)) return errors;
+  items.forEach((item, index) => {
+    const path = `items.${index}.unitPrice`;
+    const price = readUnitPrice((item as { unitPrice?: unknown } | null)?.unitPrice);
+    if (!errors[path] && typeof price === 'string' && !/[1-9]/.test(price))
+      errors[path] = m.unitPriceAboveZero;
   });
+  return errors;
+}
+
+/** Whether "Next Step" may go on: no message at all under `invoiceFormErrors`. */
+export function isInvoiceSubmittable(form: unknown): boolean {
+  return Object.keys(invoiceFormErrors(form)).length === 0;
 }

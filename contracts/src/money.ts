@@ -44,6 +44,14 @@ export function sumMoney(amounts: readonly Money[], currency: string): Money {
  * the same rule the totals use. Thousands separators, exponents and empty strings are refused.
  */
 export function toMinorUnits(decimal: string, currency: string): number {
+  return toSafeNumber(toMinorUnitsExact(decimal, currency));
+}
+
+/**
+ * `toMinorUnits` without the safe-integer limit, as a bigint: how to compare a typed amount with a bound
+ * before converting it (an amount past the range is the client's mistake to be told about, not an error).
+ */
+export function toMinorUnitsExact(decimal: string, currency: string): bigint {
   const { decimals } = requireCurrency(currency);
   const match = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(decimal.trim());
   const whole = match?.[2] ?? '';
@@ -53,7 +61,38 @@ export function toMinorUnits(decimal: string, currency: string): number {
   let units = BigInt(`${whole || '0'}${kept}`);
   const firstDropped = fraction.charAt(decimals);
   if (firstDropped !== '' && firstDropped >= '5') units += 1n;
-  return toSafeNumber(match[1] === '-' ? -units : units);
+  return match[1] === '-' ? -units : units;
+}
+
+/**
+ * The documented bounds of an invoice's money (docs/api.md), in major units of its currency: what any
+ * currency's minor units keep exactly as safe integers, tax included (10^12 KWD is 10^15 fils).
+ */
+export const MONEY_LIMITS = {
+  /** Per unit of an item. */
+  unitPrice: 1_000_000_000n,
+  /** Subtotal plus tax. */
+  invoiceTotal: 1_000_000_000_000n,
+} as const;
+
+/** A bound of MONEY_LIMITS in the currency's minor units. */
+export function limitInMinorUnits(majorUnits: bigint, currency: string): bigint {
+  return majorUnits * 10n ** BigInt(requireCurrency(currency).decimals);
+}
+
+/**
+ * The total (subtotal plus tax, each line exact, tax rounded half away from zero once) as `computeTotals`
+ * works it out, in bigint: never out of range, for checking the bound before computing for real.
+ */
+export function exactTotal(
+  items: ReadonlyArray<{ quantity: bigint; unitPrice: bigint }>,
+  taxRateBasisPoints: bigint,
+): bigint {
+  const subtotal = items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0n);
+  const product = subtotal * taxRateBasisPoints;
+  const magnitude = product < 0n ? -product : product;
+  const rounded = (magnitude * 2n + BASIS_POINTS_PER_UNIT) / (BASIS_POINTS_PER_UNIT * 2n);
+  return subtotal + (product < 0n ? -rounded : rounded);
 }
 
 /** The amount as a plain decimal string with the currency's decimals: 123456 EUR → "1234.56". */

@@ -31,7 +31,12 @@ function decodeMail(raw: string): string {
 }
 
 /** The verification link from the newest mail to `email` in the server's outbox ($DATA_DIR/outbox). */
-export async function readVerificationLink(email: string): Promise<string> {
+export function readVerificationLink(email: string): Promise<string> {
+  return readMailedLink(email, 'verify-email');
+}
+
+/** The link to `/{path}?…` from the newest mail to `email` that has one, in the server's outbox. */
+export async function readMailedLink(email: string, path: string): Promise<string> {
   const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
   let link: string | undefined;
   await expect
@@ -46,7 +51,7 @@ export async function readVerificationLink(email: string): Promise<string> {
         for (const file of files.sort().reverse()) {
           const mail = decodeMail(readFileSync(join(outbox, file), 'utf8'));
           if (!mail.toLowerCase().includes(email.toLowerCase())) continue;
-          const match = mail.match(/https?:\/\/[^\s"'<>]+\/verify-email\?[^\s"'<>]+/);
+          const match = mail.match(new RegExp(`https?://[^\\s"'<>]+/${path}\\?[^\\s"'<>]+`));
           if (match) {
             link = match[0].replace(/&amp;/g, '&');
             return link;
@@ -54,7 +59,7 @@ export async function readVerificationLink(email: string): Promise<string> {
         }
         return undefined;
       },
-      { message: `a verification mail to ${email} in ${outbox}`, timeout: 15_000 },
+      { message: `a mail to ${email} with a /${path} link in ${outbox}`, timeout: 15_000 },
     )
     .toBeTruthy();
   return link ?? '';

@@ -48,6 +48,8 @@ test('a user adds a bank transfer and a digital method, toggles one and edits th
   await expect(bank).toContainText('Default');
   await expect(bank).toContainText('DE89 3704 0044 0532 0130 00');
   await expect(bank).toContainText('COBADEFFXXX');
+  // The first toast goes (3 s), so the next one seen is the second method's own.
+  await expect(toast(page, 'Payment method added successfully')).toHaveCount(0);
 
   await card.getByRole('button', { name: 'Add Method' }).click();
   dialog = page.getByRole('dialog', { name: 'Add Payment Method' });
@@ -58,7 +60,7 @@ test('a user adds a bank transfer and a digital method, toggles one and edits th
   await dialog.getByLabel('Payment Link').fill('https://paypal.me/grace');
   await dialog.getByLabel('Instructions').fill('Put the invoice number in the note');
   await dialog.getByRole('button', { name: 'Add Method' }).click();
-  await expect(toast(page, 'Payment method added successfully')).toHaveCount(2);
+  await expect(toast(page, 'Payment method added successfully')).toBeVisible();
   const digital = card.getByTestId('payment-method').filter({ hasText: 'PayPal' });
   const link = digital.getByRole('link', { name: 'https://paypal.me/grace' });
   await expect(link).toHaveAttribute('target', '_blank');

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ConcurrencyError,
-  createEventStore,
-  type EventStore,
-  handleCommand,
-  type OpenDatabase,
-} from './index.js';
+import { ConcurrencyError, createEventStore, type EventStore, type OpenDatabase } from './index.js';
 import { openTestDatabase, testStores } from './testing/index.js';
 
 const counted = (n: number) => ({ type: 'Counted', data: { n } });
@@ -115,85 +109,5 @@ describe.each(testStores())('appending on %s', (kind) => {
     );
     const events = await store.readStream(streamId);
     expect(events.map((event) => event.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-  });
-
-  it('handleCommand re-reads and re-decides until every concurrent command lands', async () => {
-    const streamId = `counter-${randomUUID()}`;
-    const commands = 10;
-    const results = await Promise.all(
-      Array.from({ length: commands }, (_, i) =>
-        handleCommand({
-          store,
-          streamId,
-          initialState: 0,
-          evolve: (_count: number, event: { type: 'Counted'; data: { n: number } }) => event.data.n,
-          decide: (count: number, _command: { by: number }) => [
-            { type: 'Counted' as const, data: { n: count + 1 } },
-          ],
-          command: { by: i },
-          metadata: { userId: 'u1', commandId: `c${i}`, client: 'system' },
-          maxRetries: commands,
-        }),
-      ),
-    );
-
-    const events = await store.readStream(streamId);
-    expect(events.map((event) => event.data)).toEqual(
-      Array.from({ length: commands }, (_, i) => ({ n: i + 1 })),
-    );
-    expect(results.map((result) => result.state).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: commands }, (_, i) => i + 1),
-    );
-    expect(events.at(-1)?.metadata).toMatchObject({ userId: 'u1', client: 'system', at: expect.any(String) });
-    expect(results.map((result) => result.position)).toContain(events.at(-1)?.position);
-  });
-
-  it('handleCommand writes nothing when the decision is empty, and passes on refusals', async () => {
-    const streamId = `counter-${randomUUID()}`;
-    const options = {
-      store,
-      streamId,
-      initialState: 0,
-      evolve: (count: number) => count + 1,
-      command: null,
-      metadata: {},
-    };
-    await expect(handleCommand({ ...options, decide: () => [] })).resolves.toEqual({
-      events: [],
-      state: 0,
-      nextVersion: 0,
-      position: null,
-    });
-    const refuse = () => {
-      throw new Error('refused');
-    };
-    await expect(handleCommand({ ...options, decide: refuse })).rejects.toThrow('refused');
-    expect(await store.streamVersion(streamId)).toBe(0);
-  });
-
-  it('handleCommand writes extra streams in the same transaction', async () => {
-    const streamId = `user-${randomUUID()}`;
-    const reservation = `email-${randomUUID()}`;
-    const signUp = {
-      store,
-      streamId,
-      initialState: false,
-      evolve: () => true,
-      decide: () => [{ type: 'SignedUp', data: {} }],
-      command: null,
-      metadata: {},
-      extraWrites: () => [
-        {
-          streamId: reservation,
-          events: [{ type: 'Reserved', data: {} }],
-          expectedVersion: 'no_stream' as const,
-        },
-      ],
-    };
-    await handleCommand(signUp);
-    await expect(
-      handleCommand({ ...signUp, streamId: `user-${randomUUID()}`, maxRetries: 0 }),
-    ).rejects.toBeInstanceOf(ConcurrencyError);
-    expect(await store.streamVersion(reservation)).toBe(1);
   });
 });

@@ -15,15 +15,26 @@ export interface AppendManyResult {
 // since each clash means another writer committed.
 const MAX_ATTEMPTS = 10;
 
+/**
+ * Runs inside the append's transaction after the events are inserted, with the outcome; what it writes
+ * commits with the events or not at all, and what it throws rolls them back.
+ */
+export type InTransaction = (tx: Database, appended: AppendManyResult) => Promise<void>;
+
 export async function appendWrites(
   db: Database,
   writes: StreamWrite[],
   channel: string,
+  inTransaction?: InTransaction,
 ): Promise<AppendManyResult> {
   checkWrites(writes);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction((tx) => insertWrites(tx, writes, channel));
+      return await db.transaction(async (tx) => {
+        const appended = await insertWrites(tx, writes, channel);
+        await inTransaction?.(tx, appended);
+        return appended;
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // On the next attempt the version check names the stream and its actual version.
@@ -51,8 +62,10 @@ async function insertWrites(tx: Database, writes: StreamWrite[], channel: string
       streamId: write.streamId,
       version: current + index + 1,
       type: event.type,
+      schemaVersion: event.schemaVersion ?? 1,
       data: event.data,
       metadata: event.metadata ?? {},
+      ...(event.createdAt ? { createdAt: event.createdAt } : {}),
     }));
   });
   const inserted = await tx

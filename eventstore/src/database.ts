@@ -25,6 +25,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** A schema to create and work in, so test suites can share one PostgreSQL database. */
   searchPath?: string | undefined;
+  /** PostgreSQL's `application_name` for this process's connections (default `remit`). */
+  applicationName?: string | undefined;
   logger?: EventStoreLogger | undefined;
 }
 

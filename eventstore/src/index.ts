@@ -1,11 +1,37 @@
-export type { AppendManyResult } from './append.js';
+export type { AppendManyResult, InTransaction } from './append.js';
+export {
+  ClaimLostError,
+  type CommandAnswer,
+  type CommandClaim,
+  claimCommand,
+  forgetAnswers,
+  recordAnswer,
+  releaseClaim,
+} from './command-answers.js';
 export type { Database, OpenDatabase, OpenDatabaseOptions, StoreKind, Unlisten } from './database.js';
 export { ConcurrencyError } from './errors.js';
-export { type CommandResult, type HandleCommandOptions, handleCommand } from './handle-command.js';
+export {
+  type CommandPlan,
+  type DecidedEvent,
+  type Decider,
+  type EventCodec,
+  type EventEnvelope,
+  type ExecuteOptions,
+  execute,
+  foldEvents,
+  type Recorded,
+  type Step,
+  type StepContext,
+  type StepOutcome,
+  type StreamsOf,
+  step,
+  UnexpectedEventError,
+} from './execute.js';
 export type { EventStoreLogger } from './logger.js';
 export { migrateEventStore } from './migrate.js';
 export { openDatabase } from './open-database.js';
-export { checkpoints, events } from './schema.js';
+export { checkpoints, commandAnswers, events } from './schema.js';
 export { type AppendedListener, createEventStore, type EventStore, type EventStoreOptions } from './store.js';
 export type { Subscription, SubscriptionHandler } from './subscription.js';
 export type * from './types.js';
+export { isDatabaseUnavailable } from './unavailable.js';

@@ -10,6 +10,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     const database = await openPostgres({
       databaseUrl: options.databaseUrl,
       searchPath: options.searchPath,
+      applicationName: options.applicationName,
       logger,
     });
     logger.info({ store: 'postgres', searchPath: options.searchPath }, 'event store database open');

@@ -18,6 +18,19 @@ export async function readStream(db: Database, streamId: string, fromVersion = 1
   return rows.map(toStoredEvent);
 }
 
+/** The events of several streams at once: a map from stream id to its events in version order. */
+export async function readStreams(db: Database, streamIds: string[]): Promise<Map<string, StoredEvent[]>> {
+  const found = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+  if (streamIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(inArray(events.streamId, streamIds))
+    .orderBy(asc(events.streamId), asc(events.version));
+  for (const row of rows) found.get(row.streamId)?.push(toStoredEvent(row));
+  return found;
+}
+
 /** Current versions of the given streams; a stream with no events is absent from the map. */
 export async function readStreamVersions(db: Database, streamIds: string[]): Promise<Map<string, number>> {
   const rows = await db

@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   unique,
@@ -27,6 +28,8 @@ export const events = pgTable(
     streamId: text('stream_id').notNull(),
     version: integer('version').notNull(),
     type: text('type').notNull(),
+    /** The version of the event type's data shape it was written in; readers upcast older ones. */
+    schemaVersion: smallint('schema_version').notNull().default(1),
     data: jsonb('data').$type<unknown>().notNull(),
     metadata: jsonb('metadata').$type<EventMetadata>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -45,3 +48,26 @@ export const checkpoints = pgTable('checkpoints', {
   position: bigint('position', { mode: 'bigint' }).notNull().default(sql`0`),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The answers of commands sent with an `Idempotency-Key` (DESIGN §7), outside the log: bookkeeping, not
+ * facts. A key is claimed before its command runs, with a lease; the answer is written in the same
+ * transaction as the command's events, so a retry finds either the answer or nothing done. Rows expire.
+ */
+export const commandAnswers = pgTable(
+  'command_answers',
+  {
+    /** SHA-256 of the caller and the key. */
+    key: text('key').primaryKey(),
+    /** SHA-256 of the request (method, path, body): the same key with another request is refused. */
+    fingerprint: text('fingerprint').notNull(),
+    /** Who holds the claim; only the holder may record the answer. */
+    claim: text('claim').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+    status: integer('status'),
+    body: jsonb('body').$type<unknown>(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('command_answers_created').on(table.createdAt)],
+);

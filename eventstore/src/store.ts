@@ -1,8 +1,8 @@
-import { type AppendManyResult, appendWrites } from './append.js';
+import { type AppendManyResult, appendWrites, type InTransaction } from './append.js';
 import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
 import { type EventStoreLogger, silentLogger } from './logger.js';
-import { readLog, readStream, readStreamVersions } from './read.js';
+import { readLog, readStream, readStreams, readStreamVersions } from './read.js';
 import { type Subscription, type SubscriptionHandler, startSubscription } from './subscription.js';
 import type {
   AppendResult,
@@ -39,8 +39,11 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     for (const subscription of subscriptions) subscription.wake();
   }
 
-  async function appendMany(writes: StreamWrite[]): Promise<AppendManyResult> {
-    const result = await appendWrites(db, writes, channel);
+  async function appendMany(
+    writes: StreamWrite[],
+    options: { inTransaction?: InTransaction } = {},
+  ): Promise<AppendManyResult> {
+    const result = await appendWrites(db, writes, channel, options.inTransaction);
     wakeSubscriptions();
     for (const listener of appendedListeners) {
       // The events are committed whatever a listener does; its failure is its own.
@@ -63,8 +66,17 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
       return streams[0] as AppendResult;
     },
 
-    /** Writes to several streams in one transaction: all of them or none. */
+    /**
+     * Writes to several streams in one transaction: all of them or none. `inTransaction` adds the
+     * caller's own statements to that transaction (an idempotent command's answer).
+     */
     appendMany,
+
+    /** Reads several streams in one query; each stream's events in version order. */
+    readStreams: (streamIds: string[]) => readStreams(db, streamIds),
+
+    /** The database handle, for bookkeeping that lives beside the log (idempotency answers). */
+    db,
 
     readStream: (streamId: string, { fromVersion }: { fromVersion?: number } = {}) =>
       readStream(db, streamId, fromVersion),

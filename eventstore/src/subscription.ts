@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import type { EventStoreLogger } from './logger.js';
 import { checkpointAfter, readLog } from './read.js';
 import type { StoredEvent } from './types.js';
+import { isDatabaseUnavailable } from './unavailable.js';
 import { createWakeSignal } from './wake-signal.js';
 
 export type SubscriptionHandler = (events: StoredEvent[], tx: Database) => Promise<void>;
@@ -24,6 +25,12 @@ export interface SubscriptionOptions {
 }
 
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * While the database is out of reach (a restart, a network blip) the loop keeps knocking every 2 s at
+ * most, so it resumes from its checkpoint within moments of the database coming back; a handler that
+ * fails on an event backs off further, to 30 s.
+ */
+const MAX_UNAVAILABLE_BACKOFF_MS = 2_000;
 
 /** Runs a subscription loop; `wake()` tells it that new events may be there. */
 export function startSubscription(options: SubscriptionOptions): Subscription & { wake(): void } {
@@ -75,12 +82,23 @@ export function startSubscription(options: SubscriptionOptions): Subscription & 
       } catch (error) {
         waiters.push(...pass);
         failures++;
-        const delay = Math.min(100 * 2 ** failures, MAX_BACKOFF_MS);
-        // Never skipped: the same batch is tried again until the handler accepts it.
-        logger.error(
-          { err: error, subscription: name, failures, retryInMs: delay },
-          'subscription batch failed',
+        const unavailable = isDatabaseUnavailable(error);
+        const delay = Math.min(
+          100 * 2 ** failures,
+          unavailable ? MAX_UNAVAILABLE_BACKOFF_MS : MAX_BACKOFF_MS,
         );
+        // Never skipped: the same batch is tried again until the handler accepts it.
+        if (unavailable) {
+          logger.warn(
+            { err: error, subscription: name, failures, retryInMs: delay },
+            'database unavailable; subscription will resume from its checkpoint',
+          );
+        } else {
+          logger.error(
+            { err: error, subscription: name, failures, retryInMs: delay },
+            'subscription batch failed',
+          );
+        }
         await backOff(delay);
       }
     }

@@ -8,6 +8,10 @@ export interface NewEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
   metadata?: EventMetadata;
+  /** The version of the type's data shape (1 when unset); readers upcast older versions. */
+  schemaVersion?: number;
+  /** When it happened, by the writer's clock; the database's clock when unset. */
+  createdAt?: Date;
 }
 
 /** Who caused an event and why; every stored event carries it (DESIGN §3). */
@@ -29,6 +33,8 @@ export interface StoredEvent<Type extends string = string, Data = unknown> {
   /** 1 for a stream's first event. */
   version: number;
   type: Type;
+  /** The version of the type's data shape the event was written in. */
+  schemaVersion: number;
   data: Data;
   metadata: EventMetadata;
   createdAt: Date;

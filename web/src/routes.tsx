@@ -38,6 +38,18 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: '/forgot-password',
+        handle: meta('Reset your password', 'Get a link to set a new password for your Remit account.'),
+        lazy: () =>
+          import('./pages/ForgotPasswordPage').then((page) => ({ Component: page.ForgotPasswordPage })),
+      },
+      {
+        path: '/reset-password',
+        handle: meta('Set a new password', 'Choose a new password for your Remit account.'),
+        lazy: () =>
+          import('./pages/ResetPasswordPage').then((page) => ({ Component: page.ResetPasswordPage })),
+      },
+      {
         path: '/verify-email',
         handle: meta('Verify your email', 'Confirm the email address of your Remit account.'),
         lazy: () => import('./pages/VerifyEmailPage').then((page) => ({ Component: page.VerifyEmailPage })),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type EventOf, eventType } from './define.js';
 
 /**
  * The event catalogue of invoices, settings and (the minimum of) billing (docs/events.md).
@@ -67,60 +68,57 @@ export const invoiceContentSchema = z.object({
 });
 export type InvoiceContent = z.infer<typeof invoiceContentSchema>;
 
-export const invoiceEventSchemas = {
-  InvoiceIssued: invoiceContentSchema.extend({
-    invoiceId: z.string(),
-    userId: z.string(),
-    status: z.literal('Draft'),
-  }),
+export const invoiceEvents = {
+  InvoiceIssued: eventType(
+    invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+  ),
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
-  InvoiceRevised: invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }),
-  InvoiceDeleted: z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() }),
+  InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() })),
+  InvoiceDeleted: eventType(z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() })),
   /** The invoice was bought one-time (billing); from then on it is 'paid' and can no longer be revised. */
-  InvoicePaidFor: z.object({
-    invoiceId: z.string(),
-    userId: z.string(),
-    sessionId: z.string(),
-    amount: z.number().int(),
-    currency: z.string(),
-  }),
+  InvoicePaidFor: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      sessionId: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+    }),
+  ),
 } as const;
 
-export const invoiceNumberEventSchemas = {
-  InvoiceNumberReserved: z.object({ userId: z.string(), number: z.string(), invoiceId: z.string() }),
+export const invoiceNumberEvents = {
+  InvoiceNumberReserved: eventType(
+    z.object({ userId: z.string(), number: z.string(), invoiceId: z.string() }),
+  ),
 } as const;
 
-export const logoEventSchemas = {
+export const logoEvents = {
   /** The image bytes, base64, after their type was checked by magic bytes. At most 2 MB. */
-  LogoUploaded: z.object({
-    logoId: z.string(),
-    userId: z.string(),
-    contentType: z.string(),
-    base64: z.string(),
-  }),
+  LogoUploaded: eventType(
+    z.object({ logoId: z.string(), userId: z.string(), contentType: z.string(), base64: z.string() }),
+  ),
 } as const;
 
-export const settingsEventSchemas = {
-  UserSettingsChanged: z.object({
-    userId: z.string(),
-    name: z.string().nullable(),
-    defaultDueDays: z.number().int().nullable(),
-    companyEmail: z.string(),
-    companyAddress: z.string(),
-    companyName: z.string(),
-    companyVat: z.string().nullable(),
-    defaultCurrency: z.string(),
-  }),
+export const settingsEvents = {
+  UserSettingsChanged: eventType(
+    z.object({
+      userId: z.string(),
+      name: z.string().nullable(),
+      defaultDueDays: z.number().int().nullable(),
+      companyEmail: z.string(),
+      companyAddress: z.string(),
+      companyName: z.string(),
+      companyVat: z.string().nullable(),
+      defaultCurrency: z.string(),
+    }),
+  ),
 } as const;
 
-export type EventOf<Schemas extends Record<string, z.ZodType>> = {
-  [Type in keyof Schemas & string]: { type: Type; data: z.infer<Schemas[Type]> };
-}[keyof Schemas & string];
-
-export type InvoiceEvent = EventOf<typeof invoiceEventSchemas>;
-export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEventSchemas>;
-export type LogoEvent = EventOf<typeof logoEventSchemas>;
-export type SettingsEvent = EventOf<typeof settingsEventSchemas>;
+export type InvoiceEvent = EventOf<typeof invoiceEvents>;
+export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEvents>;
+export type LogoEvent = EventOf<typeof logoEvents>;
+export type SettingsEvent = EventOf<typeof settingsEvents>;
 
 export const invoiceStreamId = (invoiceId: string) => `invoice-${invoiceId}`;
 export const invoiceNumberStreamId = (userId: string, number: string) => `invoice-number-${userId}-${number}`;

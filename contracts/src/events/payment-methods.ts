@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentMethodTypes } from '../payment-methods.js';
-import type { EventOf } from './invoices.js';
+import { type EventOf, eventType } from './define.js';
 
 /**
  * The event catalogue of payment methods and the company profile (docs/events.md).
@@ -31,32 +31,34 @@ const details = {
 
 const ids = { paymentMethodId: z.string(), userId: z.string() };
 
-export const paymentMethodEventSchemas = {
+export const paymentMethodEvents = {
   /** A new method; it starts active. */
-  PaymentMethodAdded: z.object({ ...ids, ...details }),
+  PaymentMethodAdded: eventType(z.object({ ...ids, ...details })),
   /** The whole new details. */
-  PaymentMethodUpdated: z.object({ ...ids, ...details }),
-  PaymentMethodEnabled: z.object(ids),
-  PaymentMethodDisabled: z.object(ids),
+  PaymentMethodUpdated: eventType(z.object({ ...ids, ...details })),
+  PaymentMethodEnabled: eventType(z.object(ids)),
+  PaymentMethodDisabled: eventType(z.object(ids)),
   /** This method is now the user's default; the previous one (if any) no longer is. */
-  PaymentMethodMadeDefault: z.object({ ...ids, previousDefaultId: z.string().nullable() }),
+  PaymentMethodMadeDefault: eventType(z.object({ ...ids, previousDefaultId: z.string().nullable() })),
 } as const;
 
-export const paymentMethodListEventSchemas = {
-  PaymentMethodRegistered: z.object(ids),
+export const paymentMethodListEvents = {
+  PaymentMethodRegistered: eventType(z.object(ids)),
 } as const;
 
-export const profileEventSchemas = {
+export const profileEvents = {
   /** The company logo of the profile (`GET /settings` LogoURL); its image is a `logo-{id}` stream. null: removed. */
-  CompanyLogoChanged: z.object({
-    userId: z.string(),
-    logo: z.object({ id: z.string(), contentType: z.string() }).nullable(),
-  }),
+  CompanyLogoChanged: eventType(
+    z.object({
+      userId: z.string(),
+      logo: z.object({ id: z.string(), contentType: z.string() }).nullable(),
+    }),
+  ),
 } as const;
 
-export type PaymentMethodEvent = EventOf<typeof paymentMethodEventSchemas>;
-export type PaymentMethodListEvent = EventOf<typeof paymentMethodListEventSchemas>;
-export type ProfileEvent = EventOf<typeof profileEventSchemas>;
+export type PaymentMethodEvent = EventOf<typeof paymentMethodEvents>;
+export type PaymentMethodListEvent = EventOf<typeof paymentMethodListEvents>;
+export type ProfileEvent = EventOf<typeof profileEvents>;
 export type PaymentMethodDetails = z.infer<z.ZodObject<typeof details>>;
 
 export const paymentMethodStreamId = (paymentMethodId: string) => `payment-method-${paymentMethodId}`;

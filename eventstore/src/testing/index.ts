@@ -19,8 +19,12 @@ export function testStores(): StoreKind[] {
  * A migrated, empty database of its own: an in-memory PGlite, or a fresh schema on
  * TEST_DATABASE_URL that is dropped on close.
  */
-export async function openTestDatabase(kind: StoreKind): Promise<OpenDatabase> {
-  const database = kind === 'pglite' ? await openTestPglite() : await openTestPostgres();
+export async function openTestDatabase(
+  kind: StoreKind,
+  options: { applicationName?: string } = {},
+): Promise<OpenDatabase> {
+  const database =
+    kind === 'pglite' ? await openTestPglite() : await openTestPostgres(options.applicationName);
   await migrateEventStore(database);
   return database;
 }
@@ -33,11 +37,16 @@ async function openTestPglite(): Promise<OpenDatabase> {
   return database;
 }
 
-async function openTestPostgres(): Promise<OpenDatabase> {
+async function openTestPostgres(applicationName?: string): Promise<OpenDatabase> {
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const databaseUrl = testDatabaseUrl;
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  const database = await openPostgres({ databaseUrl, searchPath: schema, logger: silentLogger });
+  const database = await openPostgres({
+    databaseUrl,
+    searchPath: schema,
+    applicationName,
+    logger: silentLogger,
+  });
   return {
     ...database,
     close: async () => {
@@ -56,3 +65,6 @@ async function dropSchema(connectionString: string, schema: string): Promise<voi
     await client.end();
   }
 }
+
+export { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
+export { testDatabaseUrl } from './test-config.js';

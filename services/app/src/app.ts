@@ -54,9 +54,9 @@ export async function createRemitApp(options: {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const query = createQueryService({ config: config.query, db: database.db, store, projections });
+  const query = createQueryService({ config: config.query, db: database.db, store });
 
-  const app = createHttpApp({ logger });
+  const app = createHttpApp({ logger, trustProxy: config.command.trustProxy });
   app.get(
     '/api/health',
     healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
@@ -74,7 +74,7 @@ export async function createRemitApp(options: {
     caughtUp: () => projector.caughtUp(),
     close: async () => {
       await projector.stop();
-      command.close();
+      await command.close();
       await query.close();
       await store.close();
     },

@@ -269,6 +269,8 @@ describe.each(testStores())('billing with the built-in sandbox over HTTP on %s',
     const other = await signedInUser(app, 'other@example.com');
     const created = await postInvoice(app, owner.token, invoicePayload({ invoiceNumber: 'OWN-001' }));
     const invoiceId = (created.body.invoice as { ID: string }).ID;
+    // A newer one, so OWN-001 is locked and can be bought (the newest is open for free).
+    await postInvoice(app, owner.token, invoicePayload({ invoiceNumber: 'OWN-002' }));
 
     const foreignInvoice = await checkout(other.token, { plan: 'per-invoice', isOneTime: true, invoiceId });
     expect(foreignInvoice.status).toBe(404);

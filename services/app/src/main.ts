@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, closeServer, createLogger, exitOnSignal, listen } from '@remit/kit';
-import { migrateReadModels } from '@remit/projector';
+import { ConfigError, closeServer, createLogger, exitOnSignal, listen, migrateSharedState } from '@remit/kit';
+import { migrateReadModels } from '@remit/readmodels';
 import { createRemitApp } from './app.js';
 import { loadAppConfig } from './config.js';
 import { removeServerFile, writeServerFile } from './server-file.js';
@@ -12,6 +12,7 @@ async function main() {
   const logger = createLogger({ level: logLevel, name: 'remit' });
   const database = await openDatabase({ databaseUrl, dataDir, logger });
   await migrateEventStore(database);
+  await migrateSharedState(database);
   await migrateReadModels(database);
   const adminToken = randomBytes(24).toString('base64url');
   const remit = await createRemitApp({ config, database, logger, ...(databaseUrl ? {} : { adminToken }) });

@@ -117,14 +117,15 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
     });
   });
 
-  it('ranks at most 5 top clients by total amount', async () => {
+  it('ranks top clients within each currency, never across (¥7,000 does not outrank €…)', async () => {
     const answer = await app.get('/customers/top', { token: sam.token });
     expect(answer.status).toBe(200);
     const clients = answer.body.clients as TopClient[];
+    // EUR first (3 invoices), then JPY and USD (1 each, by code); by total within each.
     expect(clients.map(({ ID: _id, ...client }) => client)).toEqual([
-      { CustomerName: 'Michael Faraday', TotalInvoices: 1, TotalAmount: 7000, Currency: 'JPY' },
       { CustomerName: 'Mary Somerville', TotalInvoices: 2, TotalAmount: 2 * DEFAULT_TOTAL, Currency: 'EUR' },
       { CustomerName: 'Charles Babbage', TotalInvoices: 1, TotalAmount: DEFAULT_TOTAL, Currency: 'EUR' },
+      { CustomerName: 'Michael Faraday', TotalInvoices: 1, TotalAmount: 7000, Currency: 'JPY' },
       { CustomerName: 'Caroline Herschel', TotalInvoices: 1, TotalAmount: 10000, Currency: 'USD' },
     ]);
     expect(new Set(clients.map((client) => client.ID)).size).toBe(4);
@@ -282,6 +283,17 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
   });
 
   it('tells the recent activity newest first, at most 10, linking invoices that still exist', async () => {
+    // Two real changes: with the earlier ones there are eleven activities, one more than are told.
+    for (const days of [14, 21]) {
+      const changed = await app.call('PUT', '/settings', {
+        token: fay.token,
+        body: {
+          DefaultDueDays: days,
+          Settings: { CompanyName: 'Fay & Co', UserCompanyVAT: 'DE-123456789', DefaultCurrency: 'EUR' },
+        },
+      });
+      expect(changed.status).toBe(200);
+    }
     const invoiceId = await issue(fay.token, 'F-0001', customer('Ada Byron', 'ada@byron.example'));
     const gone = await issue(fay.token, 'F-0002', customer('Ada Byron', 'ada@byron.example'));
     await app.call('DELETE', `/invoices/${gone}`, { token: fay.token });
@@ -310,7 +322,7 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
       ['invoice_deleted', 'Invoice F-0002 deleted', null],
       ['invoice_created', 'Invoice F-0002 created for Difference Works', null],
       ['invoice_created', 'Invoice F-0001 created for Difference Works', invoiceId],
-      ['logo_removed', 'Company logo removed', null],
+      ['profile_updated', 'Profile updated', null],
     ]);
     expect(activities.every((activity) => !Number.isNaN(Date.parse(activity.at)))).toBe(true);
     expect(activities.map((activity) => BigInt(activity.id))).toEqual(

@@ -1,19 +1,21 @@
 import { planPrices } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
-import type { Logger, TokenService } from '@remit/kit';
+import { type Logger, openLimitStore, type TokenService } from '@remit/kit';
 import { Router } from 'express';
 import { createGoogleSignIn } from './auth/google.js';
 import { type AuthRateLimits, defaultAuthRateLimits } from './auth/rate-limits.js';
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
+import { createSignInThrottle } from './auth/sign-in-throttle.js';
+import { newestInvoiceIdFromLog } from './billing/open-invoice.js';
 import { billingRoutes } from './billing/routes.js';
 import { createSandboxProvider, sandboxPriceIds } from './billing/sandbox-provider.js';
 import { createBillingService } from './billing/service.js';
 import { createStripeProvider } from './billing/stripe-provider.js';
+import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
-import { idempotency } from './idempotency.js';
 import { invoiceRoutes } from './invoices/routes.js';
-import { createInvoiceService } from './invoices/service.js';
+import { createInvoiceCommands } from './invoices/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
@@ -22,6 +24,7 @@ import { settingsRoutes } from './settings/routes.js';
 export interface CommandServiceDeps {
   config: CommandConfig;
   store: EventStore;
+  /** The store's database, for the one query over the log that no single stream answers (billing). */
   tokens: TokenService;
   jwtSecret: string;
   logger: Logger;
@@ -33,7 +36,7 @@ export interface CommandServiceDeps {
 export interface CommandService {
   /** The command routes, to be mounted under /api behind `authenticate`. */
   router: Router;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** The write side (DESIGN §1): every POST, PUT and DELETE of the API becomes a command here. */
@@ -46,44 +49,54 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   const google = config.google
     ? createGoogleSignIn({ ...config.google, redirectUri: `${config.appUrl}/auth/google/callback` })
     : null;
+  const now = deps.now ?? (() => new Date());
+  const commands = createCommands({ store, now, logger });
+  const rateLimits = deps.rateLimits ?? {
+    ...defaultAuthRateLimits,
+    signUpPerIp: { ...defaultAuthRateLimits.signUpPerIp, limit: config.signUpLimitPerIpHour },
+  };
+  const limits = openLimitStore({ db: store.db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   const auth = createAuthService({
     store,
+    throttle: createSignInThrottle(limits, rateLimits.signInFailures, now),
     tokens: deps.tokens,
     mailer,
     google,
     logger,
-    ...(deps.now ? { now: deps.now } : {}),
+    now,
     settings: {
       appUrl: config.appUrl,
       passwordLogCost: config.passwordLogCost,
       verificationTtlHours: config.verificationTtlHours,
+      resetTtlMinutes: config.resetTtlMinutes,
       sessionTtlSeconds: config.sessionTtlSeconds,
     },
   });
 
-  const now = deps.now ?? (() => new Date());
-  const idempotent = idempotency(store);
   const router = Router();
   router.use(
     authRoutes({
       auth,
-      rateLimits: deps.rateLimits ?? {
-        ...defaultAuthRateLimits,
-        signUpPerIp: { ...defaultAuthRateLimits.signUpPerIp, limit: config.signUpLimitPerIpHour },
-      },
+      rateLimits,
+      limits,
       cookieSecret: deps.jwtSecret,
       secureCookies: config.appUrl.startsWith('https:'),
-      idempotent,
+      commands,
     }),
   );
-  const paymentMethods = createPaymentMethodService({ store, now });
-  router.use(
-    invoiceRoutes({ invoices: createInvoiceService({ store, now, paymentMethods }), store, idempotent }),
-  );
-  router.use(paymentMethodRoutes({ paymentMethods, idempotent }));
-  router.use(settingsRoutes({ store, idempotent, now }));
-  router.use(billingRoutesFor({ config, store, logger, now, idempotent }));
-  return { router, close: () => mailer.close() };
+  const paymentMethods = createPaymentMethodService({ store });
+  router.use(invoiceRoutes({ invoices: createInvoiceCommands({ store, paymentMethods }), commands }));
+  router.use(paymentMethodRoutes({ paymentMethods, commands }));
+  router.use(settingsRoutes({ commands }));
+  router.use(billingRoutesFor({ config, store, logger, now, commands }));
+  return {
+    router,
+    close: async () => {
+      await auth.settle();
+      mailer.close();
+      await limits.close();
+    },
+  };
 }
 
 /** Stripe when it is configured, else the built-in sandbox (docs/decisions.md, Billing). */
@@ -92,14 +105,15 @@ function billingRoutesFor(deps: {
   store: EventStore;
   logger: Logger;
   now: () => Date;
-  idempotent: ReturnType<typeof idempotency>;
+  commands: Commands;
 }): Router {
-  const { config, store, logger, now } = deps;
+  const { config, store, logger, now, commands } = deps;
   const stripe = config.stripe ? createStripeProvider(config.stripe, now) : null;
   const sandbox = stripe
     ? null
     : createSandboxProvider({
         store,
+        commands,
         appUrl: config.appUrl,
         now,
         amountOf: (plan) => planPrices[plan].amount,
@@ -108,11 +122,12 @@ function billingRoutesFor(deps: {
   if (!provider) throw new Error('unreachable: one payment provider is always configured');
   const billing = createBillingService({
     store,
+    commands,
     provider,
     priceIds: config.stripe?.priceIds ?? sandboxPriceIds,
     appUrl: config.appUrl,
     logger,
-    now,
+    newestInvoiceId: (userId) => newestInvoiceIdFromLog(store.db, userId),
   });
-  return billingRoutes({ billing, stripe, sandbox, idempotent: deps.idempotent });
+  return billingRoutes({ billing, stripe, sandbox, commands });
 }

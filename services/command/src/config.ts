@@ -49,6 +49,20 @@ export const commandEnvSchema = baseEnvSchema.extend({
     .optional(),
   /** Another address for Stripe's API (stripe-mock, tests); leave unset in production. */
   STRIPE_API_URL: z.url().optional(),
+  /** Rate limits in Redis instead of the database (both are shared by every replica). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefixed to every key Remit writes to Redis, so one Redis can serve several installations. */
+  REDIS_PREFIX: z.string().min(1).max(100).default('remit:'),
+  /** How long a password reset link works. */
+  PASSWORD_RESET_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   VERIFICATION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -64,7 +78,10 @@ export interface CommandConfig extends BaseConfig {
   passwordLogCost: number;
   sessionTtlSeconds: number;
   verificationTtlHours: number;
+  resetTtlMinutes: number;
   signUpLimitPerIpHour: number;
+  redisUrl: string | undefined;
+  redisPrefix: string;
   /** Null: the built-in sandbox takes payments. */
   stripe: StripeSettings | null;
 }
@@ -117,7 +134,10 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     passwordLogCost: env.PASSWORD_HASH_COST,
     sessionTtlSeconds: env.SESSION_TTL_HOURS * 3600,
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
+    resetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     signUpLimitPerIpHour: env.SIGNUP_LIMIT_PER_IP_HOUR,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
     stripe: stripeSettingsFrom(env),
   };
 }

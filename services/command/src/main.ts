@@ -1,5 +1,12 @@
 import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger, createTokenService, resolveJwtSecret, serveApi } from '@remit/kit';
+import {
+  ConfigError,
+  createLogger,
+  createTokenService,
+  migrateSharedState,
+  resolveJwtSecret,
+  serveApi,
+} from '@remit/kit';
 import { createCommandService } from './app.js';
 import { loadCommandConfig } from './config.js';
 
@@ -9,6 +16,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, name: 'remit-command' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   await migrateEventStore(database);
+  await migrateSharedState(database);
   const store = createEventStore(database, { logger });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(jwtSecret, config.sessionTtlSeconds);
@@ -17,6 +25,7 @@ async function main() {
     name: 'command',
     host: config.host,
     port: config.port,
+    trustProxy: config.trustProxy,
     logger,
     database,
     store,

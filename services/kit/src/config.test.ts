@@ -27,4 +27,17 @@ describe('configuration', () => {
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
   });
+
+  it('trusts X-Forwarded-For only from the proxies TRUST_PROXY names', () => {
+    const trust = (value?: string) =>
+      toBaseConfig(loadEnv(baseEnvSchema, value === undefined ? {} : { TRUST_PROXY: value })).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('1')).toBe(1);
+    expect(trust('10.0.0.0/8, loopback,192.168.1.7')).toEqual(['10.0.0.0/8', 'loopback', '192.168.1.7']);
+    expect(trust('::1,fd00::/8')).toEqual(['::1', 'fd00::/8']);
+    for (const bad of ['true', 'everyone', '10.0.0.0/33', '300.1.1.1']) {
+      expect(() => trust(bad), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /** Raised at start-up: the message names every variable that is wrong, and the process stops. */
@@ -11,6 +12,44 @@ const databaseUrl = z
   .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
   .optional();
 
+/** Express's `trust proxy`: how many proxies in front, or which addresses are ours; never "all". */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  const version = isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d+$/.test(bits) && prefix <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset or 0, the address a request came from is the client's (X-Forwarded-For is
+ * ignored, so nobody can claim another address); a number, that many proxies in front (1 behind the
+ * shipped Caddy); or a comma-separated list of the proxies' addresses and subnets (or `loopback`,
+ * `linklocal`, `uniquelocal`). `true` is refused: trusting every hop lets any client pick its address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      /^\d{1,2}$/.test(value) ||
+      value === 'false' ||
+      value.split(',').every((entry) => isProxyAddress(entry.trim())),
+    'must be a number of proxies (1 behind one proxy) or a list of proxy addresses / subnets; "true" is not accepted',
+  )
+  .transform((value): TrustProxy => {
+    if (value === 'false' || value === '0') return false;
+    if (/^\d{1,2}$/.test(value)) return Number(value);
+    return value.split(',').map((entry) => entry.trim());
+  })
+  .optional();
+
 /** Settings every service shares (DESIGN §1: environment variables, validated once). */
 export const baseEnvSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -20,6 +59,7 @@ export const baseEnvSchema = z.object({
   DATABASE_URL: databaseUrl,
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: trustProxy,
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
@@ -54,6 +94,7 @@ export interface BaseConfig {
   databaseUrl: string | undefined;
   jwtSecret: string | undefined;
   logLevel: string;
+  trustProxy: TrustProxy;
 }
 
 export function toBaseConfig(env: BaseEnv): BaseConfig {
@@ -65,5 +106,6 @@ export function toBaseConfig(env: BaseEnv): BaseConfig {
     databaseUrl: env.DATABASE_URL,
     jwtSecret: env.JWT_SECRET,
     logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY ?? false,
   };
 }

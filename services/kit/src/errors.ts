@@ -32,6 +32,8 @@ export interface AppErrorOptions {
   /** A finer machine-readable reason for clients, e.g. 'email_not_verified'. */
   reason?: string;
   fields?: FieldErrors;
+  /** Sent as `Retry-After` (429, 503): when trying again may succeed. */
+  retryAfterSeconds?: number;
   cause?: unknown;
 }
 
@@ -39,6 +41,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   readonly reason: string | undefined;
   readonly fields: FieldErrors | undefined;
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     readonly code: AppErrorCode,
@@ -49,6 +52,7 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.reason = options.reason;
     this.fields = options.fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

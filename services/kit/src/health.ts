@@ -1,6 +1,7 @@
-import type { Database } from '@remit/eventstore';
+import { type Database, isDatabaseUnavailable } from '@remit/eventstore';
 import { sql } from 'drizzle-orm';
 import type { RequestHandler } from 'express';
+import { DATABASE_RETRY_AFTER_SECONDS } from './http.js';
 
 const rowsOf = <Row>(result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
@@ -24,6 +25,14 @@ export async function projectorLag(db: Database, names: string[]): Promise<Recor
   return lag;
 }
 
+/** The newest global position in the log (0 when it is empty). */
+export async function logHead(db: Database): Promise<bigint> {
+  const [row] = rowsOf<{ head: string | number | bigint }>(
+    await db.execute(sql`select coalesce(max(position), 0)::text as head from events`),
+  );
+  return BigInt(row?.head ?? 0);
+}
+
 /** `GET /api/health`: 200 when the store answers, 503 when it does not; the projector's lag either way. */
 export function healthRoute(options: {
   db: Database;
@@ -36,8 +45,14 @@ export function healthRoute(options: {
       const lag = await projectorLag(options.db, options.projections);
       res.json({ status: 'ok', service: options.service, store: 'ok', projectorLag: lag });
     } catch (error) {
-      req.log.error({ err: error }, 'health check failed');
-      res.status(503).json({ status: 'unavailable', service: options.service, store: 'unreachable' });
+      req.log.warn({ err: error }, 'health check failed');
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      res.status(503).json({
+        status: 'unavailable',
+        service: options.service,
+        store: 'unreachable',
+        reason: isDatabaseUnavailable(error) ? 'database_unavailable' : 'database_error',
+      });
     }
   };
 }

@@ -1,6 +1,7 @@
 import type { EventStore, OpenDatabase } from '@remit/eventstore';
 import type { Router } from 'express';
 import { authenticate, type TokenService } from './auth.js';
+import type { TrustProxy } from './config.js';
 import { healthRoute } from './health.js';
 import { apiNotFound, createHttpApp, errorHandler } from './http.js';
 import type { Logger } from './logger.js';
@@ -24,10 +25,11 @@ export async function serveApi(options: {
   /** Absent for a service that takes no signed-in requests (the projector). */
   tokens?: TokenService;
   router?: Router;
+  trustProxy: TrustProxy;
   close(): Promise<void>;
 }): Promise<void> {
   const { logger, database, store } = options;
-  const app = createHttpApp({ logger });
+  const app = createHttpApp({ logger, trustProxy: options.trustProxy });
   app.get(
     '/api/health',
     healthRoute({ db: database.db, service: options.name, projections: options.projections }),

@@ -1,9 +1,12 @@
 import { fieldErrors } from '@remit/contracts';
 import type { z } from 'zod';
 import { AppError } from './errors.js';
+import { assertStorableInput } from './input.js';
 
 /** Parses input with a shared schema; a failure is a 400 naming each field's first message. */
 export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  // Also for JSON that arrived inside a multipart field, which the edge check never saw parsed.
+  assertStorableInput(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const fields = fieldErrors(result.error);

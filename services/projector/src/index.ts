@@ -1,6 +1,4 @@
-export * from './migrate.js';
 export * from './projection.js';
 export * from './projections/index.js';
 export * from './projector.js';
 export * from './replay.js';
-export * as readModels from './schema.js';

@@ -1,7 +1,8 @@
 import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger, serveApi } from '@remit/kit';
+import { ConfigError, createLogger, migrateSharedState, serveApi } from '@remit/kit';
+import { migrateReadModels } from '@remit/readmodels';
 import { loadProjectorConfig } from './config.js';
-import { migrateReadModels } from './migrate.js';
+
 import { projections } from './projections/index.js';
 import { startProjector } from './projector.js';
 
@@ -14,6 +15,7 @@ async function main() {
   const logger = createLogger({ level: config.logLevel, name: 'remit-projector' });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   await migrateEventStore(database);
+  await migrateSharedState(database);
   await migrateReadModels(database);
   const store = createEventStore(database, { logger });
   const projector = startProjector({ store, projections, logger });
@@ -21,6 +23,7 @@ async function main() {
     name: 'projector',
     host: config.host,
     port: config.port,
+    trustProxy: config.trustProxy,
     logger,
     database,
     store,

@@ -1,29 +1,46 @@
-import type { Database, StoredEvent } from '@remit/eventstore';
+import type { EventNamed, EventType } from '@remit/contracts';
+import type { Database } from '@remit/eventstore';
+import type { RecordedEvent } from '@remit/kit';
+import type { ProjectionName } from '@remit/readmodels';
 
 /**
  * A read model's builder: events in, rows out. `apply` must derive everything from the event (its
  * data, metadata and time), never from the clock or other tables' live state, so that a rebuild from
- * zero ends in the same rows as the live projection (DESIGN §1).
+ * zero ends in the same rows as the live projection (DESIGN §1). Events arrive read through the
+ * catalogue (`readEvent`): parsed and upcast to their current version.
  */
 export interface Projection {
   /** Also the name of its checkpoint. */
-  name: string;
+  name: ProjectionName;
   /** The tables it owns, in the order they can be created. */
   tables: string[];
   /** Event types it reacts to; others are skipped without a query. */
-  handles: readonly string[];
-  apply(db: Database, event: StoredEvent): Promise<void>;
+  handles: readonly EventType[];
+  apply(db: Database, event: RecordedEvent): Promise<void>;
 }
 
-export function defineProjection(projection: Projection): Projection {
-  return projection;
+/** A projection typed by the events it handles; it is handed only those. */
+export function defineProjection<Types extends EventType>(projection: {
+  name: ProjectionName;
+  tables: string[];
+  handles: readonly Types[];
+  apply(db: Database, event: RecordedEvent<EventNamed<Types>>): Promise<void>;
+}): Projection {
+  const handled = (event: RecordedEvent): event is RecordedEvent<EventNamed<Types>> =>
+    (projection.handles as readonly string[]).includes(event.type);
+  return {
+    ...projection,
+    apply: async (db, event) => {
+      if (handled(event)) await projection.apply(db, event);
+    },
+  };
 }
 
 /** Applies a batch of events to one projection, in log order, inside the caller's transaction. */
 export async function applyEvents(
   projection: Projection,
   db: Database,
-  events: StoredEvent[],
+  events: RecordedEvent[],
 ): Promise<void> {
   for (const event of events) {
     if (projection.handles.includes(event.type)) await projection.apply(db, event);

@@ -1,3 +1,4 @@
+import { readEvent } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import type { Logger } from '@remit/kit';
 import { applyEvents, type Projection } from './projection.js';
@@ -16,7 +17,8 @@ export function startProjector(options: {
 }): Projector {
   const { store, projections, logger } = options;
   const subscriptions = projections.map((projection) =>
-    store.subscribe(projection.name, (events, tx) => applyEvents(projection, tx, events)),
+    // An event the catalogue does not know fails the batch: it is logged and retried, never skipped.
+    store.subscribe(projection.name, (events, tx) => applyEvents(projection, tx, events.map(readEvent))),
   );
   logger.info({ projections: projections.map((projection) => projection.name) }, 'projector started');
   return {

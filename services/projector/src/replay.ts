@@ -1,3 +1,4 @@
+import { readEvent } from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
 import { sql } from 'drizzle-orm';
 import { applyEvents, type Projection } from './projection.js';
@@ -27,6 +28,7 @@ interface EventRow extends Record<string, unknown> {
   stream_id: string;
   version: number;
   type: string;
+  schema_version: number;
   data: unknown;
   metadata: Record<string, unknown> | null;
   created_at: string | Date;
@@ -95,7 +97,7 @@ async function replayLog(tx: Database, projection: Projection, upTo: { tx_id: st
   for (;;) {
     const rows = rowsOf<EventRow>(
       await tx.execute(sql`
-        select position::text, tx_id::text, stream_id, version, type, data, metadata, created_at
+        select position::text, tx_id::text, stream_id, version, type, schema_version, data, metadata, created_at
         from events
         where (tx_id, position) > (${after.txId}::xid8, ${after.position}::bigint)
           and (tx_id, position) <= (${upTo.tx_id}::xid8, ${upTo.position}::bigint)
@@ -104,7 +106,11 @@ async function replayLog(tx: Database, projection: Projection, upTo: { tx_id: st
         limit ${BATCH}`),
     );
     if (rows.length === 0) return count;
-    await applyEvents(projection, tx, rows.map(toStoredEvent));
+    await applyEvents(
+      projection,
+      tx,
+      rows.map((row) => readEvent(toStoredEvent(row))),
+    );
     count += rows.length;
     const last = rows.at(-1) as EventRow;
     after = { txId: last.tx_id, position: last.position };
@@ -118,6 +124,7 @@ function toStoredEvent(row: EventRow): StoredEvent {
     streamId: row.stream_id,
     version: Number(row.version),
     type: row.type,
+    schemaVersion: Number(row.schema_version),
     data: row.data,
     metadata: row.metadata ?? {},
     createdAt: new Date(row.created_at),

@@ -1,5 +1,6 @@
 import type { Database, EventStore } from '@remit/eventstore';
-import { type Projection, projectionsHaveApplied } from '@remit/projector';
+import { logHead } from '@remit/kit';
+import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { authQueryRoutes } from './auth/routes.js';
 import { billingQueryRoutes } from './billing/routes.js';
@@ -16,14 +17,22 @@ export interface QueryServiceDeps {
   config: QueryConfig;
   db: Database;
   store: EventStore;
-  projections: Projection[];
 }
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
 export function createQueryService(deps: QueryServiceDeps): { router: Router; close(): Promise<void> } {
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
-  router.use(waitForPosition((position) => projectionsHaveApplied(deps.store, deps.projections, position)));
+  // Read-your-writes: every read model has applied the position (DESIGN §1).
+  const applied = async (position: bigint) =>
+    (await Promise.all(projectionNames.map((name) => deps.store.hasApplied(name, position)))).every(Boolean);
+  router.use(
+    waitForPosition({
+      hasApplied: applied,
+      head: () => logHead(deps.db),
+      maxWaitMs: deps.config.readYourWritesWaitMs,
+    }),
+  );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store }));

@@ -1,27 +1,71 @@
 import { POSITION_HEADER } from '@remit/contracts';
+import { AppError } from '@remit/kit';
 import type { RequestHandler } from 'express';
 
-const MAX_WAIT_MS = 2_000;
 const POLL_MS = 15;
+/** PostgreSQL's bigint, the type of a log position. */
+const MAX_POSITION = 2n ** 63n - 1n;
+
+export const positionMessages = {
+  invalid: 'X-Remit-Position must be a log position: a whole number from the answer of a command',
+} as const;
+
+export interface ConsistencyDeps {
+  /** Whether every read model has applied the event at this position. */
+  hasApplied(position: bigint): Promise<boolean>;
+  /** The newest position in the log: no read model can ever apply a position past it. */
+  head(): Promise<bigint>;
+  /** READ_YOUR_WRITES_WAIT_MS: how long a request may wait (2 s by default). */
+  maxWaitMs: number;
+}
+
+/** The header's position; null when absent; 400 when it is not a position at all. */
+function positionOf(header: string | undefined): bigint | null {
+  if (header === undefined) return null;
+  const position = /^\d{1,19}$/.test(header) ? BigInt(header) : null;
+  if (position === null || position > MAX_POSITION) {
+    throw new AppError('validation', positionMessages.invalid, { reason: 'invalid_position' });
+  }
+  return position;
+}
 
 /**
- * Read-your-writes (DESIGN §1): a query that carries `X-Remit-Position` waits, up to 2 s, until every
- * read model has applied that position. If they have not by then, it answers from what is there and
- * says so in `X-Remit-Stale`, rather than failing the screen.
+ * Read-your-writes (DESIGN §1): a signed-in person's query that carries `X-Remit-Position` waits, up to
+ * `READ_YOUR_WRITES_WAIT_MS` (2 s), until every read model has applied that position; if they have not by then, it answers from what
+ * is there and says so in `X-Remit-Stale`, rather than failing the screen.
+ *
+ * Only a wait that can end is granted: an anonymous request, or a position past the log's head (which
+ * no read model will ever reach), answers at once. Otherwise anyone could hold every request for 2 s
+ * with a huge number. Waiters for one position share one poll, so many waiting requests cost the
+ * database what one does.
  */
-export function waitForPosition(hasApplied: (position: bigint) => Promise<boolean>): RequestHandler {
-  return async (req, res, next) => {
-    const header = req.get(POSITION_HEADER);
-    if (!header || !/^\d{1,19}$/.test(header)) return next();
-    const position = BigInt(header);
-    const deadline = Date.now() + MAX_WAIT_MS;
-    while (!(await hasApplied(position))) {
-      if (Date.now() >= deadline) {
-        res.setHeader('X-Remit-Stale', 'true');
-        return next();
-      }
+export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
+  const polls = new Map<bigint, Promise<boolean>>();
+
+  async function poll(position: bigint): Promise<boolean> {
+    const deadline = Date.now() + deps.maxWaitMs;
+    while (Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (await deps.hasApplied(position)) return true;
     }
+    return false;
+  }
+
+  function applied(position: bigint): Promise<boolean> {
+    let waiting = polls.get(position);
+    if (!waiting) {
+      waiting = poll(position).finally(() => polls.delete(position));
+      polls.set(position, waiting);
+    }
+    return waiting;
+  }
+
+  return async (req, res, next) => {
+    const position = positionOf(req.get(POSITION_HEADER));
+    if (position === null || !req.auth) return next();
+    if (await deps.hasApplied(position)) return next();
+    if (position > (await deps.head())) return next();
+    if (!(await applied(position))) res.setHeader('X-Remit-Stale', 'true');
     next();
   };
 }

@@ -1,6 +1,6 @@
 import { createEventStore, openDatabase } from '@remit/eventstore';
 import { ConfigError, createLogger, createTokenService, resolveJwtSecret, serveApi } from '@remit/kit';
-import { projections } from '@remit/projector';
+import { projectionNames } from '@remit/readmodels';
 import { createQueryService } from './app.js';
 import { loadQueryConfig } from './config.js';
 
@@ -11,15 +11,16 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
   const store = createEventStore(database, { logger });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const query = createQueryService({ config, db: database.db, store, projections });
+  const query = createQueryService({ config, db: database.db, store });
   await serveApi({
     name: 'query',
     host: config.host,
     port: config.port,
+    trustProxy: config.trustProxy,
     logger,
     database,
     store,
-    projections: projections.map((projection) => projection.name),
+    projections: [...projectionNames],
     // The lifetime only matters when signing; this service only verifies.
     tokens: createTokenService(jwtSecret, 1),
     router: query.router,

@@ -3,6 +3,9 @@ import {
   type AuthResult,
   authProvidersSchema,
   authResultSchema,
+  type PasswordChange,
+  type PasswordReset,
+  type PasswordResetRequest,
   type SignInRequest,
   type SignUpRequest,
   type SignUpResult,
@@ -58,4 +61,28 @@ export async function startGoogleLogin(): Promise<string> {
 
 export function completeGoogleLogin(code: string, state: string): Promise<AuthResult> {
   return request('POST', '/auth/google/callback', { body: { code, state }, schema: authResultSchema });
+}
+
+/** 'Forgot password?': always answered the same; the link arrives by e-mail if the account exists. */
+export async function requestPasswordReset(body: PasswordResetRequest): Promise<string> {
+  const answer = await request('POST', '/auth/forgot-password', { body, schema: messageSchema });
+  return answer.message;
+}
+
+/** Sets a new password with the e-mailed link's token; every session of the account ends. */
+export async function resetPassword(body: PasswordReset): Promise<string> {
+  const answer = await request('POST', '/auth/reset-password', { body, schema: messageSchema });
+  return answer.message;
+}
+
+/** Changes the signed-in person's password; their other sessions end, this one stays. */
+export async function changePassword(body: PasswordChange): Promise<string> {
+  const answer = await request('POST', '/auth/change-password', { body, schema: messageSchema });
+  return answer.message;
+}
+
+/** Ends every other session of the signed-in person. */
+export async function endOtherSessions(): Promise<string> {
+  const answer = await request('POST', '/auth/sessions/end-others', { schema: messageSchema });
+  return answer.message;
 }

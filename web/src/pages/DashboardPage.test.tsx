@@ -55,7 +55,9 @@ describe('dashboard (spec §2, §6)', () => {
     expect(rows[0]).toHaveTextContent('€1,234.57');
     expect(rows[0]).toHaveTextContent('Mar 5, 2026');
     expect(rows[0]).toHaveTextContent('Pending');
-    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    // The open invoice is free already: nothing to pay for (issue 16); the locked ones can be bought.
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
     expect(rows[1]).toHaveAttribute('data-locked', 'true');
     expect(rows[1]).toHaveTextContent('¥123,458');
     expect(screen.getAllByText('Subscribe to unlock this feature')).toHaveLength(2);

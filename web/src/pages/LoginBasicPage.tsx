@@ -2,6 +2,7 @@ import { authMessages, signInRequestSchema } from '@remit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { resendVerification, signIn } from '../api/auth';
 import { errorMessage } from '../api/errors';
@@ -16,6 +17,13 @@ import { useToast } from '../features/toasts/ToastProvider';
 import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
 
 const EMAIL_NOT_VERIFIED = 'email_not_verified';
+
+const ForgotLink = styled(Link)`
+  align-self: flex-end;
+  margin-top: calc(-1 * ${({ theme }) => theme.space.sm});
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
 
 function ResendVerification({ email }: { email: string }) {
   const toast = useToast();
@@ -55,7 +63,8 @@ export function LoginBasicPage() {
       }),
     [signedIn],
   );
-  const form = useForm(machine, signInRequestSchema);
+  // Back from a password reset: the address is filled in.
+  const form = useForm(machine, signInRequestSchema, { email: searchParams.get('email') ?? '' });
   const redirect = searchParams.get('redirect');
   const signUpLink = redirect ? `/signup?redirect=${encodeURIComponent(redirect)}` : '/signup';
 
@@ -77,6 +86,11 @@ export function LoginBasicPage() {
           autoComplete="current-password"
           {...form.field('password')}
         />
+        <ForgotLink
+          to={`/forgot-password${form.values.email ? `?email=${encodeURIComponent(form.values.email.trim())}` : ''}`}
+        >
+          Forgot password?
+        </ForgotLink>
         {form.serverError && (
           <Alert tone="error">
             <span>{form.serverError}</span>

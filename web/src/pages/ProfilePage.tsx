@@ -10,6 +10,7 @@ import { PaymentMethodsCard } from '../features/profile/PaymentMethodsCard';
 import { ProfileForm } from '../features/profile/ProfileForm';
 import { ProfileCard } from '../features/profile/parts';
 import { toProfileFormValues } from '../features/profile/profileForm';
+import { SecurityCard } from '../features/profile/SecurityCard';
 import { useProfileData } from '../features/profile/useProfileData';
 import { Page } from '../layout/Page';
 import { media } from '../theme/theme';
@@ -79,6 +80,7 @@ export function ProfilePage() {
               </Failed>
             )}
           </ProfileCard>
+          <SecurityCard />
         </Stack>
         <Stack>
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />

@@ -87,14 +87,31 @@ describe('sign-up form (/signup)', () => {
     });
   });
 
-  it("shows the server's error in red when the email is taken", async () => {
-    mockApi({ 'POST /auth/signup': () => ({ status: 409, body: { error: authMessages.emailTaken } }) });
+  it("shows 'Check your email' for an address that already has an account (the server tells no one else)", async () => {
+    // The server answers a known address exactly as a new one and e-mails its owner instead.
+    mockApi({
+      'POST /auth/signup': () => ({
+        status: 201,
+        body: { message: 'Check your email', email: 'ada@example.com', position: '7' },
+      }),
+    });
     const user = await openSignUp();
     await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret123');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.emailTaken);
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's error in red when sign-up is refused", async () => {
+    mockApi({ 'POST /auth/signup': () => ({ status: 429, body: { error: authMessages.tooManyAttempts } }) });
+    const user = await openSignUp();
+    await user.type(screen.getByLabelText('Full name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.tooManyAttempts);
   });
 
   it("shows the server's field messages under the fields", async () => {

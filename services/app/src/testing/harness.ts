@@ -3,14 +3,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthRateLimits } from '@remit/command';
+import { createEventStore, migrateEventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, type StoreKind } from '@remit/eventstore/testing';
-import { closeServer, createLogger, listen } from '@remit/kit';
-import { migrateReadModels } from '@remit/projector';
+import { closeServer, createLogger, listen, migrateSharedState } from '@remit/kit';
+import { migrateReadModels, projectionNames } from '@remit/readmodels';
 import { createRemitApp } from '../app.js';
 import { loadAppConfig } from '../config.js';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
+  /** A database the test opened itself (its own server, shared with another app); migrated here. */
+  database?: OpenDatabase;
   rateLimits?: AuthRateLimits;
   now?: () => Date;
 }
@@ -21,13 +24,17 @@ export interface TestAppOptions {
  */
 export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'remit-test-'));
-  const database = await openTestDatabase(kind);
+  const database = options.database ?? (await openTestDatabase(kind));
+  if (options.database) await migrateEventStore(database);
   await migrateReadModels(database);
+  await migrateSharedState(database);
   const config = loadAppConfig({
     DATA_DIR: dataDir,
     PASSWORD_HASH_COST: '10',
     LOG_LEVEL: 'silent',
     APP_URL: 'http://remit.test',
+    // A test machine shared with other suites is slower than production; the wait only ends sooner when done.
+    READ_YOUR_WRITES_WAIT_MS: '15000',
     ...options.env,
   });
   const logger = createLogger({ level: 'silent', name: 'test' });
@@ -60,9 +67,29 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     return { status: response.status, headers: response.headers, body: json };
   }
 
+  /**
+   * Waits until every read model has applied the event at `position`. `caughtUp` alone is one pass of the
+   * projector, which a transaction held open elsewhere in a shared PostgreSQL database can hold back.
+   */
+  async function applied(position: bigint): Promise<void> {
+    const store = createEventStore(database);
+    try {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const done = await Promise.all(projectionNames.map((name) => store.hasApplied(name, position)));
+        if (done.every(Boolean)) return;
+        if (Date.now() > deadline) throw new Error(`the read models did not apply position ${position}`);
+        await remit.caughtUp();
+      }
+    } finally {
+      await store.close();
+    }
+  }
+
   return {
     base,
     dataDir,
+    applied,
     database,
     remit,
     call,

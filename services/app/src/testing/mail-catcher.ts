@@ -26,10 +26,24 @@ export function verificationLinkIn(raw: string): { url: string; token: string; e
   };
 }
 
+/** The password reset link's token and e-mail, read from a message as a mail client would show it. */
+export function resetLinkIn(raw: string): { url: string; token: string; email: string } | null {
+  const text = decodeQuotedPrintable(raw);
+  const match = text.match(/https?:\/\/[^\s"<>]+\/reset-password\?token=[^\s"<>]+/);
+  if (!match) return null;
+  const url = new URL(match[0].replace(/&amp;/g, '&'));
+  return {
+    url: url.toString(),
+    token: url.searchParams.get('token') ?? '',
+    email: url.searchParams.get('email') ?? '',
+  };
+}
+
 /** A real SMTP server on a free port that keeps every message it receives. */
 export async function startMailCatcher() {
   const messages: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
+  let held: Promise<void> | null = null;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -37,7 +51,9 @@ export async function startMailCatcher() {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        // A slow mail server: nothing is accepted while held.
+        await held;
         messages.push({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
@@ -64,6 +80,17 @@ export async function startMailCatcher() {
           setTimeout(resolve, 200);
         });
       }
+    },
+    /** Holds every message until the returned function is called, as a slow or stuck server would. */
+    hold(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        held = null;
+        release();
+      };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -25,11 +25,7 @@ export async function subscribe(app: TestApp, user: { token: string; user: { id:
       ],
       { expectedVersion: 'any' },
     );
-    await app.get('/check-subscription', {
-      token: user.token,
-      headers: { 'X-Remit-Position': position.toString() },
-    });
-    await app.remit.caughtUp();
+    await app.applied(position);
   } finally {
     await store.close();
   }
@@ -43,8 +39,8 @@ export async function appendFact(
 ): Promise<void> {
   const store = createEventStore(app.database);
   try {
-    await store.append(streamId, [event], { expectedVersion: 'any' });
-    await app.remit.caughtUp();
+    const { position } = await store.append(streamId, [event], { expectedVersion: 'any' });
+    await app.applied(position);
   } finally {
     await store.close();
   }

@@ -1,9 +1,9 @@
 import { authMessages, type UserEvent } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
-import { decider } from '../testing/given.js';
-import { assertCanSignIn, decideUser, evolveUser, initialUserState } from './decider.js';
+import { decider, stateOf } from '../testing/given.js';
+import { assertCanSignIn, initialUserState, userDecider } from './decider.js';
 
-const given = decider({ initialState: initialUserState, evolve: evolveUser, decide: decideUser });
+const given = decider(userDecider);
 
 const signedUp: UserEvent = {
   type: 'UserSignedUp',
@@ -15,6 +15,20 @@ const tokenIssued: UserEvent = {
 };
 const verified: UserEvent = { type: 'EmailVerified', data: { email: 'ada@example.com', via: 'email_link' } };
 const now = '2026-11-21T10:00:00.000Z';
+
+describe('a sign-up with the address of an account', () => {
+  it('is recorded on the account, so its owner can be told', () => {
+    given([signedUp, tokenIssued, verified])
+      .when({ type: 'RecordSignUpAttempt', data: { email: 'ada@example.com' } })
+      .thenEmits([{ type: 'SignUpAttempted', data: { email: 'ada@example.com' } }]);
+  });
+
+  it('records nothing when there is no account', () => {
+    given([])
+      .when({ type: 'RecordSignUpAttempt', data: { email: 'ada@example.com' } })
+      .thenNothing();
+  });
+});
 
 describe('an account', () => {
   it('signs up with a verification token', () => {
@@ -113,7 +127,7 @@ describe('an account', () => {
 });
 
 describe('signing in', () => {
-  const state = (events: UserEvent[]) => events.reduce(evolveUser, initialUserState);
+  const state = (events: UserEvent[]) => stateOf(userDecider, events);
 
   it('needs a matching password and a verified address', () => {
     expect(() => assertCanSignIn(state([signedUp, verified]), true)).not.toThrow();

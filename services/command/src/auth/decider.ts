@@ -1,5 +1,17 @@
-import { authMessages, type UserEvent } from '@remit/contracts';
-import { AppError } from '@remit/kit';
+import {
+  authMessages,
+  googleStreamId,
+  type ReservationEvent,
+  type SessionEvent,
+  sessionStreamId,
+  type UserEvent,
+  type UserSessionsEvent,
+  userSessionsStreamId,
+  userStreamId,
+} from '@remit/contracts';
+import { type Decider, type Step, step } from '@remit/eventstore';
+import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
+import { emailStreamId } from './tokens.js';
 
 /** An account as its own events describe it (stream `user-{id}`). */
 export interface UserState {
@@ -12,6 +24,9 @@ export interface UserState {
   googleSubject: string | null;
   /** Verification tokens not yet used, by hash; verifying the e-mail consumes all of them. */
   openTokens: { tokenHash: string; expiresAt: string }[];
+  /** Password reset links not yet used, by hash; any new password consumes all of them. */
+  openResetTokens: { tokenHash: string; expiresAt: string }[];
+  createdAt: Date | null;
 }
 
 export const initialUserState: UserState = {
@@ -23,13 +38,16 @@ export const initialUserState: UserState = {
   verified: false,
   googleSubject: null,
   openTokens: [],
+  openResetTokens: [],
+  createdAt: null,
 };
 
-export function evolveUser(state: UserState, event: UserEvent): UserState {
+export function evolveUser(state: UserState, event: RecordedEvent<UserEvent>): UserState {
   switch (event.type) {
     case 'UserSignedUp':
       return {
         ...state,
+        createdAt: event.createdAt,
         exists: true,
         userId: event.data.userId,
         name: event.data.name,
@@ -42,10 +60,14 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, verified: true, openTokens: [] };
     case 'GoogleAccountLinked':
       return { ...state, googleSubject: event.data.subject };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    case 'SignUpAttempted':
+      return state;
+    case 'PasswordResetRequested':
+      return { ...state, openResetTokens: [...state.openResetTokens, event.data] };
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash, openResetTokens: [] };
+    default:
+      return unreachable(event);
   }
 }
 
@@ -62,6 +84,10 @@ export type UserCommand =
       };
     }
   | { type: 'IssueVerificationToken'; data: { tokenHash: string; expiresAt: string } }
+  | { type: 'RecordSignUpAttempt'; data: { email: string } }
+  | { type: 'RequestPasswordReset'; data: { tokenHash: string; expiresAt: string } }
+  | { type: 'ResetPassword'; data: { tokenHash: string; passwordHash: string; now: string } }
+  | { type: 'ChangePassword'; data: { passwordHash: string } }
   | { type: 'VerifyEmail'; data: { tokenHash: string; now: string } }
   | { type: 'SignUpWithGoogle'; data: { userId: string; name: string; email: string; subject: string } }
   | { type: 'LinkGoogleAccount'; data: { subject: string; email: string } };
@@ -81,6 +107,33 @@ export function decideUser(state: UserState, command: UserCommand): UserEvent[] 
       // Nothing to verify: answering as if a mail went out keeps accounts from being probed.
       if (!state.exists || state.verified) return [];
       return [{ type: 'VerificationTokenIssued', data: command.data }];
+    case 'RecordSignUpAttempt':
+      if (!state.exists) return [];
+      return [{ type: 'SignUpAttempted', data: command.data }];
+    case 'RequestPasswordReset':
+      // No account: nothing to reset, and the answer says the same as for one (no enumeration).
+      if (!state.exists) return [];
+      return [{ type: 'PasswordResetRequested', data: command.data }];
+    case 'ResetPassword': {
+      const link = state.openResetTokens.find((open) => open.tokenHash === command.data.tokenHash);
+      if (!state.exists || !link) {
+        throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });
+      }
+      if (link.expiresAt <= command.data.now) {
+        throw new AppError('validation', authMessages.resetExpired, { reason: 'reset_expired' });
+      }
+      const changed: UserEvent = {
+        type: 'PasswordChanged',
+        data: { passwordHash: command.data.passwordHash, via: 'reset' },
+      };
+      // The link came from the mailbox: an address not verified yet is now.
+      return state.verified
+        ? [changed]
+        : [{ type: 'EmailVerified', data: { email: state.email, via: 'email_link' } }, changed];
+    }
+    case 'ChangePassword':
+      if (!state.exists) throw new AppError('not_found', authMessages.unauthenticated);
+      return [{ type: 'PasswordChanged', data: { passwordHash: command.data.passwordHash, via: 'change' } }];
     case 'VerifyEmail': {
       const token = state.openTokens.find((open) => open.tokenHash === command.data.tokenHash);
       if (!state.exists || !token) {
@@ -116,12 +169,151 @@ export function decideUser(state: UserState, command: UserCommand): UserEvent[] 
         : [{ type: 'EmailVerified', data: { email: state.email, via: 'google' } }];
       return [...verified, { type: 'GoogleAccountLinked', data: command.data }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
 }
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  name: 'user',
+  handles: [
+    'UserSignedUp',
+    'VerificationTokenIssued',
+    'EmailVerified',
+    'GoogleAccountLinked',
+    'SignUpAttempted',
+    'PasswordResetRequested',
+    'PasswordChanged',
+  ],
+  initialState: initialUserState,
+  evolve: evolveUser,
+  decide: decideUser,
+};
+
+/** A command on an account, and what it causes elsewhere in the same transaction. */
+export const onUser = (userId: string, command: UserCommand, effects: Step[] = []) =>
+  step({
+    decider: userDecider,
+    streams: userStreamId(userId),
+    command,
+    metadata: { userId },
+    effects: () => effects,
+  });
+
+/**
+ * Reservations (`email-{hash}`, `google-{subject}`): appended with the account's events, so two requests
+ * racing for one address or Google account produce exactly one account.
+ */
+type Reserve = {
+  type: 'Reserve';
+  data: { userId: string; email: string } | { userId: string; subject: string };
+};
+
+const reservationDecider = (
+  name: string,
+  taken: () => AppError,
+): Decider<{ userId: string | null }, Reserve, ReservationEvent> => ({
+  name,
+  handles: ['EmailReserved', 'GoogleAccountReserved'],
+  initialState: { userId: null },
+  evolve: (_state, event) => ({ userId: event.data.userId }),
+  decide(state, { data }) {
+    if (state.userId !== null) throw taken();
+    return 'email' in data ? [{ type: 'EmailReserved', data }] : [{ type: 'GoogleAccountReserved', data }];
+  },
+});
+
+const emailTaken = () => new AppError('conflict', authMessages.emailTaken, { reason: 'email_taken' });
+const emailReservation = reservationDecider('email-reservation', emailTaken);
+const googleReservation = reservationDecider(
+  'google-reservation',
+  () => new AppError('conflict', authMessages.googleFailed, { reason: 'google_account_taken' }),
+);
+
+export const reserveEmail = (userId: string, email: string) =>
+  step({
+    decider: emailReservation,
+    streams: emailStreamId(email),
+    command: { type: 'Reserve', data: { userId, email } },
+    metadata: { userId },
+  });
+
+export const reserveGoogleAccount = (userId: string, subject: string) =>
+  step({
+    decider: googleReservation,
+    streams: googleStreamId(subject),
+    command: { type: 'Reserve', data: { userId, subject } },
+    metadata: { userId },
+  });
+
+/** A session (`session-{id}`): started once, ended once; the JWT carries its id (DESIGN §4). */
+export interface SessionState {
+  started: Extract<SessionEvent, { type: 'SessionStarted' }>['data'] | null;
+  ended: boolean;
+}
+
+type SessionCommand =
+  | { type: 'StartSession'; data: Extract<SessionEvent, { type: 'SessionStarted' }>['data'] }
+  | { type: 'EndSession'; data: { sessionId: string; userId: string } };
+
+export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
+  name: 'session',
+  handles: ['SessionStarted', 'SessionEnded'],
+  initialState: { started: null, ended: false },
+  evolve: (state, event) =>
+    event.type === 'SessionStarted' ? { ...state, started: event.data } : { ...state, ended: true },
+  decide(state, command) {
+    switch (command.type) {
+      case 'StartSession':
+        if (state.started) throw new AppError('conflict', 'This session was already started');
+        return [{ type: 'SessionStarted', data: command.data }];
+      case 'EndSession':
+        if (!state.started || state.ended || state.started.userId !== command.data.userId) return [];
+        return [{ type: 'SessionEnded', data: { ...command.data, reason: 'signed_out' } }];
+      default:
+        return unreachable(command);
+    }
+  },
+};
+
+export const startSession = (data: Extract<SessionCommand, { type: 'StartSession' }>['data']) =>
+  step({
+    decider: sessionDecider,
+    streams: sessionStreamId(data.sessionId),
+    command: { type: 'StartSession', data },
+    metadata: { userId: data.userId },
+  });
+
+type EndSessions = { type: 'EndSessions'; data: UserSessionsEvent['data'] };
+
+/** `user-sessions-{userId}`: ending every session of a user at once, but one (DESIGN §4, issue 12). */
+const userSessionsDecider: Decider<{ ended: number }, EndSessions, UserSessionsEvent> = {
+  name: 'user-sessions',
+  handles: ['SessionsEnded'],
+  initialState: { ended: 0 },
+  evolve: (state) => ({ ended: state.ended + 1 }),
+  decide: (_state, command) => [{ type: 'SessionsEnded', data: command.data }],
+};
+
+/** Ends every session of the user that started before now, but `exceptSessionId`'s (the one asking). */
+export const endOtherSessions = (
+  userId: string,
+  exceptSessionId: string | null,
+  reason: UserSessionsEvent['data']['reason'],
+) =>
+  step({
+    decider: userSessionsDecider,
+    streams: userSessionsStreamId(userId),
+    command: { type: 'EndSessions', data: { userId, exceptSessionId, reason } },
+    metadata: { userId },
+  });
+
+export const endSession = (sessionId: string, userId: string) =>
+  step({
+    decider: sessionDecider,
+    streams: sessionStreamId(sessionId),
+    command: { type: 'EndSession', data: { sessionId, userId } },
+  });
 
 /** Sign-in rules once the password has been checked (hashing is I/O, kept out of the decision). */
 export function assertCanSignIn(state: UserState, passwordMatches: boolean): void {

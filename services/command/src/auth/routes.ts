@@ -1,16 +1,19 @@
 import {
   authMessages,
   googleCallbackRequestSchema,
+  passwordChangeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
   resendVerificationRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
   verifyEmailRequestSchema,
 } from '@remit/contracts';
-import { AppError, parseInput, requireAuth, sendCommandResult } from '@remit/kit';
-import { type RequestHandler, Router } from 'express';
+import { AppError, type LimitStore, parseInput, requireAuth } from '@remit/kit';
+import { Router } from 'express';
 import jwt from 'jsonwebtoken';
-import { commandMetadata } from '../metadata.js';
-import { type AuthRateLimits, authLimiters } from './rate-limits.js';
+import { type Commands, sendAnswer } from '../commands.js';
+import { type AuthRateLimits, authLimiters, clientAddress } from './rate-limits.js';
 import type { AuthService } from './service.js';
 
 const GOOGLE_COOKIE = 'remit_google_signin';
@@ -20,11 +23,12 @@ const GOOGLE_COOKIE_TTL_SECONDS = 600;
 export interface AuthRoutesDeps {
   auth: AuthService;
   rateLimits: AuthRateLimits;
+  /** The counters every replica shares (the database, or Redis). */
+  limits: LimitStore;
   /** Signs the short-lived cookie that carries the Google sign-in's state and PKCE verifier. */
   cookieSecret: string;
   secureCookies: boolean;
-  /** Applied to commands whose answers may be replayed (never to those that hand out a session token). */
-  idempotent: RequestHandler;
+  commands: Commands;
 }
 
 function readCookie(header: string | undefined, name: string): string | undefined {
@@ -36,37 +40,64 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 export function authRoutes(deps: AuthRoutesDeps): Router {
-  const { auth, idempotent } = deps;
-  const limit = authLimiters(deps.rateLimits);
+  const { auth, commands } = deps;
+  const limit = authLimiters(deps.limits, deps.rateLimits);
   const router = Router();
 
-  router.post('/auth/signup', ...limit.signUp, idempotent, async (req, res) => {
+  // Answers that may be replayed for a repeated key; never those that hand out a session token.
+  router.post('/auth/signup', ...limit.signUp, async (req, res) => {
     const input = parseInput(signUpRequestSchema, req.body);
-    const outcome = await auth.signUp(input, commandMetadata(req));
-    sendCommandResult(res, 201, outcome.body, outcome.position);
+    sendAnswer(res, await commands.idempotently(req, (finish) => auth.signUp(input, finish)));
   });
 
-  router.post('/auth/resend-verification', ...limit.resend, idempotent, async (req, res) => {
+  router.post('/auth/resend-verification', ...limit.resend, async (req, res) => {
     const input = parseInput(resendVerificationRequestSchema, req.body);
-    const outcome = await auth.resendVerification(input, commandMetadata(req));
-    sendCommandResult(res, 202, outcome.body, outcome.position);
+    // The answer is recorded for the key; the work it starts runs after it, outside the key's record.
+    const afterwards = commands.direct(req);
+    sendAnswer(res, await commands.idempotently(req, async () => auth.resendVerification(input, afterwards)));
   });
 
   router.post('/auth/verify-email', ...limit.verify, async (req, res) => {
     const input = parseInput(verifyEmailRequestSchema, req.body);
-    const outcome = await auth.verifyEmail(input, commandMetadata(req));
-    sendCommandResult(res, 200, outcome.body, outcome.position);
+    sendAnswer(res, await auth.verifyEmail(input, commands.direct(req)));
   });
 
   router.post('/auth/login', ...limit.signIn, async (req, res) => {
     const input = parseInput(signInRequestSchema, req.body);
-    const outcome = await auth.signIn(input, commandMetadata(req));
-    sendCommandResult(res, 200, outcome.body, outcome.position);
+    sendAnswer(res, await auth.signIn(input, clientAddress(req), commands.direct(req)));
+  });
+
+  // 'Forgot password?' (issue 12): always 202; the link goes out afterwards if the account exists.
+  router.post('/auth/forgot-password', ...limit.passwordReset, async (req, res) => {
+    const input = parseInput(passwordResetRequestSchema, req.body);
+    const afterwards = commands.direct(req);
+    sendAnswer(
+      res,
+      await commands.idempotently(req, async () => auth.requestPasswordReset(input, afterwards)),
+    );
+  });
+
+  router.post('/auth/reset-password', ...limit.verify, async (req, res) => {
+    const input = parseInput(passwordResetSchema, req.body);
+    sendAnswer(res, await commands.idempotently(req, (finish) => auth.resetPassword(input, finish)));
+  });
+
+  router.post('/auth/change-password', requireAuth, async (req, res) => {
+    const input = parseInput(passwordChangeSchema, req.body);
+    sendAnswer(
+      res,
+      await commands.idempotently(req, (finish) =>
+        auth.changePassword(req.auth!, input, clientAddress(req), finish),
+      ),
+    );
+  });
+
+  router.post('/auth/sessions/end-others', requireAuth, async (req, res) => {
+    sendAnswer(res, await commands.idempotently(req, (finish) => auth.endOtherSessions(req.auth!, finish)));
   });
 
   router.post('/auth/logout', requireAuth, async (req, res) => {
-    const outcome = await auth.signOut(req.auth!, commandMetadata(req));
-    sendCommandResult(res, 200, outcome.body, outcome.position);
+    sendAnswer(res, await auth.signOut(req.auth!, commands.direct(req)));
   });
 
   router.post('/auth/google/login', async (_req, res) => {
@@ -92,11 +123,11 @@ export function authRoutes(deps: AuthRoutesDeps): Router {
       throw new AppError('validation', authMessages.googleStateMismatch, { reason: 'google_state_mismatch' });
     }
     res.clearCookie(GOOGLE_COOKIE, { path: GOOGLE_COOKIE_PATH });
-    const outcome = await auth.completeGoogleSignIn(
+    const answer = await auth.completeGoogleSignIn(
       { code: input.code, codeVerifier: pending.codeVerifier },
-      commandMetadata(req),
+      commands.direct(req),
     );
-    sendCommandResult(res, 200, outcome.body, outcome.position);
+    sendAnswer(res, answer);
   });
 
   return router;

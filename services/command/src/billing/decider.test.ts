@@ -1,20 +1,10 @@
 import type { SubscriptionEvent } from '@remit/contracts';
-import { describe, it } from 'vitest';
-import { decider } from '../testing/given.js';
-import {
-  type BillingCommand,
-  type BillingState,
-  decideBilling,
-  evolveBilling,
-  initialBillingState,
-  type SubscriptionSnapshot,
-} from './decider.js';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decider, stateOf } from '../testing/given.js';
+import { type BillingCommand, billingDecider, type SubscriptionSnapshot } from './decider.js';
 
-const given = decider<BillingState, BillingCommand, SubscriptionEvent>({
-  initialState: initialBillingState,
-  evolve: evolveBilling,
-  decide: decideBilling,
-});
+const given = decider(billingDecider);
 
 const userId = 'u1';
 const snapshot = (overrides: Partial<SubscriptionSnapshot> = {}): SubscriptionSnapshot => ({
@@ -191,5 +181,85 @@ describe('billing decider: one invoice', () => {
     given([{ type: 'BillingCustomerCreated', data: link.data }])
       .when(link)
       .thenNothing();
+  });
+});
+
+describe('billing decider: pictures in any order (issue 12)', () => {
+  const observedAt = (second: number) => new Date(Date.UTC(2026, 10, 21, 10, 0, second)).toISOString();
+  const webhook = (overrides: Partial<SubscriptionSnapshot>): BillingCommand => ({
+    type: 'SyncSubscription',
+    data: { userId, snapshot: snapshot(overrides), recordObservation: true },
+  });
+
+  it('records a newer picture that changes nothing, so an older one cannot undo it later', () => {
+    // Stripe: cancelled at :10, resumed at :20. The :20 picture arrives first and changes nothing.
+    given([activated])
+      .when(webhook({ observedAt: observedAt(20) }))
+      .thenEmits([
+        {
+          type: 'SubscriptionObserved',
+          data: { userId, subscriptionId: 'sub_1', observedAt: observedAt(20) },
+        },
+      ]);
+    const observed: SubscriptionEvent = {
+      type: 'SubscriptionObserved',
+      data: { userId, subscriptionId: 'sub_1', observedAt: observedAt(20) },
+    };
+    given([activated, observed])
+      .when(webhook({ cancelAtPeriodEnd: true, observedAt: observedAt(10) }))
+      .thenNothing();
+  });
+
+  it('records no observation for a person repeating a request, nor for a picture no newer', () => {
+    given([activated])
+      .when(sync({ observedAt: observedAt(30) }))
+      .thenNothing();
+    given([activated]).when(webhook({})).thenNothing();
+  });
+
+  it('ends in the newest picture, whatever the order and repetition of deliveries', () => {
+    const change = fc.record({
+      cancelAtPeriodEnd: fc.boolean(),
+      // Few values, so a later picture often repeats an earlier one: the case that used to go wrong.
+      status: fc.constantFrom('active' as const, 'trialing' as const, 'past_due' as const),
+      periodDays: fc.integer({ min: 0, max: 1 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(change, { minLength: 1, maxLength: 8 }).chain((changes) =>
+          fc.tuple(
+            fc.constant(changes),
+            // Every picture at least once, some again, in any order.
+            fc.array(fc.nat({ max: changes.length - 1 }), { maxLength: changes.length }).chain((again) => {
+              const all = [...changes.map((_, index) => index), ...again];
+              return fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length });
+            }),
+          ),
+        ),
+        ([changes, order]) => {
+          const pictures = changes.map((change, index) =>
+            snapshot({
+              cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+              status: change.status,
+              currentPeriodEnd: new Date(Date.UTC(2026, 11, 21 + change.periodDays)).toISOString(),
+              observedAt: observedAt(index + 1),
+            }),
+          );
+          const history: SubscriptionEvent[] = [];
+          for (const index of order) {
+            const state = stateOf(billingDecider, history);
+            const command: BillingCommand = {
+              type: 'SyncSubscription',
+              data: { userId, snapshot: pictures[index] as SubscriptionSnapshot, recordObservation: true },
+            };
+            history.push(...billingDecider.decide(state, command));
+          }
+          const { observedAt: _at, ...newest } = pictures.at(-1) as SubscriptionSnapshot;
+          const { observedAt: _seen, ...final } = stateOf(billingDecider, history).subscription ?? {};
+          expect(final).toEqual(newest);
+        },
+      ),
+      { numRuns: 1000, seed: 20261124 },
+    );
   });
 });

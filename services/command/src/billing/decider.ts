@@ -1,11 +1,17 @@
 import {
+  type BillingCustomerEvent,
+  billingCustomerStreamId,
   isPaidUp,
+  type PaymentProviderName,
   type PlanId,
   type SubscriptionEvent,
   type SubscriptionStatus,
   subscriptionStatuses,
+  subscriptionStreamId,
 } from '@remit/contracts';
-import { AppError } from '@remit/kit';
+import { type Decider, type Step, step } from '@remit/eventstore';
+import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
+import { markInvoicePaidFor } from '../invoices/decider.js';
 
 /**
  * Billing per user, as the events of `subscription-{userId}` describe it (DESIGN §5). The provider is the
@@ -16,7 +22,7 @@ import { AppError } from '@remit/kit';
  */
 export interface SubscriptionSnapshot {
   subscriptionId: string;
-  provider: 'sandbox' | 'stripe';
+  provider: PaymentProviderName;
   planName: string;
   billingCycle: string | null;
   status: SubscriptionStatus;
@@ -26,9 +32,18 @@ export interface SubscriptionSnapshot {
   observedAt: string;
 }
 
+/**
+ * The subscription as the log knows it; a subscription recorded before billing has no provider id or
+ * provider time (null).
+ */
+export type KnownSubscription = Omit<SubscriptionSnapshot, 'subscriptionId' | 'observedAt'> & {
+  subscriptionId: string | null;
+  observedAt: string | null;
+};
+
 export interface BillingState {
-  customer: { provider: 'sandbox' | 'stripe'; id: string } | null;
-  subscription: SubscriptionSnapshot | null;
+  customer: { provider: PaymentProviderName; id: string } | null;
+  subscription: KnownSubscription | null;
   endedSubscriptionIds: string[];
   /** The provider's time of the newest subscription fact applied. */
   lastObservedAt: string | null;
@@ -45,9 +60,10 @@ export const initialBillingState: BillingState = {
   checkoutSessionIds: [],
 };
 
-const later = (a: string | null, b: string | undefined) => (b && (!a || b > a) ? b : a);
+const later = (a: string | null, b: string | null) => (b && (!a || b > a) ? b : a);
+const isNewer = (observedAt: string, last: string | null) => !last || observedAt > last;
 
-export function evolveBilling(state: BillingState, event: SubscriptionEvent): BillingState {
+export function evolveBilling(state: BillingState, event: RecordedEvent<SubscriptionEvent>): BillingState {
   switch (event.type) {
     case 'BillingCustomerCreated':
       return { ...state, customer: { provider: event.data.provider, id: event.data.customerId } };
@@ -58,22 +74,13 @@ export function evolveBilling(state: BillingState, event: SubscriptionEvent): Bi
     case 'SubscriptionUpdated':
     case 'SubscriptionCancellationScheduled':
     case 'SubscriptionResumed': {
-      const data = event.data;
-      const subscription: SubscriptionSnapshot = {
-        subscriptionId: data.subscriptionId ?? state.subscription?.subscriptionId ?? 'legacy',
-        provider: data.provider ?? 'sandbox',
-        planName: data.planName,
-        billingCycle: data.billingCycle,
-        status: data.status,
-        currentPeriodEnd: data.currentPeriodEnd,
-        trialEnd: data.trialEnd ?? null,
-        cancelAtPeriodEnd: data.cancelAtPeriodEnd ?? false,
-        observedAt: data.observedAt ?? state.lastObservedAt ?? '',
-      };
-      return { ...state, subscription, lastObservedAt: later(state.lastObservedAt, data.observedAt) };
+      const { userId: _user, ...subscription } = event.data;
+      return { ...state, subscription, lastObservedAt: later(state.lastObservedAt, subscription.observedAt) };
     }
+    case 'SubscriptionObserved':
+      return { ...state, lastObservedAt: later(state.lastObservedAt, event.data.observedAt) };
     case 'SubscriptionEnded': {
-      const id = event.data.subscriptionId ?? state.subscription?.subscriptionId;
+      const id = event.data.subscriptionId ?? state.subscription?.subscriptionId ?? null;
       const subscription = state.subscription && {
         ...state.subscription,
         status: 'canceled' as const,
@@ -90,20 +97,18 @@ export function evolveBilling(state: BillingState, event: SubscriptionEvent): Bi
       return state;
     case 'InvoicePurchased':
       return { ...state, purchasedInvoiceIds: [...state.purchasedInvoiceIds, event.data.invoiceId] };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
 
 export type BillingCommand =
-  | { type: 'LinkCustomer'; data: { userId: string; provider: 'sandbox' | 'stripe'; customerId: string } }
+  | { type: 'LinkCustomer'; data: { userId: string; provider: PaymentProviderName; customerId: string } }
   | {
       type: 'StartCheckout';
       data: {
         userId: string;
-        provider: 'sandbox' | 'stripe';
+        provider: PaymentProviderName;
         sessionId: string;
         plan: PlanId;
         priceId: string;
@@ -112,7 +117,19 @@ export type BillingCommand =
         invoiceId: string | null;
       };
     }
-  | { type: 'SyncSubscription'; data: { userId: string; snapshot: SubscriptionSnapshot } }
+  | {
+      type: 'SyncSubscription';
+      data: {
+        userId: string;
+        snapshot: SubscriptionSnapshot;
+        /**
+         * Record a picture that changes nothing (SubscriptionObserved) when it is newer than any applied, so
+         * an older one delivered later cannot undo it. Webhooks do; a person's repeated request does not,
+         * so it writes nothing.
+         */
+        recordObservation?: boolean;
+      };
+    }
   | {
       type: 'PurchaseInvoice';
       data: { userId: string; invoiceId: string; sessionId: string; amount: number; currency: string };
@@ -168,19 +185,93 @@ export function decideBilling(state: BillingState, command: BillingCommand): Sub
         },
       ];
     }
-    case 'SyncSubscription':
-      return syncSubscription(state, command.data.userId, command.data.snapshot);
+    case 'SyncSubscription': {
+      const { userId, snapshot, recordObservation } = command.data;
+      const events = syncSubscription(state, userId, snapshot);
+      if (events.length > 0 || !recordObservation || !isNewer(snapshot.observedAt, state.lastObservedAt)) {
+        return events;
+      }
+      if (state.endedSubscriptionIds.includes(snapshot.subscriptionId)) return [];
+      const { subscriptionId, observedAt } = snapshot;
+      return [{ type: 'SubscriptionObserved', data: { userId, subscriptionId, observedAt } }];
+    }
     case 'PurchaseInvoice': {
       if (state.purchasedInvoiceIds.includes(command.data.invoiceId)) return [];
       return [{ type: 'InvoicePurchased', data: command.data }];
     }
     case 'RecordPaymentFailure':
       return [{ type: 'PaymentFailed', data: command.data }];
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
+}
+
+export const billingDecider: Decider<BillingState, BillingCommand, SubscriptionEvent> = {
+  name: 'billing',
+  handles: [
+    'BillingCustomerCreated',
+    'CheckoutStarted',
+    'SubscriptionActivated',
+    'SubscriptionRenewed',
+    'SubscriptionUpdated',
+    'SubscriptionCancellationScheduled',
+    'SubscriptionResumed',
+    'SubscriptionObserved',
+    'SubscriptionEnded',
+    'PaymentFailed',
+    'InvoicePurchased',
+  ],
+  initialState: initialBillingState,
+  evolve: evolveBilling,
+  decide: decideBilling,
+};
+
+type LinkCustomer = { type: 'LinkBillingCustomer'; data: BillingCustomerEvent['data'] };
+
+/** `billing-customer-{provider}-{id}`: the provider's customer → our user, for webhooks naming only it. */
+const billingCustomerDecider: Decider<{ userId: string | null }, LinkCustomer, BillingCustomerEvent> = {
+  name: 'billing-customer',
+  handles: ['BillingCustomerLinked'],
+  initialState: { userId: null },
+  evolve: (_state, event) => ({ userId: event.data.userId }),
+  decide(state, { data }) {
+    if (state.userId === data.userId) return [];
+    if (state.userId !== null) throw new Error(`customer ${data.customerId} belongs to another user`);
+    return [{ type: 'BillingCustomerLinked', data }];
+  },
+};
+
+/**
+ * A billing command on `subscription-{userId}`, with what it causes on other aggregates: a new customer
+ * is linked back to the user; an invoice bought one-time is marked paid by the invoice's own decider.
+ * `also` rides along in the same transaction (a webhook's reservation).
+ */
+export function onBilling(userId: string, command: BillingCommand, also: Step[] = []) {
+  return step({
+    decider: billingDecider,
+    streams: subscriptionStreamId(userId),
+    command,
+    effects: (events) => [
+      ...events.flatMap((event): Step[] => {
+        if (event.type === 'BillingCustomerCreated') {
+          return [
+            step({
+              decider: billingCustomerDecider,
+              streams: billingCustomerStreamId(event.data.provider, event.data.customerId),
+              command: { type: 'LinkBillingCustomer', data: event.data },
+            }),
+          ];
+        }
+        if (event.type === 'InvoicePurchased' && event.data.sessionId) {
+          const { invoiceId, sessionId, amount, currency } = event.data;
+          if (amount === undefined || currency === undefined) return [];
+          return [markInvoicePaidFor({ invoiceId, userId, sessionId, amount, currency })];
+        }
+        return [];
+      }),
+      ...also,
+    ],
+  });
 }
 
 function syncSubscription(
@@ -192,7 +283,8 @@ function syncSubscription(
   const current = state.subscription;
   const sameSubscription = current?.subscriptionId === next.subscriptionId;
   // An older picture of the subscription we follow changes nothing; a different subscription's older
-  // picture neither (the newest subscription wins).
+  // picture neither (the newest subscription wins). Pictures that changed nothing count too
+  // (SubscriptionObserved), or an older one delivered after them would undo them.
   if (state.lastObservedAt && next.observedAt < state.lastObservedAt) return [];
   const data = { userId, ...next };
   if (next.status === 'canceled') {

@@ -4,9 +4,9 @@ import {
   confirmPaymentSchema,
   confirmSubscriptionSchema,
 } from '@remit/contracts';
-import { AppError, currentUserId, parseInput, requireAuth, sendCommandResult } from '@remit/kit';
+import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type RequestHandler, Router } from 'express';
-import { commandMetadata } from '../metadata.js';
+import { type Commands, sendAnswer } from '../commands.js';
 import { sandboxCheckoutPage } from './sandbox-page.js';
 import type { SandboxProvider } from './sandbox-provider.js';
 import type { BillingService } from './service.js';
@@ -21,9 +21,9 @@ export function billingRoutes(deps: {
   billing: BillingService;
   stripe: StripeProvider | null;
   sandbox: SandboxProvider | null;
-  idempotent: RequestHandler;
+  commands: Commands;
 }): Router {
-  const { billing, idempotent } = deps;
+  const { billing, commands } = deps;
   const router = Router();
 
   router.get('/billing/plans', (_req, res) => {
@@ -32,12 +32,16 @@ export function billingRoutes(deps: {
 
   const startCheckout: RequestHandler = async (req, res) => {
     const input = parseInput(checkoutRequestSchema, req.body ?? {});
-    const answer = await billing.startCheckout(currentUserId(req), input, commandMetadata(req));
-    res.status(201).json(answer);
+    const userId = currentUserId(req);
+    const metadata = commands.metadata(req);
+    const answer = await commands.idempotently(req, (finish) =>
+      billing.startCheckout(userId, input, metadata, finish),
+    );
+    sendAnswer(res, answer);
   };
-  router.post('/create-checkout-session', requireAuth, idempotent, startCheckout);
+  router.post('/create-checkout-session', requireAuth, startCheckout);
   // Spec §7's upgrade call: a checkout for Pro (monthly unless the body names another plan).
-  router.post('/subscription/upgrade', requireAuth, idempotent, (req, res, next) => {
+  router.post('/subscription/upgrade', requireAuth, (req, res, next) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     req.body = body.priceId || body.plan ? body : { ...body, plan: 'pro-monthly' };
     return startCheckout(req, res, next);
@@ -49,9 +53,9 @@ export function billingRoutes(deps: {
       currentUserId(req),
       sessionId,
       { kind: 'subscription' },
-      commandMetadata(req),
+      commands.metadata(req),
     );
-    sendCommandResult(res, 200, { ...answer }, BigInt(answer.position));
+    sendAnswer(res, { status: 200, body: { ...answer }, position: BigInt(answer.position) });
   });
   router.post('/confirm-one-time-payment', requireAuth, async (req, res) => {
     const { sessionId, invoiceId } = parseInput(confirmOneTimePaymentSchema, req.body ?? {});
@@ -59,9 +63,9 @@ export function billingRoutes(deps: {
       currentUserId(req),
       sessionId,
       { kind: 'invoice', invoiceId },
-      commandMetadata(req),
+      commands.metadata(req),
     );
-    sendCommandResult(res, 200, { ...answer }, BigInt(answer.position));
+    sendAnswer(res, { status: 200, body: { ...answer }, position: BigInt(answer.position) });
   });
   router.post('/confirm-payment', requireAuth, async (req, res) => {
     const { sessionId } = parseInput(confirmPaymentSchema, req.body ?? {});
@@ -69,22 +73,22 @@ export function billingRoutes(deps: {
       currentUserId(req),
       sessionId,
       { kind: 'any' },
-      commandMetadata(req),
+      commands.metadata(req),
     );
-    sendCommandResult(res, 200, { ...answer }, BigInt(answer.position));
+    sendAnswer(res, { status: 200, body: { ...answer }, position: BigInt(answer.position) });
   });
 
   const cancel: RequestHandler = async (req, res) => {
-    const result = await billing.cancel(currentUserId(req), commandMetadata(req));
-    sendCommandResult(res, 200, { subscription: result.subscription }, result.position);
+    const userId = currentUserId(req);
+    sendAnswer(res, await commands.idempotently(req, (finish) => billing.cancel(userId, finish)));
   };
   const resume: RequestHandler = async (req, res) => {
-    const result = await billing.resume(currentUserId(req), commandMetadata(req));
-    sendCommandResult(res, 200, { subscription: result.subscription }, result.position);
+    const userId = currentUserId(req);
+    sendAnswer(res, await commands.idempotently(req, (finish) => billing.resume(userId, finish)));
   };
-  router.post('/subscriptions/cancel', requireAuth, idempotent, cancel);
-  router.post('/subscription/cancel', requireAuth, idempotent, cancel);
-  router.post('/subscriptions/resume', requireAuth, idempotent, resume);
+  router.post('/subscriptions/cancel', requireAuth, cancel);
+  router.post('/subscription/cancel', requireAuth, cancel);
+  router.post('/subscriptions/resume', requireAuth, resume);
 
   router.post('/webhooks/stripe', async (req, res) => {
     const stripe = deps.stripe;

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { PlanId } from '@remit/contracts';
-import { ConcurrencyError, type EventStore, type StreamWrite } from '@remit/eventstore';
+import {
+  type PlanId,
+  readEvent,
+  type SandboxCheckoutEvent,
+  type SandboxSubscriptionEvent,
+  sandboxCheckoutStreamId,
+  sandboxSubscriptionStreamId,
+} from '@remit/contracts';
+import { type Decider, type EventStore, step } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
+import type { Commands } from '../commands.js';
 import {
   type CheckoutRequest,
   type PaymentProvider,
@@ -23,39 +31,65 @@ export const sandboxPriceIds: Record<PlanId, string> = {
   'pro-yearly': 'price_sandbox_pro_yearly',
 };
 
-interface SessionCreated {
-  sessionId: string;
-  userId: string;
-  customerId: string;
-  plan: PlanId;
-  priceId: string;
-  mode: 'subscription' | 'payment';
-  invoiceId: string | null;
-  amount: number;
-  currency: string;
-  successUrl: string;
-  cancelUrl: string;
-}
+type SessionCreated = Extract<SandboxCheckoutEvent, { type: 'SandboxCheckoutCreated' }>['data'];
+type SubscriptionCreated = Extract<SandboxSubscriptionEvent, { type: 'SandboxSubscriptionCreated' }>['data'];
 
-interface SubscriptionCreated {
-  subscriptionId: string;
-  sessionId: string;
-  userId: string;
-  customerId: string;
-  priceId: string;
-  plan: PlanId;
-  currentPeriodEnd: string;
-}
-
-type SandboxEvent =
-  | { type: 'SandboxCheckoutCreated'; data: SessionCreated }
-  | { type: 'SandboxCheckoutPaid'; data: { sessionId: string; subscriptionId: string | null } }
-  | { type: 'SandboxSubscriptionCreated'; data: SubscriptionCreated }
-  | { type: 'SandboxSubscriptionCancelAtPeriodEndSet'; data: { subscriptionId: string; cancel: boolean } };
-
-const sessionStream = (id: string) => `sandbox-checkout-${id}`;
-const subscriptionStream = (id: string) => `sandbox-subscription-${id}`;
 const SESSION_ID = /^cs_sandbox_[A-Za-z0-9]{32}$/;
+
+interface CheckoutState {
+  session: SessionCreated | null;
+  paid: boolean;
+  subscriptionId: string | null;
+}
+
+type CheckoutCommand =
+  | { type: 'CreateCheckout'; data: SessionCreated }
+  | { type: 'PayCheckout'; data: { sessionId: string; subscriptionId: string | null } };
+
+const checkoutDecider: Decider<CheckoutState, CheckoutCommand, SandboxCheckoutEvent> = {
+  name: 'sandbox-checkout',
+  handles: ['SandboxCheckoutCreated', 'SandboxCheckoutPaid'],
+  initialState: { session: null, paid: false, subscriptionId: null },
+  evolve: (state, event) =>
+    event.type === 'SandboxCheckoutCreated'
+      ? { ...state, session: event.data }
+      : { ...state, paid: true, subscriptionId: event.data.subscriptionId },
+  decide(state, command) {
+    if (command.type === 'CreateCheckout') return [{ type: 'SandboxCheckoutCreated', data: command.data }];
+    if (!state.session) throw new AppError('not_found', 'Checkout session not found');
+    // Paid twice (two clicks, two tabs): the first payment stands.
+    if (state.paid) return [];
+    return [{ type: 'SandboxCheckoutPaid', data: command.data }];
+  },
+};
+
+interface SubscriptionState {
+  created: SubscriptionCreated | null;
+  cancel: boolean;
+  observedAt: Date | null;
+}
+
+type SubscriptionCommand =
+  | { type: 'CreateSubscription'; data: SubscriptionCreated }
+  | { type: 'SetCancelAtPeriodEnd'; data: { subscriptionId: string; cancel: boolean } };
+
+const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SandboxSubscriptionEvent> = {
+  name: 'sandbox-subscription',
+  handles: ['SandboxSubscriptionCreated', 'SandboxSubscriptionCancelAtPeriodEndSet'],
+  initialState: { created: null, cancel: false, observedAt: null },
+  evolve: (state, event) =>
+    event.type === 'SandboxSubscriptionCreated'
+      ? { ...state, created: event.data, observedAt: event.createdAt }
+      : { ...state, cancel: event.data.cancel, observedAt: event.createdAt },
+  decide(state, command) {
+    if (command.type === 'CreateSubscription') {
+      return state.created ? [] : [{ type: 'SandboxSubscriptionCreated', data: command.data }];
+    }
+    if (!state.created) throw new AppError('not_found', 'Subscription not found');
+    // Like Stripe, setting the flag always counts as an update of the subscription.
+    return [{ type: 'SandboxSubscriptionCancelAtPeriodEndSet', data: command.data }];
+  },
+};
 
 export interface SandboxSession extends SessionCreated {
   paid: boolean;
@@ -74,18 +108,18 @@ const token = () => randomBytes(24).toString('base64url').replace(/[-_]/g, '').s
 
 export function createSandboxProvider(deps: {
   store: EventStore;
+  commands: Commands;
   appUrl: string;
   amountOf: (plan: PlanId) => number;
   now: () => Date;
 }): SandboxProvider {
-  const { store } = deps;
+  const { store, commands } = deps;
   const meta = { userId: null, client: 'system' as const };
 
   async function session(sessionId: string): Promise<SandboxSession | null> {
     if (!SESSION_ID.test(sessionId)) return null;
-    const events = await store.readStream(sessionStream(sessionId));
     let found: SandboxSession | null = null;
-    for (const event of events as unknown as SandboxEvent[]) {
+    for (const event of (await store.readStream(sandboxCheckoutStreamId(sessionId))).map(readEvent)) {
       if (event.type === 'SandboxCheckoutCreated')
         found = { ...event.data, paid: false, subscriptionId: null };
       if (event.type === 'SandboxCheckoutPaid' && found) {
@@ -96,11 +130,12 @@ export function createSandboxProvider(deps: {
   }
 
   async function subscription(subscriptionId: string): Promise<ProviderSubscription | null> {
-    const events = await store.readStream(subscriptionStream(subscriptionId));
     let created: SubscriptionCreated | null = null;
     let cancel = false;
     let observedAt = '';
-    for (const event of events as unknown as (SandboxEvent & { createdAt: Date })[]) {
+    for (const event of (await store.readStream(sandboxSubscriptionStreamId(subscriptionId))).map(
+      readEvent,
+    )) {
       if (event.type === 'SandboxSubscriptionCreated') created = event.data;
       if (event.type === 'SandboxSubscriptionCancelAtPeriodEndSet') cancel = event.data.cancel;
       observedAt = event.createdAt.toISOString();
@@ -139,12 +174,13 @@ export function createSandboxProvider(deps: {
         successUrl: input.successUrl.replace(SESSION_ID_PLACEHOLDER, sessionId),
         cancelUrl: input.cancelUrl,
       };
-      await store.append(
-        sessionStream(sessionId),
-        [{ type: 'SandboxCheckoutCreated', data, metadata: meta }],
-        {
-          expectedVersion: 'no_stream',
-        },
+      await commands.execute(
+        step({
+          decider: checkoutDecider,
+          streams: sandboxCheckoutStreamId(sessionId),
+          command: { type: 'CreateCheckout', data },
+        }),
+        meta,
       );
       return { id: sessionId, url: this.checkoutUrl(sessionId) };
     },
@@ -157,38 +193,38 @@ export function createSandboxProvider(deps: {
       if (!found) throw new AppError('not_found', 'Checkout session not found');
       if (found.paid) return found;
       const subscriptionId = found.mode === 'subscription' ? `sub_sandbox_${token()}` : null;
-      const paid: SandboxEvent = { type: 'SandboxCheckoutPaid', data: { sessionId, subscriptionId } };
-      const writes: StreamWrite[] = [
-        { streamId: sessionStream(sessionId), events: [{ ...paid, metadata: meta }], expectedVersion: 1 },
-      ];
-      if (subscriptionId) {
-        const periodEnd = new Date(deps.now());
-        if (found.plan === 'pro-yearly') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-        else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
-        const created: SandboxEvent = {
-          type: 'SandboxSubscriptionCreated',
-          data: {
-            subscriptionId,
-            sessionId,
-            userId: found.userId,
-            customerId: found.customerId,
-            priceId: found.priceId,
-            plan: found.plan,
-            currentPeriodEnd: periodEnd.toISOString(),
-          },
-        };
-        writes.push({
-          streamId: subscriptionStream(subscriptionId),
-          events: [{ ...created, metadata: meta }],
-          expectedVersion: 'no_stream',
-        });
-      }
-      try {
-        await store.appendMany(writes);
-      } catch (error) {
-        // Paid twice at once: the first payment stands.
-        if (!(error instanceof ConcurrencyError)) throw error;
-      }
+      const periodEnd = new Date(deps.now());
+      if (found.plan === 'pro-yearly') periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+      else periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+      await commands.execute(
+        step({
+          decider: checkoutDecider,
+          streams: sandboxCheckoutStreamId(sessionId),
+          command: { type: 'PayCheckout', data: { sessionId, subscriptionId } },
+          effects: () =>
+            subscriptionId
+              ? [
+                  step({
+                    decider: subscriptionDecider,
+                    streams: sandboxSubscriptionStreamId(subscriptionId),
+                    command: {
+                      type: 'CreateSubscription',
+                      data: {
+                        subscriptionId,
+                        sessionId,
+                        userId: found.userId,
+                        customerId: found.customerId,
+                        priceId: found.priceId,
+                        plan: found.plan,
+                        currentPeriodEnd: periodEnd.toISOString(),
+                      },
+                    },
+                  }),
+                ]
+              : [],
+        }),
+        meta,
+      );
       return (await session(sessionId)) ?? found;
     },
     async retrieveCheckoutSession(sessionId): Promise<ProviderCheckoutSession | null> {
@@ -210,16 +246,13 @@ export function createSandboxProvider(deps: {
     },
     retrieveSubscription: subscription,
     async setCancelAtPeriodEnd(subscriptionId, cancel) {
-      await store.append(
-        subscriptionStream(subscriptionId),
-        [
-          {
-            type: 'SandboxSubscriptionCancelAtPeriodEndSet',
-            data: { subscriptionId, cancel },
-            metadata: meta,
-          },
-        ],
-        { expectedVersion: 'any' },
+      await commands.execute(
+        step({
+          decider: subscriptionDecider,
+          streams: sandboxSubscriptionStreamId(subscriptionId),
+          command: { type: 'SetCancelAtPeriodEnd', data: { subscriptionId, cancel } },
+        }),
+        meta,
       );
       const found = await subscription(subscriptionId);
       if (!found) throw new AppError('not_found', 'Subscription not found');

@@ -1,29 +1,29 @@
 import {
-  billingCustomerStreamId,
   type CheckoutAnswer,
   type ConfirmAnswer,
-  type InvoiceEvent,
   invoiceStreamId,
   type PlanId,
   type PlansAnswer,
   planIds,
   planPrices,
-  type SubscriptionEvent,
+  readEvent,
   type SubscriptionView,
   subscriptionStreamId,
   userStreamId,
 } from '@remit/contracts';
-import { type EventMetadata, type EventStore, handleCommand, type StreamWrite } from '@remit/eventstore';
-import { AppError, type Logger } from '@remit/kit';
-import { evolveInvoice, initialInvoiceState } from '../invoices/decider.js';
+import { type EventMetadata, type EventStore, foldEvents, type Step } from '@remit/eventstore';
+import { AppError, eventCodec, type Logger } from '@remit/kit';
+import type { Answer, Commands, Finish } from '../commands.js';
+import { invoiceDecider } from '../invoices/decider.js';
 import {
   type BillingCommand,
   type BillingState,
+  billingDecider,
   billingMessages,
   decideBilling,
-  evolveBilling,
-  initialBillingState,
   normaliseStatus,
+  onBilling,
+  paidUp,
   type SubscriptionSnapshot,
 } from './decider.js';
 import {
@@ -43,6 +43,9 @@ export interface CheckoutInput {
 
 export type ConfirmKind = 'subscription' | 'invoice' | 'any';
 
+const INVOICE_OPEN_FOR_FREE =
+  'This invoice is already open: your newest invoice is free to view and download';
+
 const notFoundSession = () => new AppError('not_found', 'Checkout session not found');
 
 /**
@@ -52,74 +55,28 @@ const notFoundSession = () => new AppError('not_found', 'Checkout session not fo
  */
 export function createBillingService(deps: {
   store: EventStore;
+  commands: Commands;
   provider: PaymentProvider;
   priceIds: Record<PlanId, string>;
   appUrl: string;
   logger: Logger;
-  now: () => Date;
+  /** The user's newest live invoice, open for free without a subscription (`open-invoice.ts`). */
+  newestInvoiceId: (userId: string) => Promise<string | null>;
 }) {
-  const { store, provider, priceIds } = deps;
-
+  const { store, provider, priceIds, commands } = deps;
   const planOfPrice = (priceId: string | null): PlanId | null =>
     planIds.find((plan) => priceIds[plan] === priceId) ?? null;
 
   async function loadState(userId: string): Promise<{ state: BillingState; lastPosition: bigint | null }> {
     const events = await store.readStream(subscriptionStreamId(userId));
-    const state = events.reduce(
-      (folded, event) => evolveBilling(folded, event as unknown as SubscriptionEvent),
-      initialBillingState,
-    );
-    return { state, lastPosition: events.at(-1)?.position ?? null };
+    return {
+      state: foldEvents(billingDecider, events, eventCodec),
+      lastPosition: events.at(-1)?.position ?? null,
+    };
   }
 
-  function run(userId: string, command: BillingCommand, metadata: EventMetadata, extra: StreamWrite[] = []) {
-    return handleCommand({
-      store,
-      streamId: subscriptionStreamId(userId),
-      initialState: initialBillingState,
-      evolve: evolveBilling,
-      decide: decideBilling,
-      command,
-      metadata,
-      now: deps.now,
-      extraWrites: (events: SubscriptionEvent[]) => {
-        const paidFor = events.flatMap((event): StreamWrite[] =>
-          event.type === 'InvoicePurchased' && event.data.sessionId
-            ? [
-                {
-                  streamId: invoiceStreamId(event.data.invoiceId),
-                  expectedVersion: 'any',
-                  events: [
-                    {
-                      type: 'InvoicePaidFor',
-                      data: {
-                        invoiceId: event.data.invoiceId,
-                        userId,
-                        sessionId: event.data.sessionId,
-                        amount: event.data.amount ?? 0,
-                        currency: event.data.currency ?? 'EUR',
-                      } satisfies Extract<InvoiceEvent, { type: 'InvoicePaidFor' }>['data'],
-                      metadata: { ...metadata, at: deps.now().toISOString() },
-                    },
-                  ],
-                },
-              ]
-            : [],
-        );
-        const linked = events.flatMap((event): StreamWrite[] =>
-          event.type === 'BillingCustomerCreated'
-            ? [
-                {
-                  streamId: billingCustomerStreamId(event.data.provider, event.data.customerId),
-                  expectedVersion: 'no_stream',
-                  events: [{ type: 'BillingCustomerLinked', data: event.data, metadata }],
-                },
-              ]
-            : [],
-        );
-        return [...paidFor, ...linked, ...extra];
-      },
-    });
+  function run(userId: string, command: BillingCommand, metadata: EventMetadata, also: Step[] = []) {
+    return commands.execute(onBilling(userId, command, also), metadata);
   }
 
   function snapshotOf(subscription: ProviderSubscription): SubscriptionSnapshot {
@@ -138,11 +95,10 @@ export function createBillingService(deps: {
   }
 
   async function userName(userId: string): Promise<{ email: string | null; name: string | null }> {
-    const events = await store.readStream(userStreamId(userId));
-    const signedUp = events.find((event) => event.type === 'UserSignedUp')?.data as
-      | { email?: string; name?: string }
-      | undefined;
-    return { email: signedUp?.email ?? null, name: signedUp?.name ?? null };
+    for (const event of (await store.readStream(userStreamId(userId))).map(readEvent)) {
+      if (event.type === 'UserSignedUp') return { email: event.data.email, name: event.data.name };
+    }
+    return { email: null, name: null };
   }
 
   async function ensureCustomer(userId: string, state: BillingState, metadata: EventMetadata) {
@@ -157,11 +113,7 @@ export function createBillingService(deps: {
   }
 
   /** Applies a paid checkout session: the invoice bought, or the subscription as the provider has it. */
-  async function applySession(
-    session: ProviderCheckoutSession,
-    metadata: EventMetadata,
-    extra: StreamWrite[] = [],
-  ) {
+  async function applySession(session: ProviderCheckoutSession, metadata: EventMetadata, also: Step[] = []) {
     const userId = session.userId;
     if (!userId || !session.paid) return null;
     if (session.mode === 'payment') {
@@ -176,7 +128,7 @@ export function createBillingService(deps: {
           currency: session.currency ?? 'EUR',
         },
       };
-      return run(userId, command, metadata, extra);
+      return run(userId, command, metadata, also);
     }
     const subscription =
       session.subscription ??
@@ -186,7 +138,7 @@ export function createBillingService(deps: {
       userId,
       { type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(subscription) } },
       metadata,
-      extra,
+      also,
     );
   }
 
@@ -206,26 +158,34 @@ export function createBillingService(deps: {
     };
   }
 
-  async function changeCancellation(userId: string, cancel: boolean, metadata: EventMetadata) {
+  /**
+   * Cancel or resume at the provider. The log may be behind it (a webhook not delivered yet), so the
+   * provider is asked how the subscription stands first; if it already is as asked, nothing is sent and
+   * what it said is recorded; otherwise the change is made there. Either way the answer is the
+   * provider's state, never the log's guess (before, a stale "already cancelled" answered 200 without
+   * calling Stripe, and the person was charged on).
+   */
+  async function changeCancellation(userId: string, cancel: boolean, finish: Finish): Promise<Answer> {
     const { state } = await loadState(userId);
-    const current = state.subscription;
+    const known = state.subscription;
+    const fresh = known?.subscriptionId ? await provider.retrieveSubscription(known.subscriptionId) : null;
+    const current = fresh ? snapshotOf(fresh) : known;
     const live = current && (current.status === 'active' || current.status === 'trialing');
-    if (!current || !live) {
+    if (!current?.subscriptionId || !live) {
       throw new AppError(
         'conflict',
         cancel ? billingMessages.nothingToCancel : billingMessages.nothingToResume,
         { reason: cancel ? 'nothing_to_cancel' : 'nothing_to_resume' },
       );
     }
-    // Asked twice: already so.
-    if (current.cancelAtPeriodEnd === cancel) return { subscription: view(state), position: null };
-    const updated = await provider.setCancelAtPeriodEnd(current.subscriptionId, cancel);
-    const result = await run(
-      userId,
-      { type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(updated) } },
-      metadata,
+    const updated =
+      fresh && fresh.cancelAtPeriodEnd === cancel
+        ? fresh
+        : await provider.setCancelAtPeriodEnd(current.subscriptionId, cancel);
+    return finish(
+      onBilling(userId, { type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(updated) } }),
+      (outcome) => ({ status: 200, body: { subscription: view(outcome.state) } }),
     );
-    return { subscription: view(result.state), position: result.position };
   }
 
   return {
@@ -247,7 +207,8 @@ export function createBillingService(deps: {
       userId: string,
       input: CheckoutInput,
       metadata: EventMetadata,
-    ): Promise<CheckoutAnswer> {
+      finish: Finish,
+    ): Promise<Answer> {
       const plan = input.plan ?? planOfPrice(input.priceId ?? null);
       if (!plan || (input.plan && input.priceId && priceIds[input.plan] !== input.priceId)) {
         throw new AppError('validation', 'Unknown plan or price', {
@@ -261,10 +222,10 @@ export function createBillingService(deps: {
       }
       const invoiceId = plan === 'per-invoice' ? (input.invoiceId ?? null) : null;
       if (invoiceId) {
-        const history = await store.readStream(invoiceStreamId(invoiceId));
-        const invoice = history.reduce(
-          (folded, event) => evolveInvoice(folded, event as unknown as InvoiceEvent),
-          initialInvoiceState,
+        const invoice = foldEvents(
+          invoiceDecider,
+          await store.readStream(invoiceStreamId(invoiceId)),
+          eventCodec,
         );
         if (!invoice.exists || invoice.deleted || invoice.userId !== userId) {
           throw new AppError('not_found', 'Invoice not found');
@@ -276,6 +237,10 @@ export function createBillingService(deps: {
         }
       }
       const { state } = await loadState(userId);
+      // Buying the first invoice of page 1 would open nothing: it is open for free (DESIGN §5).
+      if (invoiceId && !paidUp(state) && (await deps.newestInvoiceId(userId)) === invoiceId) {
+        throw new AppError('conflict', INVOICE_OPEN_FOR_FREE, { reason: 'invoice_already_open' });
+      }
       const start = (sessionId: string): BillingCommand => ({
         type: 'StartCheckout',
         data: {
@@ -306,8 +271,8 @@ export function createBillingService(deps: {
         successUrl,
         cancelUrl: new URL('/subscription', deps.appUrl).href,
       });
-      await run(userId, start(session.id), metadata);
-      return { url: session.url, sessionId: session.id };
+      const answer: CheckoutAnswer = { url: session.url, sessionId: session.id };
+      return finish(onBilling(userId, start(session.id)), () => ({ status: 201, body: { ...answer } }));
     },
 
     /** `/confirm-*`: asks the provider about the session; applies it once; answers the state after. */
@@ -335,14 +300,18 @@ export function createBillingService(deps: {
         });
       }
       const result = await applySession(session, metadata);
-      const { state, lastPosition } = await loadState(userId);
+      // Applied before (the webhook or the sandbox's Pay came first): answer the log's state and its end.
+      const { state, lastPosition } =
+        result?.position != null
+          ? { state: result.state, lastPosition: result.position }
+          : await loadState(userId);
       const subscription = view(state);
       return {
         kind,
         invoiceId: session.invoiceId,
         subscribed: subscription?.Status === 'active' || subscription?.Status === 'trialing',
         subscription,
-        position: String(result?.position ?? lastPosition ?? 0n),
+        position: String(lastPosition ?? 0n),
       };
     },
 
@@ -350,8 +319,8 @@ export function createBillingService(deps: {
       return view((await loadState(userId)).state);
     },
 
-    cancel: (userId: string, metadata: EventMetadata) => changeCancellation(userId, true, metadata),
-    resume: (userId: string, metadata: EventMetadata) => changeCancellation(userId, false, metadata),
+    cancel: (userId: string, finish: Finish) => changeCancellation(userId, true, finish),
+    resume: (userId: string, finish: Finish) => changeCancellation(userId, false, finish),
 
     /** The sandbox's Pay button applies the session at once, as Stripe's webhook would. */
     applySession,
@@ -361,6 +330,7 @@ export function createBillingService(deps: {
      */
     applyStripeEvent: stripeEventHandler({
       store,
+      commands,
       provider,
       logger: deps.logger,
       run,

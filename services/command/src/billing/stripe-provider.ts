@@ -57,8 +57,14 @@ export function createStripeProvider(settings: StripeSettings, now: () => Date):
       : {}),
   });
 
-  async function retrieveSubscription(id: string): Promise<ProviderSubscription> {
-    return fromStripeSubscription(await stripe.subscriptions.retrieve(id), now().toISOString());
+  /** Null when Stripe does not know it (a webhook about an object of another account or mode). */
+  async function retrieveSubscription(id: string): Promise<ProviderSubscription | null> {
+    try {
+      return fromStripeSubscription(await stripe.subscriptions.retrieve(id), now().toISOString());
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+      throw error;
+    }
   }
 
   return {

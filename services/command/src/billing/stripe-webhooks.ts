@@ -1,18 +1,45 @@
-import { billingCustomerStreamId, type SubscriptionEvent, stripeEventStreamId } from '@remit/contracts';
 import {
-  type CommandResult,
-  ConcurrencyError,
+  billingCustomerStreamId,
+  readEvent,
+  type StripeEvent,
+  type SubscriptionEvent,
+  stripeEventStreamId,
+} from '@remit/contracts';
+import {
+  type Decider,
   type EventMetadata,
   type EventStore,
-  type StreamWrite,
+  type Step,
+  type StepOutcome,
+  step,
 } from '@remit/eventstore';
-import type { Logger } from '@remit/kit';
+import { AppError, type Logger } from '@remit/kit';
 import type Stripe from 'stripe';
+import type { Commands } from '../commands.js';
 import type { BillingCommand, BillingState, SubscriptionSnapshot } from './decider.js';
 import type { PaymentProvider, ProviderCheckoutSession, ProviderSubscription } from './provider.js';
 import { fromStripeSession, fromStripeSubscription } from './stripe-provider.js';
 
-type Applied = CommandResult<BillingState, SubscriptionEvent>;
+type Applied = StepOutcome<BillingState, SubscriptionEvent>;
+
+const duplicateDelivery = () =>
+  new AppError('conflict', 'This Stripe event was applied before', { reason: 'duplicate' });
+
+/** `stripe-event-{id}`: written once, with the first events the Stripe event causes. */
+const stripeEventDecider: Decider<
+  { received: boolean },
+  { type: 'Receive'; data: StripeEvent['data'] },
+  StripeEvent
+> = {
+  name: 'stripe-event',
+  handles: ['StripeEventReceived'],
+  initialState: { received: false },
+  evolve: () => ({ received: true }),
+  decide(state, { data }) {
+    if (state.received) throw duplicateDelivery();
+    return [{ type: 'StripeEventReceived', data }];
+  },
+};
 
 export type StripeEventOutcome = 'applied' | 'unchanged' | 'duplicate' | 'ignored';
 export type ApplyStripeEvent = (event: Stripe.Event) => Promise<StripeEventOutcome>;
@@ -24,18 +51,14 @@ export type ApplyStripeEvent = (event: Stripe.Event) => Promise<StripeEventOutco
  */
 export function stripeEventHandler(deps: {
   store: EventStore;
+  commands: Commands;
   provider: PaymentProvider;
   logger: Logger;
-  run: (
-    userId: string,
-    command: BillingCommand,
-    metadata: EventMetadata,
-    extra?: StreamWrite[],
-  ) => Promise<Applied>;
+  run: (userId: string, command: BillingCommand, metadata: EventMetadata, also?: Step[]) => Promise<Applied>;
   applySession: (
     session: ProviderCheckoutSession,
     metadata: EventMetadata,
-    extra?: StreamWrite[],
+    also?: Step[],
   ) => Promise<Applied | null>;
   snapshotOf: (subscription: ProviderSubscription) => SubscriptionSnapshot;
 }): ApplyStripeEvent {
@@ -44,8 +67,10 @@ export function stripeEventHandler(deps: {
   /** The user a provider's event is about: our metadata on the object, else the customer's link. */
   async function userOfCustomer(customerId: string | null): Promise<string | null> {
     if (!customerId) return null;
-    const [linked] = await store.readStream(billingCustomerStreamId(provider.name, customerId));
-    return (linked?.data as { userId?: string } | undefined)?.userId ?? null;
+    const [linked] = (await store.readStream(billingCustomerStreamId(provider.name, customerId))).map(
+      readEvent,
+    );
+    return linked?.type === 'BillingCustomerLinked' ? linked.data.userId : null;
   }
 
   /** What a Stripe event asks of billing; objects are re-fetched where the event holds only an id. */
@@ -70,13 +95,23 @@ export function stripeEventHandler(deps: {
       case 'customer.subscription.created':
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
-        const subscription = fromStripeSubscription(object as Stripe.Subscription, observedAt);
-        if (event.type === 'customer.subscription.deleted') subscription.status = 'canceled';
-        const userId = subscription.userId ?? (await userOfCustomer(subscription.customerId));
+        const sent = fromStripeSubscription(object as Stripe.Subscription, observedAt);
+        const userId = sent.userId ?? (await userOfCustomer(sent.customerId));
         if (!userId) return { userId, commands: [] };
+        // A deletion is final. Otherwise the event's picture may be older than another already applied
+        // (deliveries come in any order, and `created` counts whole seconds): ask Stripe how it stands now.
+        const deleted = event.type === 'customer.subscription.deleted';
+        const current = deleted ? null : await provider.retrieveSubscription(sent.id);
+        const subscription = current ? atLeastAsNew(current, observedAt) : sent;
+        if (deleted) subscription.status = 'canceled';
         return {
           userId,
-          commands: [{ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(subscription) } }],
+          commands: [
+            {
+              type: 'SyncSubscription',
+              data: { userId, snapshot: snapshotOf(subscription), recordObservation: true },
+            },
+          ],
         };
       }
       case 'invoice.paid':
@@ -103,12 +138,8 @@ export function stripeEventHandler(deps: {
         // A paid or failed invoice moves the subscription on (renewed, past due): ask Stripe how it stands.
         const fresh = subscriptionId ? await provider.retrieveSubscription(subscriptionId) : null;
         if (fresh) {
-          // Fetched after the event, so at least as new as it, whatever the two clocks say.
-          const seen = {
-            ...fresh,
-            observedAt: fresh.observedAt > observedAt ? fresh.observedAt : observedAt,
-          };
-          commands.push({ type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(seen) } });
+          const snapshot = snapshotOf(atLeastAsNew(fresh, observedAt));
+          commands.push({ type: 'SyncSubscription', data: { userId, snapshot, recordObservation: true } });
         }
         return { userId, commands };
       }
@@ -131,36 +162,42 @@ export function stripeEventHandler(deps: {
       causationId: event.id,
       commandId: event.id,
     };
-    const { userId, commands } = await commandsFor(event, observedAt);
-    const received: StreamWrite = {
-      streamId: reservation,
-      expectedVersion: 'no_stream',
-      events: [
-        { type: 'StripeEventReceived', data: { eventId: event.id, type: event.type, userId }, metadata },
-      ],
-    };
+    const { userId, commands: wanted } = await commandsFor(event, observedAt);
+    const received = step({
+      decider: stripeEventDecider,
+      streams: reservation,
+      command: { type: 'Receive', data: { eventId: event.id, type: event.type, userId } },
+    });
     try {
       // The reservation rides with the first command that writes; if none does, it is written alone.
-      let pending = [received];
-      for (const command of commands) {
+      let pending: Step[] = [received];
+      let changed = false;
+      for (const command of wanted) {
         const result =
           command.type === 'ApplySession'
             ? await applySession(command.session, { ...metadata, userId }, pending)
             : await run(command.data.userId, command, { ...metadata, userId }, pending);
         if (result && result.events.length > 0) pending = [];
+        if (result?.events.some((written) => written.type !== 'SubscriptionObserved')) changed = true;
       }
-      if (pending.length === 0) return 'applied';
-      await store.appendMany(pending);
+      if (changed) return 'applied';
+      if (pending.length === 0) return 'unchanged';
+      await deps.commands.execute(received, metadata);
       if (!userId)
         deps.logger.warn({ eventId: event.id, type: event.type }, 'stripe event for no known user');
-      return commands.length > 0 ? 'unchanged' : 'ignored';
+      return wanted.length > 0 ? 'unchanged' : 'ignored';
     } catch (error) {
-      if (error instanceof ConcurrencyError && (await store.streamVersion(reservation)) > 0)
-        return 'duplicate';
+      if (error instanceof AppError && error.reason === 'duplicate') return 'duplicate';
       throw error;
     }
   };
 }
+
+/** Fetched after the event, so at least as new as it, whatever Stripe's clock and ours say. */
+const atLeastAsNew = (fetched: ProviderSubscription, eventTime: string): ProviderSubscription => ({
+  ...fetched,
+  observedAt: fetched.observedAt > eventTime ? fetched.observedAt : eventTime,
+});
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === 'string' ? value : value.id;

@@ -1,19 +1,9 @@
 import type { InvoiceContent, InvoiceEvent } from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
-import {
-  decideInvoice,
-  evolveInvoice,
-  type InvoiceCommand,
-  type InvoiceState,
-  initialInvoiceState,
-} from './decider.js';
+import { invoiceDecider } from './decider.js';
 
-const given = decider<InvoiceState, InvoiceCommand, InvoiceEvent>({
-  initialState: initialInvoiceState,
-  evolve: evolveInvoice,
-  decide: decideInvoice,
-});
+const given = decider(invoiceDecider);
 
 const party = {
   name: 'Ada Lovelace',

@@ -1,49 +1,48 @@
-import type { InvoiceContent, InvoiceEvent } from '@remit/contracts';
-import { AppError } from '@remit/kit';
+import {
+  type InvoiceContent,
+  type InvoiceEvent,
+  type InvoiceNumberEvent,
+  invoiceNumberStreamId,
+  invoiceStreamId,
+  sameValue,
+} from '@remit/contracts';
+import { type Decider, type Step, step } from '@remit/eventstore';
+import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
+import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 
 /** An invoice as its own events describe it (stream `invoice-{id}`). */
 export interface InvoiceState {
+  invoiceId: string | null;
   exists: boolean;
   deleted: boolean;
   /** Bought one-time (billing): a paid invoice is a settled record and can no longer change. */
   paid: boolean;
   userId: string | null;
   content: InvoiceContent | null;
+  /** When it was issued and last changed (the events' times). */
+  issuedAt: Date | null;
+  updatedAt: Date | null;
 }
 
 export const initialInvoiceState: InvoiceState = {
+  invoiceId: null,
   exists: false,
   deleted: false,
   paid: false,
   userId: null,
   content: null,
+  issuedAt: null,
+  updatedAt: null,
 };
-
-export function evolveInvoice(state: InvoiceState, event: InvoiceEvent): InvoiceState {
-  switch (event.type) {
-    case 'InvoiceIssued': {
-      const { invoiceId: _id, userId, status: _status, ...content } = event.data;
-      return { exists: true, deleted: false, paid: false, userId, content };
-    }
-    case 'InvoiceRevised': {
-      const { invoiceId: _id, userId: _user, ...content } = event.data;
-      return { ...state, content };
-    }
-    case 'InvoiceDeleted':
-      return { ...state, deleted: true };
-    case 'InvoicePaidFor':
-      return { ...state, paid: true };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
 
 export type InvoiceCommand =
   | { type: 'IssueInvoice'; data: { invoiceId: string; userId: string; content: InvoiceContent } }
   | { type: 'ReviseInvoice'; data: { invoiceId: string; userId: string; content: InvoiceContent } }
-  | { type: 'DeleteInvoice'; data: { invoiceId: string; userId: string } };
+  | { type: 'DeleteInvoice'; data: { invoiceId: string; userId: string } }
+  | {
+      type: 'MarkInvoicePaidFor';
+      data: { invoiceId: string; userId: string; sessionId: string; amount: number; currency: string };
+    };
 
 export const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
 export const invoicePaid = () =>
@@ -54,11 +53,39 @@ export const invoiceNumberTaken = (number: string) =>
     fields: { invoiceNumber: `Invoice number ${number} is already used by another of your invoices` },
   });
 
+function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): InvoiceState {
+  switch (event.type) {
+    case 'InvoiceIssued': {
+      const { invoiceId, userId, status: _status, ...content } = event.data;
+      return {
+        ...initialInvoiceState,
+        invoiceId,
+        exists: true,
+        userId,
+        content,
+        issuedAt: event.createdAt,
+        updatedAt: event.createdAt,
+      };
+    }
+    case 'InvoiceRevised': {
+      const { invoiceId: _id, userId: _user, ...content } = event.data;
+      return { ...state, content, updatedAt: event.createdAt };
+    }
+    case 'InvoiceDeleted':
+      return { ...state, deleted: true, updatedAt: event.createdAt };
+    case 'InvoicePaidFor':
+      return { ...state, paid: true, updatedAt: event.createdAt };
+    default:
+      return unreachable(event);
+  }
+}
+
 /**
  * Pure: the events a command causes on an invoice. Another user's invoice is "not found", never
- * "forbidden", so ids reveal nothing. A paid invoice can no longer be revised or deleted.
+ * "forbidden", so ids reveal nothing. A paid invoice can no longer be revised or deleted; content that
+ * equals the current one (compared by value) writes nothing.
  */
-export function decideInvoice(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
+function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
   switch (command.type) {
     case 'IssueInvoice': {
       if (state.exists) throw new AppError('conflict', 'This invoice was already issued');
@@ -69,7 +96,7 @@ export function decideInvoice(state: InvoiceState, command: InvoiceCommand): Inv
       assertOwnLiveInvoice(state, command.data.userId);
       const { invoiceId, userId, content } = command.data;
       if (state.paid) throw invoicePaid();
-      if (JSON.stringify(content) === JSON.stringify(state.content)) return [];
+      if (sameValue(content, state.content)) return [];
       return [{ type: 'InvoiceRevised', data: { invoiceId, userId, ...content } }];
     }
     case 'DeleteInvoice': {
@@ -78,10 +105,14 @@ export function decideInvoice(state: InvoiceState, command: InvoiceCommand): Inv
       const { invoiceId, userId } = command.data;
       return [{ type: 'InvoiceDeleted', data: { invoiceId, userId, number: state.content?.number ?? '' } }];
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
+    case 'MarkInvoicePaidFor': {
+      // The purchase stands whatever became of the invoice: a deleted one has nothing left to mark.
+      if (!state.exists || state.deleted || state.paid) return [];
+      if (state.userId !== command.data.userId) throw invoiceNotFound();
+      return [{ type: 'InvoicePaidFor', data: command.data }];
     }
+    default:
+      return unreachable(command);
   }
 }
 
@@ -89,9 +120,85 @@ function assertOwnLiveInvoice(state: InvoiceState, userId: string): void {
   if (!state.exists || state.deleted || state.userId !== userId) throw invoiceNotFound();
 }
 
-/** Whether a revision moves the invoice to a number it must reserve first. */
-export function numberToReserve(state: InvoiceState, events: InvoiceEvent[]): string | null {
-  const revised = events.find((event) => event.type === 'InvoiceRevised');
-  if (revised?.type !== 'InvoiceRevised') return null;
-  return revised.data.number === state.content?.number ? null : revised.data.number;
+export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent> = {
+  name: 'invoice',
+  handles: ['InvoiceIssued', 'InvoiceRevised', 'InvoiceDeleted', 'InvoicePaidFor'],
+  initialState: initialInvoiceState,
+  evolve,
+  decide,
+};
+
+/** A number, once reserved by an invoice of a user, is theirs for good (docs/decisions.md, Invoices). */
+interface NumberState {
+  reservedBy: string | null;
 }
+
+type NumberCommand = {
+  type: 'ReserveInvoiceNumber';
+  data: { userId: string; number: string; invoiceId: string };
+};
+
+export const invoiceNumberDecider: Decider<NumberState, NumberCommand, InvoiceNumberEvent> = {
+  name: 'invoice-number',
+  handles: ['InvoiceNumberReserved'],
+  initialState: { reservedBy: null },
+  evolve: (_state, event) => ({ reservedBy: event.data.invoiceId }),
+  decide(state, command) {
+    if (state.reservedBy !== null) throw invoiceNumberTaken(command.data.number);
+    return [{ type: 'InvoiceNumberReserved', data: command.data }];
+  },
+};
+
+const reserveNumber = (userId: string, number: string, invoiceId: string) =>
+  step({
+    decider: invoiceNumberDecider,
+    streams: invoiceNumberStreamId(userId, number),
+    command: { type: 'ReserveInvoiceNumber', data: { userId, number, invoiceId } },
+  });
+
+/** Issues an invoice: its number reserved and its logo stored (unless stored before), in one transaction. */
+export function issueInvoice(input: {
+  invoiceId: string;
+  userId: string;
+  content: InvoiceContent;
+  logo: LogoUpload | null;
+}): Step<InvoiceState, InvoiceEvent> {
+  const { invoiceId, userId, content, logo } = input;
+  return step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(invoiceId),
+    command: { type: 'IssueInvoice', data: { invoiceId, userId, content } },
+    effects: () => [reserveNumber(userId, content.number, invoiceId), ...(logo ? [uploadLogo(logo)] : [])],
+  });
+}
+
+/** Revises an invoice; a revision to another number reserves that number too. */
+export function reviseInvoice(input: {
+  invoiceId: string;
+  userId: string;
+  content: InvoiceContent;
+}): Step<InvoiceState, InvoiceEvent> {
+  const { invoiceId, userId, content } = input;
+  return step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(invoiceId),
+    command: { type: 'ReviseInvoice', data: { invoiceId, userId, content } },
+    effects: (_events, state) =>
+      content.number === state.content?.number ? [] : [reserveNumber(userId, content.number, invoiceId)],
+  });
+}
+
+export const deleteInvoice = (invoiceId: string, userId: string) =>
+  step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(invoiceId),
+    command: { type: 'DeleteInvoice', data: { invoiceId, userId } },
+  });
+
+/** Billing's one-time purchase, as the invoice records it (a command on the invoice's own decider). */
+export const markInvoicePaidFor = (data: Extract<InvoiceCommand, { type: 'MarkInvoicePaidFor' }>['data']) =>
+  step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(data.invoiceId),
+    command: { type: 'MarkInvoicePaidFor', data },
+  });

@@ -1,111 +1,63 @@
-import { type InvoiceContent, invoiceStreamId, invoiceSubmitSchema, toInvoiceView } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
-import { AppError, currentUserId, parseInput, requireAuth, sendCommandResult } from '@remit/kit';
-import { type RequestHandler, Router } from 'express';
-import multer from 'multer';
-import { commandMetadata } from '../metadata.js';
-import { MAX_LOGO_BYTES } from './logo.js';
-import type { InvoiceService } from './service.js';
+import { type InvoiceEvent, invoiceSubmitSchema, toInvoiceView } from '@remit/contracts';
+import type { StepOutcome } from '@remit/eventstore';
+import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
+import { Router } from 'express';
+import { type Commands, sendAnswer } from '../commands.js';
+import { MAX_LOGO_BYTES } from '../logos/image.js';
+import type { InvoiceState } from './decider.js';
+import type { InvoiceCommands } from './service.js';
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: MAX_LOGO_BYTES, files: 1, fields: 10, fieldSize: 1024 * 1024, parts: 12 },
-}).single('logo');
+const multipart = multipartUpload({
+  file: 'logo',
+  maxBytes: MAX_LOGO_BYTES,
+  tooLarge: 'The logo must be at most 2 MB',
+  maxFieldBytes: 1024 * 1024,
+});
 
-/** multer's errors as the API states them: 413 for a logo over 2 MB, 400 for anything else malformed. */
-const multipart: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (!error) return next();
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') {
-        return next(
-          new AppError('too_large', 'The logo must be at most 2 MB', {
-            reason: 'logo_too_large',
-            fields: { logo: 'The logo must be at most 2 MB' },
-          }),
-        );
-      }
-      return next(
-        new AppError('validation', `The upload could not be read (${error.code})`, { cause: error }),
-      );
-    }
-    next(error);
-  });
-};
-
-function invoiceJson(body: unknown): unknown {
-  const field = (body as { invoice?: unknown } | undefined)?.invoice;
-  if (typeof field !== 'string')
-    throw new AppError('validation', 'The invoice field is missing', {
-      fields: { invoice: 'The invoice field is missing' },
-    });
-  try {
-    return JSON.parse(field);
-  } catch (error) {
-    throw new AppError('validation', 'The invoice field is not valid JSON', { cause: error });
-  }
-}
-
-/** The command's answer, built from the events it wrote (the read models follow; see `position`). */
-async function invoiceAnswer(store: EventStore, invoiceId: string) {
-  const events = await store.readStream(invoiceStreamId(invoiceId));
-  const first = events[0];
-  const last = events.at(-1);
-  if (!first || !last) throw new AppError('internal', 'The invoice was not written');
-  const {
-    invoiceId: _id,
-    userId: _user,
-    status: _status,
-    ...content
-  } = last.data as InvoiceContent & {
-    invoiceId: string;
-    userId: string;
-    status?: string;
+/** The invoice as the command left it: its state after the events, the read models follow (`position`). */
+function invoiceAnswer(status: number) {
+  return ({ state }: StepOutcome<InvoiceState, InvoiceEvent>) => {
+    const { invoiceId, content, issuedAt, updatedAt } = state;
+    if (!invoiceId || !content || !issuedAt || !updatedAt) return { status, body: {} };
+    return {
+      status,
+      body: {
+        invoice: toInvoiceView(
+          invoiceId,
+          content,
+          state.paid ? 'paid' : 'Draft',
+          issuedAt.toISOString(),
+          updatedAt.toISOString(),
+        ),
+      },
+    };
   };
-  return toInvoiceView(
-    invoiceId,
-    content,
-    'Draft',
-    first.createdAt.toISOString(),
-    last.createdAt.toISOString(),
-  );
 }
 
-export function invoiceRoutes(deps: {
-  invoices: InvoiceService;
-  store: EventStore;
-  idempotent: RequestHandler;
-}): Router {
-  const { invoices, store, idempotent } = deps;
+export function invoiceRoutes(deps: { invoices: InvoiceCommands; commands: Commands }): Router {
+  const { invoices, commands } = deps;
   const router = Router();
 
-  // multer runs before `idempotent`, so the fingerprint covers the `invoice` JSON field.
-  router.post('/invoices', requireAuth, multipart, idempotent, async (req, res) => {
-    const input = parseInput(invoiceSubmitSchema, invoiceJson(req.body));
-    const logo = req.file ? { bytes: req.file.buffer } : null;
-    const { invoiceId, position } = await invoices.issue(
-      currentUserId(req),
-      input,
-      logo,
-      commandMetadata(req),
+  router.post('/invoices', requireAuth, multipart, async (req, res) => {
+    const input = parseInput(invoiceSubmitSchema, jsonField(req.body, 'invoice'));
+    const userId = currentUserId(req);
+    const logo = uploadedFile(req);
+    sendAnswer(
+      res,
+      await commands.answer(req, () => invoices.issue(userId, input, logo), invoiceAnswer(201)),
     );
-    sendCommandResult(res, 201, { invoice: await invoiceAnswer(store, invoiceId) }, position);
   });
 
-  router.put('/invoices/:id', requireAuth, idempotent, async (req, res) => {
+  router.put('/invoices/:id', requireAuth, async (req, res) => {
     const input = parseInput(invoiceSubmitSchema, req.body);
-    const invoiceId = String(req.params.id);
-    const { position } = await invoices.revise(currentUserId(req), invoiceId, input, commandMetadata(req));
-    sendCommandResult(res, 200, { invoice: await invoiceAnswer(store, invoiceId) }, position);
+    const userId = currentUserId(req);
+    const revise = () => invoices.revise(userId, String(req.params.id), input);
+    sendAnswer(res, await commands.answer(req, revise, invoiceAnswer(200)));
   });
 
-  router.delete('/invoices/:id', requireAuth, idempotent, async (req, res) => {
-    const { position } = await invoices.remove(
-      currentUserId(req),
-      String(req.params.id),
-      commandMetadata(req),
-    );
-    sendCommandResult(res, 200, {}, position);
+  router.delete('/invoices/:id', requireAuth, async (req, res) => {
+    const remove = invoices.remove(currentUserId(req), String(req.params.id));
+    sendAnswer(res, await commands.answer(req, remove, () => ({ status: 200, body: {} })));
   });
 
   return router;

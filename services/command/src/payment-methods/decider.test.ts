@@ -6,21 +6,10 @@ import {
   paymentMethodMessages,
 } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
-import { decider } from '../testing/given.js';
-import {
-  decidePaymentMethods,
-  evolvePaymentMethods,
-  initialPaymentMethodsState,
-  type PaymentMethodCommand,
-  type PaymentMethodsState,
-  toPaymentMethodView,
-} from './decider.js';
+import { decider, stateOf } from '../testing/given.js';
+import { type PaymentMethodsEvent, paymentMethodsDecider, toPaymentMethodView } from './decider.js';
 
-const given = decider<PaymentMethodsState, PaymentMethodCommand, PaymentMethodEvent>({
-  initialState: initialPaymentMethodsState,
-  evolve: evolvePaymentMethods,
-  decide: decidePaymentMethods,
-});
+const given = decider(paymentMethodsDecider);
 
 const bankForm: PaymentMethodFormInput = {
   name: 'Main account',
@@ -60,6 +49,11 @@ const madeDefault = (id: string, previousDefaultId: string | null): PaymentMetho
   type: 'PaymentMethodMadeDefault',
   data: { paymentMethodId: id, userId: 'u1', previousDefaultId },
 });
+/** Every new method joins the user's list (the stream that names the methods' streams). */
+const registered = (id: string): PaymentMethodsEvent => ({
+  type: 'PaymentMethodRegistered',
+  data: { paymentMethodId: id, userId: 'u1' },
+});
 const disabled = (id: string): PaymentMethodEvent => ({
   type: 'PaymentMethodDisabled',
   data: { paymentMethodId: id, userId: 'u1' },
@@ -78,7 +72,7 @@ describe('payment methods decider', () => {
         type: 'AddPaymentMethod',
         data: { paymentMethodId: 'pm1', userId: 'u1', form: form(bankForm) },
       })
-      .thenEmits([added('pm1'), madeDefault('pm1', null)]);
+      .thenEmits([added('pm1'), madeDefault('pm1', null), registered('pm1')]);
   });
 
   it('a second method is not the default unless asked', () => {
@@ -96,7 +90,7 @@ describe('payment methods decider', () => {
           }),
         },
       })
-      .thenEmits([added('pm2', linkDetails)]);
+      .thenEmits([added('pm2', linkDetails), registered('pm2')]);
   });
 
   it('making another method the default takes the flag from the previous one', () => {
@@ -110,10 +104,7 @@ describe('payment methods decider', () => {
         },
       })
       .thenEmits([madeDefault('pm2', 'pm1')]);
-    const state = [...twoMethods, madeDefault('pm2', 'pm1')].reduce(
-      evolvePaymentMethods,
-      initialPaymentMethodsState,
-    );
+    const state = stateOf(paymentMethodsDecider, [...twoMethods, madeDefault('pm2', 'pm1')]);
     expect(toPaymentMethodView(state, 'pm1').IsDefault).toBe(false);
     expect(toPaymentMethodView(state, 'pm2').IsDefault).toBe(true);
   });
@@ -128,7 +119,11 @@ describe('payment methods decider', () => {
           form: form({ ...bankForm, name: 'Savings', isDefault: true }),
         },
       })
-      .thenEmits([added('pm3', { ...bankDetails, name: 'Savings' }), madeDefault('pm3', 'pm1')]);
+      .thenEmits([
+        added('pm3', { ...bankDetails, name: 'Savings' }),
+        madeDefault('pm3', 'pm1'),
+        registered('pm3'),
+      ]);
   });
 
   it('an edit records the whole new details, and nothing when they are the same', () => {

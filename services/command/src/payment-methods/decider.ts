@@ -3,9 +3,15 @@ import {
   type PaymentMethodDetails,
   type PaymentMethodEvent,
   type PaymentMethodForm,
+  type PaymentMethodListEvent,
+  paymentMethodListStreamId,
   paymentMethodMessages,
+  paymentMethodStreamId,
+  readEvent,
+  sameValue,
 } from '@remit/contracts';
-import { AppError } from '@remit/kit';
+import { type Decider, step } from '@remit/eventstore';
+import { AppError, unreachable } from '@remit/kit';
 
 /**
  * A user's payment methods as their events describe them: the events of every `payment-method-{id}` stream
@@ -27,10 +33,14 @@ export interface PaymentMethodsState {
 
 export const initialPaymentMethodsState: PaymentMethodsState = { methods: new Map(), defaultId: null };
 
+/** The events of a user's payment method streams and of their list (`user-payment-methods-{userId}`). */
+export type PaymentMethodsEvent = PaymentMethodEvent | PaymentMethodListEvent;
+
 export function evolvePaymentMethods(
   state: PaymentMethodsState,
-  event: PaymentMethodEvent,
+  event: PaymentMethodsEvent,
 ): PaymentMethodsState {
+  if (event.type === 'PaymentMethodRegistered') return state;
   const { paymentMethodId: id } = event.data;
   const methods = new Map(state.methods);
   const current = methods.get(id);
@@ -51,10 +61,8 @@ export function evolvePaymentMethods(
       return { ...state, methods };
     case 'PaymentMethodMadeDefault':
       return { ...state, defaultId: id };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
+    default:
+      return unreachable(event);
   }
 }
 
@@ -96,7 +104,7 @@ function detailsOf(form: PaymentMethodForm): PaymentMethodDetails {
 export function decidePaymentMethods(
   state: PaymentMethodsState,
   command: PaymentMethodCommand,
-): PaymentMethodEvent[] {
+): PaymentMethodsEvent[] {
   const { paymentMethodId, userId } = command.data;
   const events: PaymentMethodEvent[] = [];
   const existing = state.methods.get(paymentMethodId);
@@ -114,7 +122,7 @@ export function decidePaymentMethods(
       if (!existing || existing.userId !== userId) throw paymentMethodNotFound();
       const { form } = command.data;
       const details = detailsOf(form);
-      if (JSON.stringify(details) !== JSON.stringify(existing.details)) {
+      if (!sameValue(details, existing.details)) {
         events.push({ type: 'PaymentMethodUpdated', data: { paymentMethodId, userId, ...details } });
       }
       if (form.isDefault && state.defaultId !== paymentMethodId) {
@@ -131,12 +139,19 @@ export function decidePaymentMethods(
       });
       break;
     }
-    default: {
-      const unknown: never = command;
-      return unknown;
-    }
+    default:
+      return unreachable(command);
   }
-  return [...events, ...repairDefault(events.reduce(evolvePaymentMethods, state), paymentMethodId, userId)];
+  const decided = [
+    ...events,
+    ...repairDefault(events.reduce(evolvePaymentMethods, state), paymentMethodId, userId),
+  ];
+  // A new method joins the user's list in the same transaction: the list is how its stream is found.
+  const registered: PaymentMethodsEvent[] =
+    command.type === 'AddPaymentMethod'
+      ? [{ type: 'PaymentMethodRegistered', data: { paymentMethodId, userId } }]
+      : [];
+  return [...decided, ...registered];
 }
 
 function madeDefault(
@@ -146,6 +161,45 @@ function madeDefault(
 ): PaymentMethodEvent {
   return { type: 'PaymentMethodMadeDefault', data: { paymentMethodId, userId, previousDefaultId } };
 }
+
+export const paymentMethodsDecider: Decider<PaymentMethodsState, PaymentMethodCommand, PaymentMethodsEvent> =
+  {
+    name: 'payment-methods',
+    handles: [
+      'PaymentMethodAdded',
+      'PaymentMethodUpdated',
+      'PaymentMethodEnabled',
+      'PaymentMethodDisabled',
+      'PaymentMethodMadeDefault',
+      'PaymentMethodRegistered',
+    ],
+    initialState: initialPaymentMethodsState,
+    evolve: evolvePaymentMethods,
+    decide: decidePaymentMethods,
+  };
+
+/**
+ * A user's methods as one aggregate: their list stream names each method's stream; the events of all of
+ * them are folded in log order (one rule spans them: exactly one default).
+ */
+export function paymentMethodsOf(userId: string) {
+  const list = paymentMethodListStreamId(userId);
+  return {
+    decider: paymentMethodsDecider,
+    streams: async (read: (streamId: string) => Promise<{ type: string; data: unknown }[]>) => {
+      const ids = new Set<string>();
+      for (const event of (await read(list)).map(readEvent)) {
+        if (event.type === 'PaymentMethodRegistered') ids.add(event.data.paymentMethodId);
+      }
+      return [list, ...[...ids].map(paymentMethodStreamId)];
+    },
+    streamOf: (event: PaymentMethodsEvent) =>
+      event.type === 'PaymentMethodRegistered' ? list : paymentMethodStreamId(event.data.paymentMethodId),
+  };
+}
+
+export const paymentMethodCommand = (command: PaymentMethodCommand) =>
+  step({ ...paymentMethodsOf(command.data.userId), command });
 
 function repairDefault(
   state: PaymentMethodsState,

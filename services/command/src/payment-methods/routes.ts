@@ -1,45 +1,34 @@
 import { paymentMethodFormSchema } from '@remit/contracts';
-import { currentUserId, parseInput, requireAuth, sendCommandResult } from '@remit/kit';
-import { type RequestHandler, Router } from 'express';
-import { commandMetadata } from '../metadata.js';
-import type { PaymentMethodService } from './service.js';
+import { currentUserId, parseInput, requireAuth } from '@remit/kit';
+import { Router } from 'express';
+import { type Commands, sendAnswer } from '../commands.js';
+import { type PaymentMethodService, paymentMethodAnswer } from './service.js';
 
 /** `POST /settings/payment-methods`, `PUT /settings/payment-methods/{id}` and `…/{id}/toggle` (docs/api.md). */
 export function paymentMethodRoutes(deps: {
   paymentMethods: PaymentMethodService;
-  idempotent: RequestHandler;
+  commands: Commands;
 }): Router {
-  const { paymentMethods, idempotent } = deps;
+  const { paymentMethods, commands } = deps;
   const router = Router();
 
-  router.post('/settings/payment-methods', requireAuth, idempotent, async (req, res) => {
+  router.post('/settings/payment-methods', requireAuth, async (req, res) => {
     const form = parseInput(paymentMethodFormSchema, req.body);
-    const { paymentMethod, position } = await paymentMethods.add(
-      currentUserId(req),
-      form,
-      commandMetadata(req),
-    );
-    sendCommandResult(res, 201, { paymentMethod }, position);
+    const { paymentMethodId, step } = paymentMethods.add(currentUserId(req), form);
+    sendAnswer(res, await commands.answer(req, step, paymentMethodAnswer(201, paymentMethodId)));
   });
 
-  router.put('/settings/payment-methods/:id', requireAuth, idempotent, async (req, res) => {
+  router.put('/settings/payment-methods/:id', requireAuth, async (req, res) => {
     const form = parseInput(paymentMethodFormSchema, req.body);
-    const { paymentMethod, position } = await paymentMethods.update(
-      currentUserId(req),
-      String(req.params.id),
-      form,
-      commandMetadata(req),
-    );
-    sendCommandResult(res, 200, { paymentMethod }, position);
+    const id = String(req.params.id);
+    const update = paymentMethods.update(currentUserId(req), id, form);
+    sendAnswer(res, await commands.answer(req, update, paymentMethodAnswer(200, id)));
   });
 
-  router.put('/settings/payment-methods/:id/toggle', requireAuth, idempotent, async (req, res) => {
-    const { paymentMethod, position } = await paymentMethods.toggle(
-      currentUserId(req),
-      String(req.params.id),
-      commandMetadata(req),
-    );
-    sendCommandResult(res, 200, { paymentMethod }, position);
+  router.put('/settings/payment-methods/:id/toggle', requireAuth, async (req, res) => {
+    const id = String(req.params.id);
+    const toggle = paymentMethods.toggle(currentUserId(req), id);
+    sendAnswer(res, await commands.answer(req, toggle, paymentMethodAnswer(200, id)));
   });
 
   return router;

@@ -2,116 +2,53 @@ import { randomUUID } from 'node:crypto';
 import {
   type InvoiceContent,
   type PaymentMethod,
-  type PaymentMethodEvent,
   type PaymentMethodForm,
-  paymentMethodListStreamId,
   paymentMethodMessages,
-  paymentMethodStreamId,
 } from '@remit/contracts';
-import { ConcurrencyError, type EventMetadata, type EventStore, type StreamWrite } from '@remit/eventstore';
-import { AppError } from '@remit/kit';
+import { type EventStore, foldEvents, type StepOutcome } from '@remit/eventstore';
+import { AppError, eventCodec } from '@remit/kit';
 import {
-  decidePaymentMethods,
-  evolvePaymentMethods,
-  initialPaymentMethodsState,
-  type PaymentMethodCommand,
+  type PaymentMethodsEvent,
   type PaymentMethodsState,
+  paymentMethodCommand,
+  paymentMethodsDecider,
+  paymentMethodsOf,
   toPaymentMethodView,
 } from './decider.js';
 
-export interface PaymentMethodResult {
-  paymentMethod: PaymentMethod;
-  /** Of the last event written, or (nothing changed) of the last event the answer rests on. */
-  position: bigint | null;
-}
+/** The answer of a payment method command: the method as the command left it. */
+export const paymentMethodAnswer =
+  (status: number, paymentMethodId: string) =>
+  ({ state }: StepOutcome<PaymentMethodsState, PaymentMethodsEvent>) => ({
+    status,
+    body: { paymentMethod: toPaymentMethodView(state, paymentMethodId) satisfies PaymentMethod },
+  });
 
-interface Loaded {
-  state: PaymentMethodsState;
-  /** Each method stream's version, for the expected version of the next append. */
-  versions: Map<string, number>;
-  lastPosition: bigint | null;
-}
-
-const MAX_RETRIES = 5;
-
-export function createPaymentMethodService(deps: { store: EventStore; now: () => Date }) {
+export function createPaymentMethodService(deps: { store: EventStore }) {
   const { store } = deps;
 
-  /** The user's methods: the ids from `user-payment-methods-{userId}`, each stream read, merged in log order. */
-  async function load(userId: string): Promise<Loaded> {
-    const registered = await store.readStream(paymentMethodListStreamId(userId));
-    const ids = [
-      ...new Set(registered.map((event) => (event.data as { paymentMethodId: string }).paymentMethodId)),
-    ];
-    const streams = await Promise.all(ids.map((id) => store.readStream(paymentMethodStreamId(id))));
-    const versions = new Map<string, number>();
-    ids.forEach((id, index) => {
-      versions.set(id, streams[index]?.at(-1)?.version ?? 0);
-    });
-    const events = streams
+  /** The user's methods: their list stream, then every method's stream, folded in log order. */
+  async function load(userId: string): Promise<PaymentMethodsState> {
+    const aggregate = paymentMethodsOf(userId);
+    const streamIds = await aggregate.streams((id) => store.readStream(id));
+    const history = [...(await store.readStreams(streamIds)).values()]
       .flat()
-      .filter((event) => (event.data as { userId?: string }).userId === userId)
-      .sort((a, b) => (a.position < b.position ? -1 : a.position > b.position ? 1 : 0));
-    const state = events.reduce(
-      (folded, event) => evolvePaymentMethods(folded, event as unknown as PaymentMethodEvent),
-      initialPaymentMethodsState,
-    );
-    return { state, versions, lastPosition: events.at(-1)?.position ?? null };
-  }
-
-  async function run(command: PaymentMethodCommand, metadata: EventMetadata): Promise<PaymentMethodResult> {
-    const { userId, paymentMethodId } = command.data;
-    for (let attempt = 0; ; attempt++) {
-      const { state, versions, lastPosition } = await load(userId);
-      const events = decidePaymentMethods(state, command);
-      const after = events.reduce(evolvePaymentMethods, state);
-      if (events.length === 0) {
-        return { paymentMethod: toPaymentMethodView(after, paymentMethodId), position: lastPosition };
-      }
-      const stamped = { ...metadata, at: deps.now().toISOString() };
-      const byStream = new Map<string, PaymentMethodEvent[]>();
-      for (const event of events) {
-        const id = event.data.paymentMethodId;
-        byStream.set(id, [...(byStream.get(id) ?? []), event]);
-      }
-      const writes: StreamWrite[] = [...byStream].map(([id, streamEvents]) => {
-        const version = versions.get(id) ?? 0;
-        return {
-          streamId: paymentMethodStreamId(id),
-          events: streamEvents.map((event) => ({ ...event, metadata: stamped })),
-          expectedVersion: version === 0 ? 'no_stream' : version,
-        };
-      });
-      if (command.type === 'AddPaymentMethod') {
-        writes.push({
-          streamId: paymentMethodListStreamId(userId),
-          events: [{ type: 'PaymentMethodRegistered', data: { paymentMethodId, userId }, metadata: stamped }],
-          expectedVersion: 'any',
-        });
-      }
-      try {
-        const { position } = await store.appendMany(writes);
-        return { paymentMethod: toPaymentMethodView(after, paymentMethodId), position };
-      } catch (error) {
-        if (!(error instanceof ConcurrencyError) || attempt >= MAX_RETRIES) throw error;
-      }
-    }
+      .sort((a, b) => (a.position < b.position ? -1 : 1));
+    return foldEvents(paymentMethodsDecider, history, eventCodec);
   }
 
   return {
-    add(userId: string, form: PaymentMethodForm, metadata: EventMetadata) {
-      return run(
-        { type: 'AddPaymentMethod', data: { paymentMethodId: randomUUID(), userId, form } },
-        metadata,
-      );
+    add(userId: string, form: PaymentMethodForm) {
+      const paymentMethodId = randomUUID();
+      return {
+        paymentMethodId,
+        step: paymentMethodCommand({ type: 'AddPaymentMethod', data: { paymentMethodId, userId, form } }),
+      };
     },
-    update(userId: string, paymentMethodId: string, form: PaymentMethodForm, metadata: EventMetadata) {
-      return run({ type: 'UpdatePaymentMethod', data: { paymentMethodId, userId, form } }, metadata);
-    },
-    toggle(userId: string, paymentMethodId: string, metadata: EventMetadata) {
-      return run({ type: 'TogglePaymentMethod', data: { paymentMethodId, userId } }, metadata);
-    },
-
+    update: (userId: string, paymentMethodId: string, form: PaymentMethodForm) =>
+      paymentMethodCommand({ type: 'UpdatePaymentMethod', data: { paymentMethodId, userId, form } }),
+    toggle: (userId: string, paymentMethodId: string) =>
+      paymentMethodCommand({ type: 'TogglePaymentMethod', data: { paymentMethodId, userId } }),
     /**
      * The snapshot an invoice keeps of the method chosen on it (`InvoiceIssued.paymentMethod`). An unknown,
      * foreign or disabled method is refused with `fields.paymentMethodId`; `keep` is the invoice's current
@@ -123,8 +60,7 @@ export function createPaymentMethodService(deps: { store: EventStore; now: () =>
       keep: InvoiceContent['paymentMethod'] = null,
     ): Promise<InvoiceContent['paymentMethod']> {
       if (!paymentMethodId) return null;
-      const { state } = await load(userId);
-      const method = state.methods.get(paymentMethodId);
+      const method = (await load(userId)).methods.get(paymentMethodId);
       if (!method) {
         throw new AppError('validation', paymentMethodMessages.unknownOnInvoice, {
           fields: { paymentMethodId: paymentMethodMessages.unknownOnInvoice },
@@ -137,11 +73,8 @@ export function createPaymentMethodService(deps: { store: EventStore; now: () =>
         });
       }
       const { details } = method;
-      const present = (value: string) => (value ? value : undefined);
-      const snapshot = {
-        id: method.id,
-        name: details.name,
-        type: details.type,
+      const present = (value: string) => (value ? { value } : null);
+      const optional = {
         bankName: present(details.bankName),
         iban: present(details.iban),
         swift: present(details.swift),
@@ -149,9 +82,14 @@ export function createPaymentMethodService(deps: { store: EventStore; now: () =>
         paymentLink: present(details.paymentLink),
         instructions: present(details.instructions),
       };
-      return Object.fromEntries(
-        Object.entries(snapshot).filter(([, value]) => value !== undefined),
-      ) as NonNullable<InvoiceContent['paymentMethod']>;
+      return {
+        id: method.id,
+        name: details.name,
+        type: details.type,
+        ...Object.fromEntries(
+          Object.entries(optional).flatMap(([key, found]) => (found ? [[key, found.value]] : [])),
+        ),
+      };
     },
   };
 }

@@ -1,20 +1,9 @@
 import type { SettingsUpdate } from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
-import {
-  decideSettings,
-  evolveSettings,
-  initialSettingsState,
-  type SettingsCommand,
-  type SettingsState,
-  type SettingsStreamEvent,
-} from './decider.js';
+import { type SettingsStreamEvent, settingsDecider } from './decider.js';
 
-const given = decider<SettingsState, SettingsCommand, SettingsStreamEvent>({
-  initialState: initialSettingsState,
-  evolve: evolveSettings,
-  decide: decideSettings,
-});
+const given = decider(settingsDecider);
 
 const update: SettingsUpdate = {
   Name: 'Ada Lovelace',

@@ -1,4 +1,13 @@
-import type { ProfileEvent, SettingsEvent, SettingsUpdate } from '@remit/contracts';
+import {
+  type ProfileEvent,
+  type SettingsEvent,
+  type SettingsUpdate,
+  sameValue,
+  settingsStreamId,
+} from '@remit/contracts';
+import { type Decider, step } from '@remit/eventstore';
+import { type RecordedEvent, unreachable } from '@remit/kit';
+import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 
 type Changed = Extract<SettingsEvent, { type: 'UserSettingsChanged' }>['data'];
 type LogoRef = Extract<ProfileEvent, { type: 'CompanyLogoChanged' }>['data']['logo'];
@@ -15,30 +24,28 @@ export interface SettingsState {
 
 export const initialSettingsState: SettingsState = { current: null, logo: null };
 
-export function evolveSettings(state: SettingsState, event: SettingsStreamEvent): SettingsState {
-  switch (event.type) {
-    case 'UserSettingsChanged':
-      return { ...state, current: event.data };
-    case 'CompanyLogoChanged':
-      return { ...state, logo: event.data.logo };
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-}
-
 export type SettingsCommand = {
   type: 'ChangeSettings';
   /** `logo`: a new logo, null to remove it, absent to keep it. */
   data: { userId: string; update: SettingsUpdate; logo?: LogoRef };
 };
 
+function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>): SettingsState {
+  switch (event.type) {
+    case 'UserSettingsChanged':
+      return { ...state, current: event.data };
+    case 'CompanyLogoChanged':
+      return { ...state, logo: event.data.logo };
+    default:
+      return unreachable(event);
+  }
+}
+
 /**
- * Pure: settings that differ from the current ones become one UserSettingsChanged; the same ones, nothing.
- * A logo other than the current one becomes CompanyLogoChanged.
+ * Pure: settings that differ from the current ones (by value) become one UserSettingsChanged; the same
+ * ones, nothing. A logo other than the current one becomes CompanyLogoChanged.
  */
-export function decideSettings(state: SettingsState, command: SettingsCommand): SettingsStreamEvent[] {
+function decide(state: SettingsState, command: SettingsCommand): SettingsStreamEvent[] {
   const { userId, update, logo } = command.data;
   const data: Changed = {
     userId,
@@ -51,11 +58,44 @@ export function decideSettings(state: SettingsState, command: SettingsCommand): 
     defaultCurrency: update.Settings.DefaultCurrency,
   };
   const events: SettingsStreamEvent[] = [];
-  if (JSON.stringify(data) !== JSON.stringify(state.current)) {
-    events.push({ type: 'UserSettingsChanged', data });
-  }
+  if (!sameValue(data, state.current)) events.push({ type: 'UserSettingsChanged', data });
   if (logo !== undefined && logo?.id !== state.logo?.id) {
     events.push({ type: 'CompanyLogoChanged', data: { userId, logo } });
   }
   return events;
+}
+
+export const settingsDecider: Decider<SettingsState, SettingsCommand, SettingsStreamEvent> = {
+  name: 'settings',
+  handles: ['UserSettingsChanged', 'CompanyLogoChanged'],
+  initialState: initialSettingsState,
+  evolve,
+  decide,
+};
+
+/** `PUT /settings`: the details, and a new logo (stored with it unless stored before) or its removal. */
+export function changeSettings(input: {
+  userId: string;
+  update: SettingsUpdate;
+  logo: { upload: LogoUpload } | { remove: true } | null;
+}) {
+  const { userId, update, logo } = input;
+  const ref =
+    logo === null
+      ? undefined
+      : 'remove' in logo
+        ? null
+        : { id: logo.upload.logoId, contentType: logo.upload.contentType };
+  return step({
+    decider: settingsDecider,
+    streams: settingsStreamId(userId),
+    command: {
+      type: 'ChangeSettings',
+      data: { userId, update, ...(ref !== undefined ? { logo: ref } : {}) },
+    },
+    effects: (events) =>
+      logo && 'upload' in logo && events.some((event) => event.type === 'CompanyLogoChanged')
+        ? [uploadLogo(logo.upload)]
+        : [],
+  });
 }

@@ -6,10 +6,12 @@ import type {
   SubscriptionEvent,
   UserEvent,
 } from '@remit/contracts';
-import type { Database, StoredEvent } from '@remit/eventstore';
+import type { Database } from '@remit/eventstore';
+import { readModels } from '@remit/readmodels';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { activities } from '../schema.js';
+
+const { activities } = readModels;
 
 type Handled =
   | Extract<UserEvent, { type: 'UserSignedUp' }>
@@ -179,22 +181,21 @@ export const activitiesProjection = defineProjection({
     'SubscriptionResumed',
     'SubscriptionEnded',
     'PaymentFailed',
-  ] satisfies Handled['type'][],
-  async apply(db, stored: StoredEvent) {
-    const event = stored as unknown as Handled;
+  ],
+  async apply(db, event) {
     const entry = await entryFor(db, event);
     if (!entry) return;
     await db
       .insert(activities)
       .values({
-        position: stored.position,
+        position: event.position,
         userId: event.data.userId,
         type: entry.type,
         summary: entry.summary,
         invoiceId: entry.invoiceId ?? null,
         subjectId: entry.subjectId ?? null,
         subject: entry.subject ?? null,
-        at: stored.createdAt,
+        at: event.createdAt,
       })
       .onConflictDoNothing();
   },

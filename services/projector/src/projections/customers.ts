@@ -1,35 +1,54 @@
-import type { InvoiceEvent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { sql } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { customers } from '../schema.js';
 
-type Handled = Extract<InvoiceEvent, { type: 'InvoiceIssued' | 'InvoiceRevised' }>;
+const { customerInvoices, customers } = readModels;
 
-/** Customers per user from the invoices they issued: the latest details per e-mail win. */
+/**
+ * Customers per user from the invoices they issued, keyed by lower-cased e-mail: the latest details win;
+ * `invoiceCount` counts the invoices issued to the address, each once (customer_invoices remembers
+ * which), so an event delivered again changes nothing.
+ */
 export const customersProjection = defineProjection({
   name: 'customers',
-  tables: ['customers'],
-  handles: ['InvoiceIssued', 'InvoiceRevised'] satisfies Handled['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as Handled;
-    const { customer } = event.data;
+  tables: ['customers', 'customer_invoices'],
+  handles: ['InvoiceIssued', 'InvoiceRevised'],
+  async apply(db, event) {
+    const { userId, invoiceId, customer } = event.data;
+    const email = customer.email.toLowerCase();
     const details = {
       name: customer.name,
       address: customer.address,
       companyName: customer.companyName,
       companyVat: customer.vatId,
-      updatedAt: stored.createdAt,
+      updatedAt: event.createdAt,
     };
-    await db
-      .insert(customers)
-      .values({ userId: event.data.userId, email: customer.email.toLowerCase(), ...details, invoiceCount: 1 })
-      .onConflictDoUpdate({
-        target: [customers.userId, customers.email],
-        set: {
-          ...details,
-          invoiceCount:
-            event.type === 'InvoiceIssued' ? sql`${customers.invoiceCount} + 1` : customers.invoiceCount,
-        },
-      });
+    switch (event.type) {
+      case 'InvoiceIssued': {
+        const counted = await db
+          .insert(customerInvoices)
+          .values({ userId, invoiceId, email })
+          .onConflictDoNothing()
+          .returning({ invoiceId: customerInvoices.invoiceId });
+        const added = counted.length;
+        await db
+          .insert(customers)
+          .values({ userId, email, ...details, invoiceCount: added })
+          .onConflictDoUpdate({
+            target: [customers.userId, customers.email],
+            set: { ...details, invoiceCount: sql`${customers.invoiceCount} + ${added}` },
+          });
+        return;
+      }
+      case 'InvoiceRevised':
+        await db
+          .insert(customers)
+          .values({ userId, email, ...details, invoiceCount: 0 })
+          .onConflictDoUpdate({ target: [customers.userId, customers.email], set: details });
+        return;
+      default:
+        return unreachable(event);
+    }
   },
 });

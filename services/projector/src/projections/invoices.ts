@@ -1,9 +1,10 @@
-import type { InvoiceContent, InvoiceEvent, InvoiceNumberEvent, SubscriptionEvent } from '@remit/contracts';
+import type { InvoiceContent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { invoiceNumbers, invoices } from '../schema.js';
 
-type Handled = InvoiceEvent | InvoiceNumberEvent | Extract<SubscriptionEvent, { type: 'InvoicePurchased' }>;
+const { invoiceNumbers, invoices } = readModels;
 
 function listColumns(content: InvoiceContent) {
   const { customer } = content;
@@ -39,10 +40,9 @@ export const invoicesProjection = defineProjection({
     'InvoiceNumberReserved',
     'InvoicePurchased',
     'InvoicePaidFor',
-  ] satisfies Handled['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as Handled;
-    const at = stored.createdAt;
+  ],
+  async apply(db, event) {
+    const at = event.createdAt;
     switch (event.type) {
       case 'InvoiceIssued':
         await db
@@ -52,7 +52,7 @@ export const invoicesProjection = defineProjection({
             userId: event.data.userId,
             status: event.data.status,
             ...listColumns(contentOf(event.data)),
-            issuedPosition: stored.position,
+            issuedPosition: event.position,
             createdAt: at,
             updatedAt: at,
           })
@@ -72,7 +72,7 @@ export const invoicesProjection = defineProjection({
       case 'InvoiceNumberReserved':
         await db
           .insert(invoiceNumbers)
-          .values({ userId: event.data.userId, number: event.data.number, position: stored.position })
+          .values({ userId: event.data.userId, number: event.data.number, position: event.position })
           .onConflictDoNothing();
         return;
       case 'InvoicePurchased':
@@ -82,10 +82,8 @@ export const invoicesProjection = defineProjection({
           .set({ status: 'paid', updatedAt: at })
           .where(and(eq(invoices.id, event.data.invoiceId), eq(invoices.userId, event.data.userId)));
         return;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
   },
 });

@@ -1,7 +1,9 @@
-import type { PaymentMethodEvent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { and, eq, sql } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { paymentMethods } from '../schema.js';
+
+const { paymentMethods } = readModels;
 
 /**
  * Payment methods per user. PaymentMethodMadeDefault makes its method the user's only default, so the latest
@@ -16,10 +18,9 @@ export const paymentMethodsProjection = defineProjection({
     'PaymentMethodEnabled',
     'PaymentMethodDisabled',
     'PaymentMethodMadeDefault',
-  ] satisfies PaymentMethodEvent['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as PaymentMethodEvent;
-    const at = stored.createdAt;
+  ],
+  async apply(db, event) {
+    const at = event.createdAt;
     const own = and(
       eq(paymentMethods.id, event.data.paymentMethodId),
       eq(paymentMethods.userId, event.data.userId),
@@ -35,7 +36,7 @@ export const paymentMethodsProjection = defineProjection({
             ...details,
             isDefault: false,
             isActive: true,
-            addedPosition: stored.position,
+            addedPosition: event.position,
             createdAt: at,
             updatedAt: at,
           })
@@ -63,10 +64,8 @@ export const paymentMethodsProjection = defineProjection({
           .set({ isDefault: sql`${paymentMethods.id} = ${event.data.paymentMethodId}` })
           .where(eq(paymentMethods.userId, event.data.userId));
         return;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
   },
 });

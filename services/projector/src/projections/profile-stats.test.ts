@@ -1,17 +1,19 @@
-import type { InvoiceContent } from '@remit/contracts';
+import { type InvoiceContent, readEvent } from '@remit/contracts';
 import { createEventStore, type EventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
+import { migrateReadModels, readModels } from '@remit/readmodels';
+
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateReadModels } from '../migrate.js';
 import { applyEvents } from '../projection.js';
 import { startProjector } from '../projector.js';
 import { replayProjections } from '../replay.js';
-import { clientTotals, currencyStats, statsInvoices } from '../schema.js';
 import { activitiesProjection } from './activities.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
+
+const { clientTotals, currencyStats, statsInvoices } = readModels;
 
 function content(overrides: {
   number: string;
@@ -193,7 +195,7 @@ describe.each(testStores())('profile stats and top clients projection on %s', (k
     const before = await rows();
     const events = await store.readAll({ txId: 0n, position: 0n }, { limit: 1000 });
     await database.db.transaction(async (tx) => {
-      for (const projection of projections) await applyEvents(projection, tx, events);
+      for (const projection of projections) await applyEvents(projection, tx, events.map(readEvent));
     });
     expect(await rows()).toEqual(before);
   });

@@ -1,10 +1,11 @@
-import type { InvoiceContent, InvoiceEvent, SubscriptionEvent } from '@remit/contracts';
+import type { InvoiceContent } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { clientTotals, currencyStats, statsInvoices } from '../schema.js';
 
-type Handled = InvoiceEvent | Extract<SubscriptionEvent, { type: 'InvoicePurchased' }>;
+const { clientTotals, currencyStats, statsInvoices } = readModels;
 
 function figures(content: Pick<InvoiceContent, 'customer' | 'currency' | 'total' | 'issueDate' | 'dueDate'>) {
   return {
@@ -112,15 +113,8 @@ const figuresOf = (row: Row): Figures => ({
 export const profileStatsProjection = defineProjection({
   name: 'profile-stats',
   tables: ['stats_invoices', 'currency_stats', 'client_totals'],
-  handles: [
-    'InvoiceIssued',
-    'InvoiceRevised',
-    'InvoiceDeleted',
-    'InvoicePaidFor',
-    'InvoicePurchased',
-  ] satisfies Handled['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as Handled;
+  handles: ['InvoiceIssued', 'InvoiceRevised', 'InvoiceDeleted', 'InvoicePaidFor', 'InvoicePurchased'],
+  async apply(db, event) {
     const { userId, invoiceId } = event.data;
     const own = and(eq(statsInvoices.invoiceId, invoiceId), eq(statsInvoices.userId, userId));
     const [before] = await db.select().from(statsInvoices).where(own).limit(1);
@@ -130,7 +124,7 @@ export const profileStatsProjection = defineProjection({
         if (before) return; // applied before
         after = await db
           .insert(statsInvoices)
-          .values({ invoiceId, userId, ...figures(event.data), paid: false, issuedPosition: stored.position })
+          .values({ invoiceId, userId, ...figures(event.data), paid: false, issuedPosition: event.position })
           .returning();
         break;
       case 'InvoiceRevised':
@@ -143,10 +137,8 @@ export const profileStatsProjection = defineProjection({
       case 'InvoicePurchased':
         after = await db.update(statsInvoices).set({ paid: true }).where(own).returning();
         break;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
     const out = before ? [figuresOf(before)] : [];
     const into = after.map(figuresOf);

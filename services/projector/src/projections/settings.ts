@@ -1,18 +1,17 @@
-import type { ProfileEvent, SettingsEvent, UserEvent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { companyLogos, userSettings } from '../schema.js';
 
-type Handled = Extract<UserEvent, { type: 'UserSignedUp' }> | SettingsEvent | ProfileEvent;
+const { companyLogos, userSettings } = readModels;
 
 /** Settings per user: defaults at sign-up (the name, USD), then each UserSettingsChanged; the company logo. */
 export const settingsProjection = defineProjection({
   name: 'settings',
   tables: ['user_settings', 'company_logos'],
-  handles: ['UserSignedUp', 'UserSettingsChanged', 'CompanyLogoChanged'] satisfies Handled['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as Handled;
-    const at = stored.createdAt;
+  handles: ['UserSignedUp', 'UserSettingsChanged', 'CompanyLogoChanged'],
+  async apply(db, event) {
+    const at = event.createdAt;
     switch (event.type) {
       case 'UserSignedUp':
         await db
@@ -60,10 +59,8 @@ export const settingsProjection = defineProjection({
           .onConflictDoUpdate({ target: companyLogos.userId, set: values });
         return;
       }
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
   },
 });

@@ -1,22 +1,9 @@
-import type { SubscriptionEvent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { purchases, subscriptions } from '../schema.js';
 
-type SnapshotEvent = Extract<
-  SubscriptionEvent,
-  {
-    type:
-      | 'SubscriptionActivated'
-      | 'SubscriptionRenewed'
-      | 'SubscriptionUpdated'
-      | 'SubscriptionCancellationScheduled'
-      | 'SubscriptionResumed';
-  }
->;
-type Handled =
-  | SnapshotEvent
-  | Extract<SubscriptionEvent, { type: 'SubscriptionEnded' | 'PaymentFailed' | 'InvoicePurchased' }>;
+const { purchases, subscriptions } = readModels;
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
@@ -36,10 +23,9 @@ export const subscriptionsProjection = defineProjection({
     'SubscriptionEnded',
     'PaymentFailed',
     'InvoicePurchased',
-  ] satisfies Handled['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as Handled;
-    const at = stored.createdAt;
+  ],
+  async apply(db, event) {
+    const at = event.createdAt;
     switch (event.type) {
       case 'SubscriptionActivated':
       case 'SubscriptionRenewed':
@@ -90,10 +76,8 @@ export const subscriptionsProjection = defineProjection({
           .onConflictDoNothing();
         return;
       }
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
   },
 });

@@ -1,16 +1,17 @@
-import type { UserEvent } from '@remit/contracts';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { eq } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
-import { users } from '../schema.js';
+
+const { users } = readModels;
 
 /** The `users` read model: one row per account, from the account's own events. */
 export const usersProjection = defineProjection({
   name: 'users',
   tables: ['users'],
-  handles: ['UserSignedUp', 'EmailVerified', 'GoogleAccountLinked'] satisfies UserEvent['type'][],
-  async apply(db, stored) {
-    const event = stored as unknown as UserEvent & { createdAt: Date; streamId: string };
-    const at = stored.createdAt;
+  handles: ['UserSignedUp', 'EmailVerified', 'GoogleAccountLinked'],
+  async apply(db, event) {
+    const at = event.createdAt;
     switch (event.type) {
       case 'UserSignedUp':
         await db
@@ -31,20 +32,16 @@ export const usersProjection = defineProjection({
         await db
           .update(users)
           .set({ emailVerified: true, updatedAt: at })
-          .where(eq(users.id, userIdOf(stored.streamId)));
+          .where(eq(users.id, userIdOf(event.streamId)));
         return;
       case 'GoogleAccountLinked':
         await db
           .update(users)
           .set({ googleLinked: true, updatedAt: at })
-          .where(eq(users.id, userIdOf(stored.streamId)));
+          .where(eq(users.id, userIdOf(event.streamId)));
         return;
-      case 'VerificationTokenIssued':
-        return;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
+      default:
+        return unreachable(event);
     }
   },
 });

@@ -1,7 +1,7 @@
 import { authMessages, type User } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { AppError, currentUserId, requireAuth } from '@remit/kit';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { eq } from 'drizzle-orm';
 import { Router } from 'express';
 

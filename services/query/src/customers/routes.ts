@@ -1,11 +1,11 @@
 import { CUSTOMER_SEARCH_MIN, type CustomerSuggestion, type TopClientsAnswer } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
 import { Router } from 'express';
 import { z } from 'zod';
-import { requireSubscription } from '../profile/routes.js';
+import { requireSubscription } from '../billing/repository.js';
 import { topClients } from '../profile/stats.js';
 
 const { customers } = readModels;

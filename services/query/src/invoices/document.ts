@@ -2,18 +2,18 @@ import {
   type InvoiceContent,
   type InvoiceDocument,
   type InvoiceForm,
-  invoiceAmounts,
+  invoiceContentFrom,
   logoStreamId,
+  readEvent,
 } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import { findTemplate, invoiceTemplates } from '../pdf/index.js';
 
 /** A stored logo as a data URL for the renderer, or undefined when it is gone. */
 export async function logoDataUrl(store: EventStore, logoId: string): Promise<string | undefined> {
-  const [uploaded] = await store.readStream(logoStreamId(logoId));
-  if (!uploaded) return undefined;
-  const { contentType, base64 } = uploaded.data as { contentType: string; base64: string };
-  return `data:${contentType};base64,${base64}`;
+  const [uploaded] = (await store.readStream(logoStreamId(logoId))).map(readEvent);
+  if (uploaded?.type !== 'LogoUploaded') return undefined;
+  return `data:${uploaded.data.contentType};base64,${uploaded.data.base64}`;
 }
 
 /** The template an invoice names, or the first of the gallery if that one no longer exists. */
@@ -79,45 +79,16 @@ export function documentFromContent(id: string, content: InvoiceContent, logo?: 
   };
 }
 
-/** An unsaved form (step 2 of the wizard) as a document, with every total computed here. */
+/** An unsaved form (step 2 of the wizard) as a document, with every total computed as the command side does. */
 export function documentFromForm(
   form: InvoiceForm,
   logo?: string,
   paymentMethod: InvoiceContent['paymentMethod'] = null,
 ): InvoiceDocument {
-  const amounts = invoiceAmounts(form);
+  const template = { id: 'preview', name: 'preview', componentName: 'preview' };
   return documentFromContent(
     'preview',
-    {
-      number: form.invoiceNumber,
-      issueDate: form.issueDate,
-      dueDate: form.dueDate,
-      currency: amounts.currency,
-      taxRate: amounts.taxRate,
-      items: amounts.items,
-      subtotal: amounts.subtotal,
-      tax: amounts.tax,
-      total: amounts.total,
-      seller: {
-        name: form.userName,
-        email: form.userEmail,
-        address: form.userAddress,
-        companyName: form.userCompanyName,
-        vatId: form.userCompanyVAT,
-      },
-      customer: {
-        name: form.customerName,
-        email: form.customerEmail,
-        address: form.customerAddress,
-        companyName: form.customerCompanyName,
-        vatId: form.customerCompanyVAT,
-      },
-      notes: form.notes,
-      terms: form.termsAndConditions,
-      logo: null,
-      paymentMethod,
-      template: { id: 'preview', name: 'preview', componentName: 'preview' },
-    },
+    invoiceContentFrom(form, { logo: null, paymentMethod, template }),
     logo,
   );
 }

@@ -1,20 +1,29 @@
-import { formatMoney, money } from '@remit/contracts';
+import { type DomainEvent, formatMoney, money, readEvent } from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { inArray } from 'drizzle-orm';
 
 const { users } = readModels;
 
-const summaries: Record<string, (data: Record<string, unknown>) => string> = {
-  InvoiceIssued: (data) => `Issued invoice ${String(data.number)}`,
-  InvoiceRevised: (data) => `Revised invoice ${String(data.number)}`,
-  InvoiceDeleted: (data) => `Deleted invoice ${String(data.number)}`,
-  InvoicePaidFor: (data) =>
-    `Paid for one-time (${formatMoney(money(Number(data.amount), String(data.currency)))})`,
-};
+/** What an auditor reads for each event of an invoice's stream. */
+function summaryOf(event: DomainEvent): string {
+  switch (event.type) {
+    case 'InvoiceIssued':
+      return `Issued invoice ${event.data.number}`;
+    case 'InvoiceRevised':
+      return `Revised invoice ${event.data.number}`;
+    case 'InvoiceDeleted':
+      return `Deleted invoice ${event.data.number}`;
+    case 'InvoicePaidFor':
+      return `Paid for one-time (${formatMoney(money(event.data.amount, event.data.currency))})`;
+    default:
+      return event.type;
+  }
+}
 
 /** An invoice's own events for auditors: what, when, by whom. */
-export async function historyOf(db: Database, events: StoredEvent[]) {
+export async function historyOf(db: Database, stored: StoredEvent[]) {
+  const events = stored.map(readEvent);
   const userIds = [
     ...new Set(events.map((event) => event.metadata.userId).filter((id): id is string => !!id)),
   ];
@@ -29,7 +38,7 @@ export async function historyOf(db: Database, events: StoredEvent[]) {
       type: event.type,
       at,
       by: by ? { id: by, name: nameOf.get(by) ?? '' } : null,
-      summary: summaries[event.type]?.(event.data as Record<string, unknown>) ?? event.type,
+      summary: summaryOf(event),
     };
   });
 }

@@ -1,10 +1,7 @@
 import type { Database } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
-import { isSubscribed } from '../billing/routes.js';
+import { isSubscribed } from '../billing/repository.js';
 import { findInvoice, type InvoiceRow, newestInvoiceId } from './repository.js';
-
-export const subscriptionRequired = (message: string) =>
-  new AppError('payment_required', message, { reason: 'subscription_required' });
 
 /**
  * Locking (DESIGN §5): without a paid-up subscription only the newest invoice (the first of page 1) and

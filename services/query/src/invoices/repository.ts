@@ -1,6 +1,6 @@
 import type { InvoiceListItem, InvoiceStatus } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 
 const { invoices } = readModels;

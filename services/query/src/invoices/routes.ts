@@ -9,13 +9,13 @@ import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
+import { requireSubscription, subscriptionRequired } from '../billing/repository.js';
 import { renderPdf, renderPreview } from '../pdf/index.js';
-import { requireSubscription } from '../profile/routes.js';
+import { renderFailure } from '../pdf/render-failure.js';
 import { recentInvoices, utcDate } from '../profile/stats.js';
-import { toAppError } from '../templates/routes.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
 import { historyOf } from './history.js';
-import { accessFor, isLocked, openInvoice, subscriptionRequired } from './locking.js';
+import { accessFor, isLocked, openInvoice } from './locking.js';
 import { type InvoiceRow, listInvoices, toListItem } from './repository.js';
 import { nextInvoiceNumber, summaryOf } from './summary.js';
 
@@ -42,7 +42,7 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
     try {
       return kind === 'pdf' ? await renderPdf(document, template) : await renderPreview(document, template);
     } catch (error) {
-      throw toAppError(error);
+      throw renderFailure(error);
     }
   }
 

@@ -1,5 +1,5 @@
 import type { Database } from '@remit/eventstore';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { and, count, desc, eq, sum } from 'drizzle-orm';
 
 const { invoices, invoiceNumbers } = readModels;

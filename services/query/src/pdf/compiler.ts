@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { NodeCompiler, type NodeError } from '@myriaddreamin/typst-ts-node-compiler';
+import { addFacturXMetadata } from '../einvoice/facturx-xmp.js';
 import { loadFontBlobs } from './fonts.js';
-import { invoiceDataPath, logoDir, templatesDir } from './paths.js';
+import { facturXPath, invoiceDataPath, logoDir, templatesDir } from './paths.js';
 
 export type RenderKind = 'pdf' | 'svg';
 
@@ -11,7 +12,14 @@ export interface CompileJob {
   /** TemplateData as JSON; the template decodes it, so nothing the user typed is ever parsed as Typst. */
   data: string;
   logo?: { name: string; bytes: Uint8Array };
+  /**
+   * Makes the PDF a Factur-X invoice: PDF/A-3b, this CII attached as `factur-x.xml` (relationship Alternative,
+   * text/xml) and the Factur-X XMP properties. Absent, the render is exactly the plain one.
+   */
+  facturX?: { xml: string; conformanceLevel: 'EN 16931'; createdAt: number };
 }
+
+export const FACTURX_FILE_NAME = 'factur-x.xml';
 
 /**
  * How much of Typst's memoisation a worker keeps between renders. Typst (comemo) caches every layout step keyed
@@ -48,20 +56,49 @@ export class InvoiceCompiler {
     // The invoice is a virtual file rather than `sys.inputs`: new inputs make a new standard library, which
     // invalidates more of the memoised work (measured: 2.8 ms of compiling against 2.2 ms).
     this.compiler.mapShadow(invoiceDataPath, Buffer.from(job.data));
+    const facturX = job.kind === 'pdf' ? job.facturX : undefined;
+    const mainFilePath = facturX
+      ? this.mapFacturXMain(job.templateId, facturX.xml)
+      : join(templatesDir, job.templateId, 'template.typ');
     try {
-      const result = this.compiler.compile({
-        mainFilePath: join(templatesDir, job.templateId, 'template.typ'),
-      });
+      const result = this.compiler.compile({ mainFilePath });
       const error = result.takeError();
       const document = result.result;
       if (error || !document) throw new Error(describe(error));
-      const output = job.kind === 'pdf' ? this.compiler.pdf(document) : this.compiler.svg(document);
+      if (job.kind === 'svg') return { output: this.compiler.svg(document), pages: document.numOfPages };
+      if (!facturX) return { output: this.compiler.pdf(document), pages: document.numOfPages };
+      const pdf = this.compiler.pdf(document, { pdfStandard: 'a-3b', creationTimestamp: facturX.createdAt });
+      const output = addFacturXMetadata(pdf, {
+        conformanceLevel: facturX.conformanceLevel,
+        fileName: FACTURX_FILE_NAME,
+      });
       return { output, pages: document.numOfPages };
     } finally {
       if (logoPath) this.compiler.unmapShadow(logoPath);
       this.renders++;
       if (this.renders % this.cachePolicy.every === 0) this.compiler.evictCache(this.cachePolicy.maxAge);
     }
+  }
+
+  /**
+   * A main file that includes the template unchanged and attaches the XML after it, so no template knows about
+   * e-invoices and a plain render compiles exactly what it compiled before. The template id is checked against
+   * the registry before a job gets here; it is still only ever used inside a string literal of the wrapper.
+   */
+  private mapFacturXMain(templateId: string, xml: string): string {
+    // Both sit at the workspace's root: Typst names an attachment by its path from there, and the name must be
+    // exactly `factur-x.xml` (FX-01).
+    const mainPath = join(templatesDir, `__facturx_${templateId}__.typ`);
+    this.compiler.mapShadow(facturXPath, Buffer.from(xml, 'utf8'));
+    this.compiler.mapShadow(
+      mainPath,
+      Buffer.from(
+        `#include "/${JSON.stringify(templateId).slice(1, -1)}/template.typ"\n` +
+          `#pdf.attach("${FACTURX_FILE_NAME}", read("/${FACTURX_FILE_NAME}", encoding: none), ` +
+          'relationship: "alternative", mime-type: "text/xml", description: "Factur-X invoice (EN 16931)")\n',
+      ),
+    );
+    return mainPath;
   }
 }
 

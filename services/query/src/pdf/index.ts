@@ -3,8 +3,12 @@ export { RenderPool, type RenderPoolOptions } from './pool.js';
 export {
   closeRenderer,
   configureRenderer,
+  type EInvoiceRenderOptions,
   getRenderPool,
   type RenderOptions,
+  renderFacturXPdf,
+  renderInvoicePdf,
+  renderInvoicePreview,
   renderPdf,
   renderPreview,
 } from './render.js';

@@ -15,3 +15,6 @@ export const logoDir = join(templatesDir, '__logo__');
 
 /** The invoice's JSON inside the Typst workspace, mapped as a shadow file for each render and read by lib.typ. */
 export const invoiceDataPath = join(templatesDir, '__invoice__.json');
+
+/** The Factur-X XML inside the Typst workspace (a shadow file, never on disk), attached under this name. */
+export const facturXPath = join(templatesDir, 'factur-x.xml');

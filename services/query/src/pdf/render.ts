@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { InvoiceDocument, InvoiceLogo } from '@remit/contracts';
+import {
+  computeEInvoiceTotals,
+  type EInvoice,
+  eInvoiceReadiness,
+  type InvoiceDocument,
+  type InvoiceLogo,
+} from '@remit/contracts';
+import { EInvoiceNotReadyError, eInvoiceXml } from '../einvoice/index.js';
+import { eInvoiceTemplateData } from '../einvoice/template-data.js';
 import type { CompileJob, RenderKind } from './compiler.js';
 import { RenderError } from './errors.js';
 import { RenderPool, type RenderPoolOptions } from './pool.js';
@@ -57,16 +65,127 @@ export async function renderPreview(
   return toPreviewHtml(output, `Invoice ${invoice.number}`);
 }
 
+export interface EInvoiceRenderOptions extends RenderOptions {
+  logo?: InvoiceLogo;
+  /** The PDF's creation time (Factur-X); now by default. */
+  createdAt?: Date;
+}
+
+/**
+ * An invoice of the e-invoice model as a Factur-X PDF (EN 16931 profile, PDF/A-3b with `factur-x.xml`). Throws
+ * EInvoiceNotReadyError listing what is missing when the invoice is not ready for EN 16931.
+ */
+export async function renderFacturXPdf(
+  invoice: EInvoice,
+  templateId: string,
+  options: EInvoiceRenderOptions = {},
+): Promise<Buffer> {
+  const issues = eInvoiceReadiness(invoice, 'en16931');
+  if (issues.length > 0) throw new EInvoiceNotReadyError('facturx', issues);
+  const xml = eInvoiceXml(invoice, 'facturx');
+  const createdAt = Math.floor((options.createdAt ?? new Date()).getTime() / 1000);
+  return pdfBytes(
+    await renderData(
+      'pdf',
+      templateId,
+      options.logo,
+      (logoPath) => eInvoiceTemplateData(invoice, logoPath),
+      options,
+      {
+        xml,
+        conformanceLevel: 'EN 16931',
+        createdAt,
+      },
+    ),
+  );
+}
+
+/**
+ * The PDF the download offers for an invoice of the model: Factur-X when it is ready for EN 16931, otherwise the
+ * plain PDF of the same layout and figures (what Remit did before e-invoices), never an error for missing terms.
+ */
+export async function renderInvoicePdf(
+  invoice: EInvoice,
+  templateId: string,
+  options: EInvoiceRenderOptions = {},
+): Promise<{ pdf: Buffer; facturX: boolean }> {
+  if (eInvoiceReadiness(invoice, 'en16931').length === 0) {
+    try {
+      return { pdf: await renderFacturXPdf(invoice, templateId, options), facturX: true };
+    } catch (error) {
+      // PDF/A refuses text no embedded font can show (say, a customer's name in Chinese); the plain PDF renders
+      // it as Typst always did, and the XML formats are unaffected.
+      if (!(error instanceof RenderError && /could not be displayed/.test(error.message))) throw error;
+    }
+  }
+  const totals = computeEInvoiceTotals(invoice);
+  const output = await renderData(
+    'pdf',
+    templateId,
+    options.logo,
+    (logoPath) => eInvoiceTemplateData(invoice, logoPath, totals),
+    options,
+  );
+  return { pdf: pdfBytes(output), facturX: false };
+}
+
+/** The wizard's preview of an invoice of the model: the same layout and figures as its PDF, as HTML of SVG pages. */
+export async function renderInvoicePreview(
+  invoice: EInvoice,
+  templateId: string,
+  options: EInvoiceRenderOptions = {},
+): Promise<string> {
+  const { output } = await renderData(
+    'svg',
+    templateId,
+    options.logo,
+    (logoPath) => eInvoiceTemplateData(invoice, logoPath),
+    options,
+  );
+  if (typeof output !== 'string')
+    throw new RenderError('compile_failed', 'Typst returned bytes instead of SVG');
+  return toPreviewHtml(output, `Invoice ${invoice.number}`);
+}
+
+function pdfBytes({ output }: { output: Uint8Array | string }): Buffer {
+  if (typeof output === 'string')
+    throw new RenderError('compile_failed', 'Typst returned text instead of a PDF');
+  return Buffer.from(output.buffer, output.byteOffset, output.byteLength);
+}
+
 async function render(
   kind: RenderKind,
   invoice: InvoiceDocument,
   templateId: string,
   options: RenderOptions,
 ) {
+  return renderData(
+    kind,
+    templateId,
+    invoice.seller.logo,
+    (logoPath) => toTemplateData(invoice, logoPath),
+    options,
+  );
+}
+
+async function renderData(
+  kind: RenderKind,
+  templateId: string,
+  logoSource: InvoiceLogo | undefined,
+  toData: (logoPath: string | null) => object,
+  options: RenderOptions,
+  facturX?: CompileJob['facturX'],
+) {
   if (!findTemplate(templateId)) throw new RenderError('unknown_template', `Unknown template: ${templateId}`);
-  const logo = invoice.seller.logo ? await loadLogo(invoice.seller.logo) : undefined;
-  const data = JSON.stringify(toTemplateData(invoice, logo ? `/__logo__/${logo.name}` : null));
-  const job: CompileJob = { kind, templateId, data, ...(logo ? { logo } : {}) };
+  const logo = logoSource ? await loadLogo(logoSource) : undefined;
+  const data = JSON.stringify(toData(logo ? `/__logo__/${logo.name}` : null));
+  const job: CompileJob = {
+    kind,
+    templateId,
+    data,
+    ...(logo ? { logo } : {}),
+    ...(facturX ? { facturX } : {}),
+  };
   return (options.pool ?? getRenderPool()).render(job);
 }
 

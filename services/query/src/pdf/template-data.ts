@@ -45,7 +45,7 @@ type TemplatePayment =
     }
   | { type: 'digital'; name: string; link: string; instructions: string | null };
 
-const englishLabels = {
+export const englishLabels = {
   invoice: 'Invoice',
   number: 'Invoice number',
   issueDate: 'Issue date',
@@ -176,7 +176,7 @@ const months = [
 ];
 
 /** "2025-03-14" → "14 March 2025": unambiguous in every country, unlike 03/14/2025. */
-function formatDate(isoDate: string): string {
+export function formatDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number);
   return `${day} ${months[(month ?? 1) - 1]} ${year}`;
 }

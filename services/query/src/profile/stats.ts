@@ -13,7 +13,7 @@ import {
   type TopClient,
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { and, countDistinct, desc, eq, sql } from 'drizzle-orm';
 
 const { activities, clientTotals, currencyStats, invoices, statsInvoices } = readModels;
@@ -60,24 +60,35 @@ export async function quickStats(db: Database, userId: string, today: string): P
 const clientId = (email: string, currency: string) =>
   createHash('sha256').update(`${email}\n${currency}`).digest('hex').slice(0, 24);
 
-/** `GET /customers/top`: by total amount (major units across currencies), then invoices, then name. */
+/**
+ * `GET /customers/top` (docs/decisions.md, "Top clients"): amounts of different currencies are never
+ * compared, so clients are ranked within their currency — by total, then invoices, then name — at most
+ * TOP_CLIENTS_LIMIT per currency. Currencies come in order of how many invoices the user issued in them
+ * (the one they use most first), then by code.
+ */
 export async function topClients(db: Database, userId: string): Promise<TopClient[]> {
   const rows = await db.select().from(clientTotals).where(eq(clientTotals.userId, userId));
-  return rows
-    .sort(
-      (a, b) =>
-        majorUnits(b.amount, b.currency) - majorUnits(a.amount, a.currency) ||
-        b.invoices - a.invoices ||
-        a.customerName.localeCompare(b.customerName),
-    )
-    .slice(0, TOP_CLIENTS_LIMIT)
-    .map((row) => ({
-      ID: clientId(row.customerEmail, row.currency),
-      CustomerName: row.customerName,
-      TotalInvoices: row.invoices,
-      TotalAmount: Number(row.amount),
-      Currency: row.currency,
-    }));
+  const invoicesIn = new Map<string, number>();
+  for (const row of rows) invoicesIn.set(row.currency, (invoicesIn.get(row.currency) ?? 0) + row.invoices);
+  const currencies = [...invoicesIn.keys()].sort(
+    (a, b) => (invoicesIn.get(b) ?? 0) - (invoicesIn.get(a) ?? 0) || a.localeCompare(b),
+  );
+  return currencies.flatMap((currency) =>
+    rows
+      .filter((row) => row.currency === currency)
+      .sort(
+        (a, b) =>
+          b.amount - a.amount || b.invoices - a.invoices || a.customerName.localeCompare(b.customerName),
+      )
+      .slice(0, TOP_CLIENTS_LIMIT)
+      .map((row) => ({
+        ID: clientId(row.customerEmail, row.currency),
+        CustomerName: row.customerName,
+        TotalInvoices: row.invoices,
+        TotalAmount: Number(row.amount),
+        Currency: row.currency,
+      })),
+  );
 }
 
 /** Paid when bought; otherwise Draft before its issue date, Overdue after its due date, else Pending. */

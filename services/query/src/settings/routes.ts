@@ -8,11 +8,10 @@ import type {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
-import { readModels } from '@remit/projector';
+import { readModels } from '@remit/readmodels';
 import { asc, desc, eq } from 'drizzle-orm';
 import { Router } from 'express';
-import { subscriptionView } from '../billing/routes.js';
-import { requireSubscription } from '../profile/routes.js';
+import { requireSubscription, subscriptionView } from '../billing/repository.js';
 import { quickStats, utcDate } from '../profile/stats.js';
 
 const { companyLogos, paymentMethods, userSettings, users } = readModels;

@@ -1,37 +1,28 @@
-import { type InvoiceContent, invoiceFormSchema, sampleInvoiceDocument } from '@remit/contracts';
+import {
+  type InvoiceContent,
+  invoiceFormSchema,
+  logoMessages,
+  MAX_LOGO_BYTES,
+  sampleInvoiceDocument,
+  sniffLogoType,
+} from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
-import { readModels } from '@remit/projector';
+import {
+  AppError,
+  currentUserId,
+  jsonField,
+  multipartUpload,
+  parseInput,
+  requireAuth,
+  uploadedFile,
+} from '@remit/kit';
+import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
-import { type Response, Router } from 'express';
+import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { documentFromForm } from '../invoices/document.js';
 import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
-
-/** Renderer failures as the API states them: a clear message, never a hang or a stack. */
-export function toAppError(error: unknown): unknown {
-  if (!(error instanceof RenderError)) return error;
-  switch (error.code) {
-    case 'unknown_template':
-      return new AppError('not_found', 'No such template', { cause: error });
-    case 'invalid_logo':
-      return new AppError(
-        'validation',
-        'The logo could not be read. Use a PNG, JPEG, GIF, WebP or SVG image.',
-        {
-          cause: error,
-        },
-      );
-    case 'busy':
-      return new AppError('unavailable', 'The invoice renderer is busy. Please try again in a moment.', {
-        cause: error,
-      });
-    default:
-      return new AppError('internal', 'Failed to generate invoice. Please contact support.', {
-        cause: error,
-      });
-  }
-}
+import { renderFailure } from '../pdf/render-failure.js';
 
 const templateIdOf = (id: string | string[] | undefined) => {
   const template = typeof id === 'string' ? findTemplate(id) : undefined;
@@ -39,15 +30,52 @@ const templateIdOf = (id: string | string[] | undefined) => {
   return template.id;
 };
 
-/** The unsaved form of step 1 (the submit payload; its template is the one in the path) and its logo. */
+/**
+ * The unsaved form of step 1 (the submit payload; its template is the one in the path) and its logo, as
+ * POST /invoices takes them: multipart with the invoice JSON in `invoice` and the logo file in `logo`, or
+ * JSON `{ invoice, logo? }` with the logo as a data URL (small logos only: JSON bodies stop at 256 kB).
+ */
 const previewRequestSchema = z.object({
   invoice: invoiceFormSchema,
   logo: z
     .string()
-    .max(3_000_000)
-    .regex(/^data:image\/(png|jpeg|gif|webp);base64,/, 'The logo must be a PNG, JPEG, GIF or WebP image')
+    .regex(/^data:[\w/+.-]+;base64,[A-Za-z0-9+/=\s]*$/, logoMessages.notAnImage)
     .nullish(),
 });
+
+const multipart = multipartUpload({
+  file: 'logo',
+  maxBytes: MAX_LOGO_BYTES,
+  tooLarge: logoMessages.tooLarge,
+  maxFieldBytes: 1024 * 1024,
+});
+
+/** The request's invoice and logo bytes, from either form of the request. */
+function previewInput(req: Request): { invoice: unknown; logo: Buffer | null } {
+  if (req.is('multipart/form-data'))
+    return { invoice: jsonField(req.body, 'invoice'), logo: uploadedFile(req) };
+  const { invoice, logo } = parseInput(previewRequestSchema.partial({ invoice: true }), req.body);
+  return { invoice, logo: logo ? Buffer.from(logo.slice(logo.indexOf(',') + 1), 'base64') : null };
+}
+
+/**
+ * The logo as the renderer gets it for the PDF: by its real type (sniffed like POST /invoices does, so an
+ * SVG dressed as a PNG is refused with 415, never rendered), at most 2 MB.
+ */
+function logoForPreview(bytes: Buffer | null): string | undefined {
+  if (!bytes) return undefined;
+  if (bytes.length > MAX_LOGO_BYTES) {
+    throw new AppError('too_large', logoMessages.tooLarge, { fields: { logo: logoMessages.tooLarge } });
+  }
+  const contentType = sniffLogoType(bytes);
+  if (!contentType) {
+    throw new AppError('unsupported_media_type', logoMessages.notAnImage, {
+      reason: 'logo_not_an_image',
+      fields: { logo: logoMessages.notAnImage },
+    });
+  }
+  return `data:${contentType};base64,${bytes.toString('base64')}`;
+}
 
 function sendHtml(res: Response, html: string) {
   // The preview frame shows our own SVG; it may be framed only by the app itself.
@@ -115,18 +143,28 @@ export function templateRoutes(deps: { db: Database }): Router {
     try {
       sendHtml(res, await preview);
     } catch (error) {
-      throw toAppError(error);
+      throw renderFailure(error);
     }
   });
 
-  router.post('/templates/:id/preview', requireAuth, async (req, res) => {
+  router.post('/templates/:id/preview', requireAuth, multipart, async (req, res) => {
     const id = templateIdOf(req.params.id);
-    const { invoice, logo } = parseInput(previewRequestSchema, req.body);
+    const input = previewInput(req);
+    const { invoice } = parseInput(previewRequestSchema.pick({ invoice: true }), { invoice: input.invoice });
+    const logo = logoForPreview(input.logo);
+    const method = await activePaymentMethod(deps.db, currentUserId(req), invoice.paymentMethodId);
     try {
-      const method = await activePaymentMethod(deps.db, currentUserId(req), invoice.paymentMethodId);
-      sendHtml(res, await renderPreview(documentFromForm(invoice, logo ?? undefined, method), id));
+      sendHtml(res, await renderPreview(documentFromForm(invoice, logo, method), id));
     } catch (error) {
-      throw toAppError(error);
+      // A logo with the right first bytes and a broken rest fails the compilation: if the invoice renders
+      // without it, the logo was the client's mistake (400), not ours.
+      if (logo && error instanceof RenderError && error.code === 'compile_failed') {
+        const withoutLogo = await renderPreview(documentFromForm(invoice, undefined, method), id).catch(
+          () => null,
+        );
+        if (withoutLogo !== null) throw renderFailure(new RenderError('invalid_logo', error.message));
+      }
+      throw renderFailure(error);
     }
   });
 

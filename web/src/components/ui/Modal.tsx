@@ -63,7 +63,31 @@ interface ModalProps {
   wide?: boolean;
 }
 
-/** A dialog: labelled by its title, focused when it opens, closed by Escape or the backdrop. */
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[tabindex]:not([tabindex="-1"])',
+].join(',');
+
+/** What Tab can reach inside the dialog, in order (hidden and inert parts left out). */
+function focusablesIn(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => !element.closest('[inert],[hidden],[aria-hidden="true"]') && element.tabIndex >= 0,
+  );
+}
+
+/** Open dialogs, newest last: only the top one traps focus and answers Escape. */
+const openDialogs: HTMLElement[] = [];
+
+/**
+ * A dialog: labelled by its title, focused when it opens, closed by Escape or the backdrop. While it is
+ * open, Tab and Shift+Tab cycle inside it and focus that lands outside is brought back; on close, focus
+ * returns to the element that opened it.
+ */
 export function Modal({ title, onClose, children, footer, wide = false }: ModalProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
@@ -71,15 +95,42 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
   close.current = onClose;
 
   useEffect(() => {
-    const previous = document.activeElement;
-    panel.current?.focus();
+    const dialog = panel.current;
+    if (!dialog) return;
+    const opener = document.activeElement;
+    openDialogs.push(dialog);
+    dialog.focus();
+    const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close.current();
+      if (!isTop()) return;
+      if (event.key === 'Escape') return close.current();
+      if (event.key !== 'Tab') return;
+      const focusables = focusablesIn(dialog);
+      const first = focusables[0];
+      const last = focusables[focusables.length - 1];
+      const active = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+        dialog.focus();
+      } else if (event.shiftKey && (active === first || active === dialog || !dialog.contains(active))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    // Focus moved outside by other means (a click behind a transparent part, a script) comes back.
+    const onFocusIn = (event: FocusEvent) => {
+      if (isTop() && event.target instanceof Node && !dialog.contains(event.target)) dialog.focus();
     };
     document.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKey);
-      if (previous instanceof HTMLElement) previous.focus();
+      document.removeEventListener('focusin', onFocusIn);
+      openDialogs.splice(openDialogs.indexOf(dialog), 1);
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
     };
   }, []);
 

@@ -1,5 +1,8 @@
 import {
   authMessages,
+  passwordChangeFormSchema,
+  passwordResetFormSchema,
+  passwordResetRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
   verifyEmailRequestSchema,
@@ -26,4 +29,25 @@ export const verifyEmailFormMachine = createFormMachine({
   schema: verifyEmailRequestSchema,
   initialValues: { email: '', token: '' },
   defaultError: authMessages.verifyFailed,
+});
+
+export const forgotPasswordFormMachine = createFormMachine({
+  id: 'forgotPassword',
+  schema: passwordResetRequestSchema,
+  initialValues: { email: '' },
+  defaultError: authMessages.resetFailed,
+});
+
+export const resetPasswordFormMachine = createFormMachine({
+  id: 'resetPassword',
+  schema: passwordResetFormSchema,
+  initialValues: { password: '', confirmPassword: '' },
+  defaultError: authMessages.resetFailed,
+});
+
+export const changePasswordFormMachine = createFormMachine({
+  id: 'changePassword',
+  schema: passwordChangeFormSchema,
+  initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  defaultError: authMessages.changeFailed,
 });

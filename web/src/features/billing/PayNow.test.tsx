@@ -27,7 +27,7 @@ function api(checkout: () => { status?: number; body?: unknown }) {
     'GET /billing/plans': () => ({ body: plans }),
     'GET /invoices': () => ({
       body: {
-        invoices: [invoice(1, false), invoice(2, true), invoice(3, false, 'paid')],
+        invoices: [invoice(1, false), invoice(2, true), invoice(3, false, 'paid'), invoice(4, true)],
         pagination: { total_pages: 1 },
       },
     }),
@@ -49,6 +49,9 @@ describe('dashboard Pay Now (spec §2 Dashboard, §8)', () => {
     // A bought invoice is open and Paid, with nothing to pay.
     expect(row('INV-003')).toHaveTextContent('Paid');
     expect(within(row('INV-003')).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    // The first invoice of page 1 is open for free: paying would open nothing (issue 16).
+    expect(row('INV-001')).toHaveTextContent('Pending');
+    expect(within(row('INV-001')).queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
 
     await userEvent.setup().click(within(row('INV-002')).getByRole('button', { name: 'Pay Now' }));
     await waitFor(() => expect(go).toHaveBeenCalledWith('/api/billing/sandbox/checkout/cs_9'));
@@ -59,7 +62,7 @@ describe('dashboard Pay Now (spec §2 Dashboard, §8)', () => {
       'aria-busy',
       'true',
     );
-    expect(within(row('INV-001')).getByRole('button', { name: 'Pay Now' })).toBeDisabled();
+    expect(within(row('INV-004')).getByRole('button', { name: 'Pay Now' })).toBeDisabled();
   });
 
   it('says when the payment could not start', async () => {
@@ -67,11 +70,11 @@ describe('dashboard Pay Now (spec §2 Dashboard, §8)', () => {
     api(() => ({ status: 500, body: { error: 'Something went wrong' } }));
     renderStrictApp('/');
     await screen.findAllByTestId('invoice');
-    await userEvent.setup().click(within(row('INV-001')).getByRole('button', { name: 'Pay Now' }));
+    await userEvent.setup().click(within(row('INV-004')).getByRole('button', { name: 'Pay Now' }));
     expect(
       await notifications().findByText('Failed to initiate payment. Please try again.'),
     ).toBeInTheDocument();
-    expect(within(row('INV-001')).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    expect(within(row('INV-004')).getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     expect(go).not.toHaveBeenCalled();
   });
 });

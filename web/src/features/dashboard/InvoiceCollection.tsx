@@ -28,6 +28,15 @@ const List = styled.ul<{ $view: ViewMode; $busy: boolean }>`
         `}
 `;
 
+/**
+ * Pay Now (spec §2) only where paying opens something: an unpaid invoice of a non-subscriber that is
+ * locked. The first invoice of page 1 is already open for free (DESIGN §5), and the server refuses its
+ * checkout (409 invoice_already_open).
+ */
+export function canPay(invoice: InvoiceListItem, subscribed: boolean): boolean {
+  return !subscribed && invoice.locked && invoice.Status !== 'paid' && !invoice.is_paid;
+}
+
 interface InvoiceCollectionProps {
   invoices: InvoiceListItem[];
   subscribed: boolean;
@@ -53,7 +62,7 @@ export function InvoiceCollection({
           invoice={invoice}
           view={view}
           paid={isPaid(invoice, subscribed)}
-          showPay={!subscribed && invoice.Status !== 'paid' && !invoice.is_paid}
+          showPay={canPay(invoice, subscribed)}
           paying={{ busy: actions.payingId === invoice.ID, disabled: actions.paying }}
           downloading={actions.downloadingId === invoice.ID}
           onOpen={() => (invoice.locked ? undefined : onOpen(invoice))}

@@ -7,15 +7,46 @@ import { invoiceListQuery } from './queries';
 
 export type ViewMode = 'list' | 'grid';
 
+const viewKey = (userId: string) => `remit.dashboardView.${userId}`;
+
+/** The grid/list choice, kept per user in this browser so a reload (or a second account) keeps its own. */
+function useStoredView(userId: string | undefined) {
+  const [view, setView] = useState<ViewMode>(() => readView(userId));
+  const [viewOf, setViewOf] = useState(userId);
+  if (viewOf !== userId) {
+    setViewOf(userId);
+    setView(readView(userId));
+  }
+  const choose = (next: ViewMode) => {
+    setView(next);
+    if (!userId) return;
+    try {
+      localStorage.setItem(viewKey(userId), next);
+    } catch {
+      // Storage full or blocked: the choice still holds until the page is left.
+    }
+  };
+  return [view, choose] as const;
+}
+
+function readView(userId: string | undefined): ViewMode {
+  if (!userId) return 'list';
+  try {
+    return localStorage.getItem(viewKey(userId)) === 'grid' ? 'grid' : 'list';
+  } catch {
+    return 'list';
+  }
+}
+
 /**
  * The dashboard's state (spec §2, §6): subscribers page, search and switch to a grid; everyone else
  * sees page 1 as a list, with search hidden and pagination disabled.
  */
 export function useDashboard() {
-  const { subscribed } = useAuth();
+  const { subscribed, user } = useAuth();
   const [requestedPage, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
-  const [requestedView, setView] = useState<ViewMode>('list');
+  const [requestedView, setView] = useStoredView(user?.id);
   const [openInvoice, setOpenInvoice] = useState<InvoiceListItem | null>(null);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';

@@ -102,7 +102,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           <SelectField label="Currency" options={currencyOptions} {...field('currency')} />
           <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
           <TextField label="Due date" type="date" min="2000-01-01" {...field('dueDate')} />
-          <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate', sanitize.decimal)} />
+          <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate')} />
           <PaymentMethodSelect
             value={context.form.paymentMethodId}
             error={paymentMethod.error}

@@ -40,8 +40,6 @@ const Items = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space.sm};
 `;
 
-const digits = (value: string) => value.replace(/\D/g, '');
-
 /** Items: description, quantity, unit price, the line total in the invoice's currency; add and remove. */
 export function ItemsEditor({ wizard }: { wizard: Wizard }) {
   const { items } = wizard.context.form;
@@ -57,16 +55,12 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
                 label="Description"
                 {...wizard.field(`items.${index}.description`, sanitize.description)}
               />
-              <TextField
-                label="Quantity"
-                inputMode="numeric"
-                min={1}
-                {...wizard.field(`items.${index}.quantity`, digits)}
-              />
+              {/* Numbers keep what was typed: the schema reads "12,50" or answers a message (contracts). */}
+              <TextField label="Quantity" inputMode="numeric" {...wizard.field(`items.${index}.quantity`)} />
               <TextField
                 label="Unit price"
                 inputMode="decimal"
-                {...wizard.field(`items.${index}.unitPrice`, sanitize.decimal)}
+                {...wizard.field(`items.${index}.unitPrice`)}
               />
               <Line>
                 <span>Total</span>

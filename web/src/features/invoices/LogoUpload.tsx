@@ -1,10 +1,9 @@
+import { logoMessages, MAX_LOGO_BYTES, sniffLogoType } from '@remit/contracts';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
 import { filePickStyles } from '../../components/ui/filePick';
 import { ErrorText } from './fields';
-
-const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 
 const Row = styled.div`
   display: flex;
@@ -15,7 +14,7 @@ const Row = styled.div`
   img { max-width: 140px; max-height: 64px; object-fit: contain; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.sm}; padding: 4px; background: #fff; }
 `;
 
-function readAsDataUrl(file: File): Promise<string> {
+function readAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
@@ -24,7 +23,11 @@ function readAsDataUrl(file: File): Promise<string> {
   });
 }
 
-/** Spec §5: any image, read as a data URL and previewed; the server keeps at most 2 MB. */
+/**
+ * Spec §5: an image, read as a data URL and previewed. It is checked here as the server checks it
+ * (contracts' logo rule: PNG, JPEG, GIF or WebP by its first bytes, at most 2 MB), so an SVG or a renamed
+ * file is refused when picked, not when the preview or Generate fails.
+ */
 export function LogoUpload({
   logo,
   onChange,
@@ -36,10 +39,12 @@ export function LogoUpload({
   const [error, setError] = useState<string | null>(null);
   const pick = async (file: File | undefined) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) return setError('Please choose an image file');
-    if (file.size > MAX_LOGO_BYTES) return setError('The logo must be at most 2 MB');
+    if (file.size > MAX_LOGO_BYTES) return setError(logoMessages.tooLarge);
+    const type = sniffLogoType(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
+    if (!type) return setError(logoMessages.notAnImage);
     setError(null);
-    onChange(await readAsDataUrl(file));
+    // Typed by its content, as the server will store it.
+    onChange(await readAsDataUrl(new Blob([file], { type })));
   };
   return (
     <div>

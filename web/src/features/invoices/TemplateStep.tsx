@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import styled from 'styled-components';
-import { fetchTemplates, previewTemplate } from '../../api/invoices';
+import { requestRaw } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/errors';
+import { dataUrlToFile, fetchTemplates } from '../../api/invoices';
+import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
@@ -59,14 +62,41 @@ function submitPayload(form: WizardForm, template: WizardTemplate) {
   };
 }
 
+/**
+ * POST /templates/{id}/preview as POST /invoices is sent (multipart: the `invoice` JSON and the `logo`
+ * file), so the preview is rendered with the same logo and payment method as the PDF will be.
+ */
+async function previewInvoice(
+  template: WizardTemplate,
+  form: WizardForm,
+  logo: string | null,
+  signal: AbortSignal,
+) {
+  const body = new FormData();
+  body.set('invoice', JSON.stringify(submitPayload(form, template)));
+  const file = logo ? dataUrlToFile(logo) : null;
+  if (file) body.set('logo', file);
+  const response = await requestRaw('POST', `/templates/${encodeURIComponent(template.ID)}/preview`, {
+    form: body,
+    signal,
+  });
+  return response.text();
+}
+
 function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTemplate }) {
   const form = wizard.context.storedForm ?? wizard.context.form;
+  const { logo } = wizard.context;
   const preview = useQuery({
-    queryKey: ['templates', 'preview', template.ID, form, wizard.context.logo],
-    queryFn: ({ signal }) => previewTemplate(template.ID, submitPayload(form, template), signal),
+    queryKey: ['templates', 'preview', template.ID, form, logo],
+    queryFn: ({ signal }) => previewInvoice(template, form, logo, signal),
     meta: { persist: false },
     retry: false,
   });
+  // The server's reason when it refused what was sent (a logo it cannot use); otherwise a general one.
+  const failure =
+    preview.error instanceof ApiError && preview.error.status < 500
+      ? errorMessage(preview.error, '')
+      : 'The preview could not be rendered.';
   return (
     <Modal
       title={template.TemplateName}
@@ -82,7 +112,7 @@ function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTe
       }
     >
       {preview.isPending && <Spinner label="Rendering preview" />}
-      {preview.isError && <p>The preview could not be rendered. You can still select this template.</p>}
+      {preview.isError && <Alert tone="error">{failure} You can still select this template.</Alert>}
       {preview.data && <Frame title={`${template.TemplateName} preview`} srcDoc={preview.data} sandbox="" />}
     </Modal>
   );

@@ -1,5 +1,14 @@
-import { type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import styled, { css } from 'styled-components';
+import { VisuallyHidden } from '../../components/ui/Card';
 import type { BoundField } from './useWizard';
 
 const Wrapper = styled.div`
@@ -64,7 +73,7 @@ function Field({
     <Wrapper>
       <LabelRow>
         <label htmlFor={id}>{label}</label>
-        {aside && <span aria-hidden="true">{aside}</span>}
+        {aside}
       </LabelRow>
       {children}
       <ErrorText id={`${id}-error`} aria-live="polite">
@@ -77,16 +86,56 @@ function Field({
 type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof BoundField> &
   BoundField & { label: string; max?: number };
 
+/** How long typing must pause before the count is announced: once per pause, not at every key. */
+export const COUNT_ANNOUNCE_DELAY_MS = 700;
+
+/**
+ * The spec's counter n/max. Visible at once; screen readers hear it with the field (described by it)
+ * and, politely, when typing pauses ("7 of 500 characters used").
+ */
+function Counter({ id, count, max }: { id: string; count: number; max: number }) {
+  const [announced, setAnnounced] = useState('');
+  // The count the field opens with is not news; only a change is announced.
+  const shown = useRef(count);
+  useEffect(() => {
+    if (count === shown.current) return;
+    shown.current = count;
+    const timer = setTimeout(
+      () => setAnnounced(`${count} of ${max} characters used`),
+      COUNT_ANNOUNCE_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [count, max]);
+  return (
+    <>
+      <span id={id}>
+        <span>
+          {count}/{max}
+        </span>
+        <VisuallyHidden> characters used</VisuallyHidden>
+      </span>
+      <VisuallyHidden role="status">{announced}</VisuallyHidden>
+    </>
+  );
+}
+
 /** A textarea; with `max`, the spec's counter n/max beside its label. */
 export function TextAreaField({ label, max, error, onChange, ...rest }: AreaProps) {
   const id = useId();
+  const counterId = `${id}-count`;
+  const describedBy = [error ? `${id}-error` : null, max ? counterId : null].filter(Boolean).join(' ');
   return (
-    <Field id={id} label={label} error={error} aside={max ? `${rest.value.length}/${max}` : undefined}>
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      aside={max ? <Counter id={counterId} count={rest.value.length} max={max} /> : undefined}
+    >
       <Area
         id={id}
         $invalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy || undefined}
         onChange={(event) => onChange({ target: { value: event.target.value } })}
         {...rest}
       />

@@ -1,4 +1,4 @@
-import { type FieldErrors, fieldErrors, invoiceFormSchema } from '@remit/contracts';
+import { type FieldErrors, invoiceFormErrors } from '@remit/contracts';
 import type { WizardForm } from '../../machines/wizard';
 
 /** A copy of the form with the value at `path` ('customerName', 'items.2.unitPrice') replaced. */
@@ -20,8 +20,10 @@ export function getPath(form: WizardForm, path: string): string {
   return value === null || value === undefined ? '' : String(value);
 }
 
-/** Spec §5 messages for the whole form, keyed by path (the first message of each field). */
+/**
+ * Spec §5 messages for the whole form, keyed by path (the first message of each field), with the
+ * stricter Next Step rule said on its field (a unit price of 0).
+ */
 export function validateInvoiceForm(form: WizardForm): FieldErrors {
-  const result = invoiceFormSchema.safeParse(form);
-  return result.success ? {} : fieldErrors(result.error);
+  return invoiceFormErrors(form);
 }

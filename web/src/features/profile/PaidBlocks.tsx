@@ -183,11 +183,37 @@ const ClientRow = styled.li`
   span.total { font-weight: ${({ theme }) => theme.fontWeights.semibold}; font-variant-numeric: tabular-nums; }
 `;
 
-function ClientList({ clients }: { clients: TopClient[] }) {
-  if (clients.length === 0)
-    return <CardEmpty title="No clients yet">Customers you invoice most will show up here.</CardEmpty>;
+const RankRule = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space.xs};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const CurrencyGroup = styled.section`
+  & + & { margin-top: ${({ theme }) => theme.space.md}; }
+  h3 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    letter-spacing: 0.06em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.subtle};
+  }
+`;
+
+/** The server's order kept: clients of one currency together, the most used currency first. */
+function byCurrency(clients: TopClient[]): [string, TopClient[]][] {
+  const groups = new Map<string, TopClient[]>();
+  for (const client of clients) {
+    const currency = client.Currency || DEFAULT_CURRENCY;
+    groups.set(currency, [...(groups.get(currency) ?? []), client]);
+  }
+  return [...groups];
+}
+
+function ClientRows({ clients, label }: { clients: TopClient[]; label: string }) {
   return (
-    <Rows aria-label="Top clients">
+    <Rows aria-label={label}>
       {clients.map((client) => (
         <ClientRow key={client.ID} data-testid="top-client">
           <Avatar aria-hidden="true">{initials(client.CustomerName)}</Avatar>
@@ -203,6 +229,35 @@ function ClientList({ clients }: { clients: TopClient[] }) {
         </ClientRow>
       ))}
     </Rows>
+  );
+}
+
+/**
+ * Top clients ranked by total invoiced within each currency (docs/decisions.md): amounts in different
+ * currencies are never compared, and the card says so.
+ */
+function ClientList({ clients }: { clients: TopClient[] }) {
+  if (clients.length === 0)
+    return <CardEmpty title="No clients yet">Customers you invoice most will show up here.</CardEmpty>;
+  const groups = byCurrency(clients);
+  if (groups.length === 1) {
+    return (
+      <>
+        <RankRule>Ranked by total invoiced.</RankRule>
+        <ClientRows clients={clients} label="Top clients" />
+      </>
+    );
+  }
+  return (
+    <>
+      <RankRule>Ranked by total invoiced within each currency; amounts are not converted.</RankRule>
+      {groups.map(([currency, members]) => (
+        <CurrencyGroup key={currency} aria-labelledby={`top-clients-${currency}`}>
+          <h3 id={`top-clients-${currency}`}>{currency}</h3>
+          <ClientRows clients={members} label={`Top clients in ${currency}`} />
+        </CurrencyGroup>
+      ))}
+    </>
   );
 }
 

@@ -1,0 +1,252 @@
+import type { AppendManyResult, InTransaction } from './append.js';
+import { ConcurrencyError } from './errors.js';
+import type { EventStore } from './store.js';
+import type { EventMetadata, StoredEvent, StreamWrite } from './types.js';
+
+/** An event as a decider decides it. */
+export interface DecidedEvent {
+  type: string;
+  data: unknown;
+}
+
+/** Where an event sits in the log, as every reader gets it besides its type and data. */
+export type EventEnvelope = Omit<StoredEvent, 'type' | 'data'>;
+
+/** A decided event as it reads back from the log. */
+export type Recorded<Event extends DecidedEvent> = Event & EventEnvelope;
+
+/**
+ * An aggregate's rules: `decide` is pure (the command and the state in, the events out, or an error
+ * thrown), `evolve` folds one recorded event. `handles` lists every event type the aggregate's streams may
+ * hold; anything else found there is an error, never silently a state.
+ */
+export interface Decider<State, Command, Event extends DecidedEvent> {
+  name: string;
+  handles: readonly Event['type'][];
+  initialState: State;
+  evolve(state: State, event: Recorded<Event>): State;
+  decide(state: State, command: Command): Event[];
+}
+
+/** The streams that hold an aggregate's events: one, or a list found by reading another stream. */
+export type StreamsOf = string | ((read: (streamId: string) => Promise<StoredEvent[]>) => Promise<string[]>);
+
+/** One command to one aggregate, and what follows from it on other aggregates in the same transaction. */
+export interface CommandPlan<State, Command, Event extends DecidedEvent> {
+  decider: Decider<State, Command, Event>;
+  streams: StreamsOf;
+  /** The stream each decided event goes to; the (first) aggregate stream when absent. */
+  streamOf?: (event: Event) => string;
+  command: Command;
+  /** Who the events are about or by, when it is not the request's caller (a sign-up's new user). */
+  metadata?: EventMetadata;
+  /**
+   * Commands to other aggregates that the decided events cause (a purchase marks its invoice paid; an
+   * issued invoice reserves its number). Each is decided on its own aggregate's state and appended with
+   * the expected version it was read at, in the one transaction; a clash on any stream re-runs it all.
+   */
+  effects?: (events: Event[], state: State) => Step[];
+}
+
+/** Reads a stored event into the domain's typed event (parsing, upcasting); throws on an unknown type. */
+export interface EventCodec {
+  read(stored: StoredEvent): Recorded<DecidedEvent>;
+  /** The current schema version of a type, stamped on new events. */
+  versionOf(type: string): number;
+}
+
+/** What every step of one command shares: how to read, whose command it is, and the time. */
+export interface StepContext {
+  read: (streamIds: string[]) => Promise<Map<string, StoredEvent[]>>;
+  codec: EventCodec;
+  metadata: EventMetadata;
+  at: Date;
+}
+
+export interface StepOutcome<State, Event extends DecidedEvent> {
+  /** The state after the new events (the state as loaded when nothing was decided). */
+  state: State;
+  events: Event[];
+  /** The aggregate's (first) stream version after the command. */
+  version: number;
+  /** Global position of the transaction's last event; null when nothing was written. */
+  position: bigint | null;
+}
+
+interface PreparedStep<State, Event extends DecidedEvent> {
+  writes: StreamWrite[];
+  effects: Step[];
+  outcome: (appended: AppendManyResult | null) => StepOutcome<State, Event>;
+}
+
+/** A plan with its types closed over, so plans of different aggregates can travel together. */
+export interface Step<State = unknown, Event extends DecidedEvent = DecidedEvent> {
+  readonly decider: string;
+  prepare(context: StepContext): Promise<PreparedStep<State, Event>>;
+}
+
+export class UnexpectedEventError extends Error {
+  override readonly name = 'UnexpectedEventError';
+  constructor(decider: string, event: { type: string; streamId: string; version: number }) {
+    super(`${decider} cannot read ${event.type} (${event.streamId}@${event.version})`);
+  }
+}
+
+/** Folds an aggregate's history; an event its decider does not handle is an error. */
+export function foldEvents<State, Command, Event extends DecidedEvent>(
+  decider: Decider<State, Command, Event>,
+  history: StoredEvent[],
+  codec: Pick<EventCodec, 'read'>,
+): State {
+  let state = decider.initialState;
+  for (const stored of history) {
+    const event = codec.read(stored);
+    if (!(decider.handles as readonly string[]).includes(event.type)) {
+      throw new UnexpectedEventError(decider.name, stored);
+    }
+    state = decider.evolve(state, event as Recorded<Event>);
+  }
+  return state;
+}
+
+/** Binds a plan's types into a step the executor can run beside others. */
+export function step<State, Command, Event extends DecidedEvent>(
+  plan: CommandPlan<State, Command, Event>,
+): Step<State, Event> {
+  const { decider } = plan;
+  return {
+    decider: decider.name,
+    async prepare({ read, codec, metadata, at }) {
+      const streamIds =
+        typeof plan.streams === 'string'
+          ? [plan.streams]
+          : await plan.streams(async (id) => (await read([id])).get(id) ?? []);
+      const loaded = await read(streamIds);
+      const history = [...loaded.values()].flat();
+      if (streamIds.length > 1) history.sort((a, b) => (a.position < b.position ? -1 : 1));
+      const state = foldEvents(decider, history, codec);
+      const versions = new Map(streamIds.map((id) => [id, loaded.get(id)?.at(-1)?.version ?? 0]));
+      const decided = decider.decide(state, plan.command);
+      const streamOf = plan.streamOf ?? (() => streamIds[0] as string);
+      const stamped = { ...metadata, ...plan.metadata, at: at.toISOString() };
+      const placed = decided.map((event) => ({ event, streamId: streamOf(event) }));
+      const byStream = new Map<string, Event[]>();
+      for (const { event, streamId } of placed)
+        byStream.set(streamId, [...(byStream.get(streamId) ?? []), event]);
+      const writes: StreamWrite[] = [...byStream].map(([streamId, events]) => {
+        const current = versions.get(streamId) ?? 0;
+        return {
+          streamId,
+          expectedVersion: current === 0 ? 'no_stream' : current,
+          events: events.map((event) => ({
+            type: event.type,
+            data: event.data,
+            metadata: stamped,
+            schemaVersion: codec.versionOf(event.type),
+            createdAt: at,
+          })),
+        };
+      });
+      return {
+        writes,
+        effects: decided.length > 0 ? (plan.effects?.(decided, state) ?? []) : [],
+        outcome: (appended) => {
+          let after = state;
+          const nextVersion = new Map(versions);
+          for (const { event, streamId } of placed) {
+            const version = (nextVersion.get(streamId) ?? 0) + 1;
+            nextVersion.set(streamId, version);
+            after = decider.evolve(after, {
+              ...event,
+              streamId,
+              version,
+              schemaVersion: codec.versionOf(event.type),
+              metadata: stamped,
+              createdAt: at,
+              position: appended?.position ?? 0n,
+              txId: 0n,
+            });
+          }
+          return {
+            state: after,
+            events: decided,
+            version: nextVersion.get(streamIds[0] as string) ?? 0,
+            position: decided.length > 0 ? (appended?.position ?? null) : null,
+          };
+        },
+      };
+    },
+  };
+}
+
+export interface ExecuteOptions<State, Event extends DecidedEvent> {
+  codec: EventCodec;
+  metadata: EventMetadata;
+  /** The command's time: stamped into metadata as `at` and stored as the events' time. */
+  now: () => Date;
+  /** Statements to commit with the events (an idempotent command's answer), given the outcome. */
+  inTransaction?: (tx: Parameters<InTransaction>[0], outcome: StepOutcome<State, Event>) => Promise<void>;
+  maxAttempts?: number;
+}
+
+const MAX_ATTEMPTS = 6;
+
+/**
+ * The one way to write (STYLE 13): load the aggregate, fold, decide, then the effects on other
+ * aggregates, and append everything in one transaction with the versions it was decided on. When another
+ * writer got to any of those streams first, everything is read and decided again, so a decision is
+ * always made on the state it is appended to. A command that decides nothing writes nothing.
+ */
+export async function execute<State, Event extends DecidedEvent>(
+  store: EventStore,
+  root: Step<State, Event>,
+  options: ExecuteOptions<State, Event>,
+): Promise<StepOutcome<State, Event>> {
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  for (let attempt = 1; ; attempt++) {
+    const context: StepContext = {
+      read: store.readStreams,
+      codec: options.codec,
+      metadata: options.metadata,
+      at: options.now(),
+    };
+    const first = await root.prepare(context);
+    const prepared: PreparedStep<unknown, DecidedEvent>[] = [first];
+    const queue = [...first.effects];
+    while (queue.length > 0) {
+      const ready = await (queue.shift() as Step).prepare(context);
+      prepared.push(ready);
+      queue.push(...ready.effects);
+    }
+    const writes = prepared.flatMap((ready) => ready.writes);
+    assertOneWritePerStream(writes);
+    const hook = options.inTransaction;
+    if (writes.length === 0) {
+      const outcome = first.outcome(null);
+      if (hook) await store.db.transaction((tx) => hook(tx, outcome));
+      return outcome;
+    }
+    try {
+      let outcome: StepOutcome<State, Event> | undefined;
+      const appended = await store.appendMany(writes, {
+        inTransaction: async (tx, result) => {
+          outcome = first.outcome(result);
+          await hook?.(tx, outcome);
+        },
+      });
+      return outcome ?? first.outcome(appended);
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}
+
+function assertOneWritePerStream(writes: StreamWrite[]): void {
+  const seen = new Set<string>();
+  for (const write of writes) {
+    if (seen.has(write.streamId)) {
+      throw new Error(`one command decided events for ${write.streamId} twice; one aggregate per stream`);
+    }
+    seen.add(write.streamId);
+  }
+}

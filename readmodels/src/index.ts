@@ -1,0 +1,3 @@
+export * from './migrate.js';
+export * from './names.js';
+export * as readModels from './schema.js';

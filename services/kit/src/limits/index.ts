@@ -1,0 +1,3 @@
+export * from './express-store.js';
+export * from './migrate.js';
+export * from './store.js';

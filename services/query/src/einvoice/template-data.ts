@@ -1,0 +1,196 @@
+import {
+  computeEInvoiceTotals,
+  countryName,
+  type EInvoice,
+  type EInvoiceCustomer,
+  type EInvoiceSeller,
+  type EInvoiceTotals,
+  epcQrForInvoice,
+  formatMoney,
+  formatQuantity,
+  groupIban,
+  money,
+  paymentTermsText,
+  REVERSE_CHARGE_NOTE,
+  units,
+  vatCategories,
+} from '@remit/contracts';
+import { englishLabels, formatDate, formatRate, type TemplateData } from '../pdf/template-data.js';
+import { paymentQrSvg } from './payment-qr.js';
+
+/**
+ * What a template receives for an invoice of the e-invoice model: today's TemplateData, so all ten templates print
+ * it as they are, plus the parts the templates do not draw yet (`vatBreakdown`, `delivery`, `paymentQr`). Every
+ * figure comes from computeEInvoiceTotals, the same numbers the XML carries. Until the templates draw the new
+ * parts, what the law wants on the page rides in places every template already prints: the VAT of each rate in
+ * the tax label, the delivery date or period, exemption texts and payment terms in the notes, phone and tax
+ * number under the seller's address.
+ */
+export interface EInvoiceTemplateData extends TemplateData {
+  vatBreakdown: Array<{
+    label: string;
+    rate: string;
+    taxable: string;
+    tax: string;
+    exemption: string | null;
+  }>;
+  delivery: { label: string; value: string } | null;
+  /** The EPC QR code (GiroCode) as SVG for EUR invoices paid by SEPA transfer; null otherwise. */
+  paymentQr: string | null;
+}
+
+export function eInvoiceTemplateData(
+  invoice: EInvoice,
+  logoPath: string | null,
+  totals: EInvoiceTotals = computeEInvoiceTotals(invoice),
+): EInvoiceTemplateData {
+  const format = (amount: number) => formatMoney(money(amount, invoice.currency));
+  const seller = invoice.seller.companyName || invoice.seller.name;
+  const customer = invoice.customer.companyName || invoice.customer.name;
+  const breakdown = totals.vatBreakdown.map((entry) => {
+    const label = vatCategories.find((category) => category.code === entry.category)?.label ?? 'VAT';
+    return {
+      label,
+      rate: entry.category === 'S' || entry.rate > 0 ? formatRate(entry.rate) : label,
+      taxable: format(entry.taxableAmount),
+      tax: format(entry.taxAmount),
+      exemption: entry.exemption?.text ?? null,
+    };
+  });
+  const delivery = deliveryLine(invoice);
+  const exemptionNotes = [
+    ...new Set(
+      totals.vatBreakdown.flatMap((entry) => {
+        if (entry.category === 'AE') return [REVERSE_CHARGE_NOTE];
+        return entry.exemption?.text ? [entry.exemption.text] : [];
+      }),
+    ),
+  ];
+  const notes = [
+    ...exemptionNotes,
+    delivery ? `${delivery.label}: ${delivery.value}` : '',
+    invoice.customer.buyerReference ? `Buyer reference: ${invoice.customer.buyerReference}` : '',
+    invoice.notes.trim(),
+  ].filter(Boolean);
+  const method = invoice.paymentMethod;
+  const qrPayload = epcQrForInvoice(invoice, totals.amountDue);
+  return printable({
+    meta: {
+      title: `Invoice ${invoice.number}`,
+      author: seller,
+      subject: `Invoice ${invoice.number} from ${seller} to ${customer}`,
+      language: 'en',
+    },
+    labels: englishLabels,
+    number: invoice.number,
+    issueDate: formatDate(invoice.issueDate),
+    dueDate: formatDate(invoice.dueDate),
+    currency: invoice.currency,
+    logo: logoPath,
+    seller: party(invoice.seller, { phone: invoice.seller.phone, taxNumber: invoice.seller.taxNumber }),
+    customer: party(invoice.customer),
+    items: invoice.items.map((line, index) => ({
+      position: String(index + 1),
+      description: line.description,
+      quantity: quantityText(line.quantity, line.unit),
+      unitPrice: format(line.unitPrice),
+      total: format(totals.lineNet[index] ?? 0),
+    })),
+    subtotal: format(totals.taxBasisTotal),
+    // One rate prints as today ("19%"); several print each rate with its base, so the page shows BG-23.
+    taxRate:
+      breakdown.length === 1
+        ? (breakdown[0]?.rate ?? '')
+        : breakdown.map((entry) => `${entry.rate} on ${entry.taxable}: ${entry.tax}`).join('; '),
+    tax: format(totals.taxTotal),
+    total: format(totals.grandTotal),
+    notes: notes.join('\n') || null,
+    terms:
+      [invoice.paymentTerms ? paymentTermsText(invoice) : '', invoice.terms.trim()]
+        .filter(Boolean)
+        .join('\n') || null,
+    payment:
+      method === null
+        ? null
+        : method.type === 'digital'
+          ? {
+              type: 'digital',
+              name: method.name,
+              link: method.link,
+              instructions: method.instructions || null,
+            }
+          : {
+              type: 'bank_transfer',
+              name: method.name,
+              bankName: method.bankName || null,
+              iban: method.iban ? groupIban(method.iban) : null,
+              swift: method.bic || null,
+              accountNumber: method.accountNumber || null,
+              reference: invoice.number,
+            },
+    vatBreakdown: breakdown,
+    delivery,
+    paymentQr: qrPayload ? paymentQrSvg(qrPayload) : null,
+  });
+}
+
+/**
+ * Control characters (a pasted BEL, a form feed) have no glyph, and PDF/A refuses any text it cannot display:
+ * one of them in a description would fail the whole Factur-X render. The page never showed them anyway.
+ */
+function printable<T>(value: T): T {
+  if (typeof value === 'string') return stripControls(value) as T;
+  if (Array.isArray(value)) return value.map(printable) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, printable(entry)])) as T;
+  }
+  return value;
+}
+
+function stripControls(text: string): string {
+  let out = '';
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    const isControl = (code < 0x20 && code !== 0x0a && code !== 0x09) || (code >= 0x7f && code <= 0x9f);
+    if (!isControl) out += char;
+  }
+  return out;
+}
+
+function quantityText(quantity: number, unitCode: string): string {
+  const text = formatQuantity(quantity);
+  if (unitCode === 'C62') return text;
+  const unit = units.find((entry) => entry.code === unitCode);
+  if (!unit) return `${text} ${unitCode}`;
+  return `${text} ${quantity === 10_000 ? unit.label : unit.plural}`;
+}
+
+function deliveryLine(invoice: EInvoice): EInvoiceTemplateData['delivery'] {
+  const delivery = invoice.delivery;
+  if (!delivery) return null;
+  if (delivery.kind === 'date') return { label: 'Delivery date', value: formatDate(delivery.date) };
+  return { label: 'Service period', value: `${formatDate(delivery.start)} – ${formatDate(delivery.end)}` };
+}
+
+function party(
+  who: EInvoiceSeller | EInvoiceCustomer,
+  extra: { phone?: string; taxNumber?: string | null } = {},
+): TemplateData['seller'] {
+  const { address } = who;
+  const cityLine = [address.postCode, address.city].filter(Boolean).join(' ');
+  const country = address.country ? (countryName(address.country) ?? address.country) : '';
+  return {
+    name: who.name,
+    companyName: who.companyName,
+    email: who.email,
+    address: [
+      ...address.lines,
+      cityLine,
+      address.region,
+      country,
+      extra.phone ? `Tel. ${extra.phone}` : '',
+      extra.taxNumber ? `Tax number ${extra.taxNumber}` : '',
+    ].filter(Boolean),
+    vatId: who.vatId?.trim() || null,
+  };
+}
