@@ -39,6 +39,8 @@ export async function deleteCheckpoint(db: Database, name: string): Promise<void
 
 /** Whether the subscription's checkpoint is at or past the event at this position. */
 export async function isApplied(db: Database, name: string, position: bigint): Promise<boolean> {
+  // Position 0 is before the first event: every read model has applied it.
+  if (position <= 0n) return true;
   const [row] = await db
     .select({ applied: sql<boolean>`true` })
     .from(events)

@@ -23,6 +23,8 @@ export interface RemitApp {
   app: Express;
   /** Resolves when the read models have applied everything committed so far (tests, start-up). */
   caughtUp(): Promise<void>;
+  /** Resolves when the work requests started after answering (account e-mails, their events) is done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export async function createRemitApp(options: {
   return {
     app,
     caughtUp: () => projector.caughtUp(),
+    settled: () => command.settled(),
     close: async () => {
       await projector.stop();
       await command.close();

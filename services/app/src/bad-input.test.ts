@@ -104,7 +104,7 @@ describe.each(testStores())('bad input answers 4xx with a clear message on %s', 
     });
   });
 
-  it('a preview logo whose content is not the image it claims is 400', async () => {
+  it('a preview logo whose content is not the image it claims is refused (415; 400 when it is broken)', async () => {
     const svgAsPng = `data:image/png;base64,${Buffer.from(svg).toString('base64')}`;
     const answer = await app.post(
       '/templates/classic/preview',
@@ -112,7 +112,7 @@ describe.each(testStores())('bad input answers 4xx with a clear message on %s', 
       { token },
     );
     expect(answer).toMatchObject({
-      status: 400,
+      status: 415,
       body: { fields: { logo: 'The logo must be a PNG, JPEG, GIF or WebP image' } },
     });
     const broken = Buffer.concat([Buffer.from(tinyPng).subarray(0, 16), Buffer.from('the rest is missing')]);

@@ -36,6 +36,8 @@ export interface CommandServiceDeps {
 export interface CommandService {
   /** The command routes, to be mounted under /api behind `authenticate`. */
   router: Router;
+  /** Resolves when the work requests started after their answer (account e-mails, their events) is done. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(billingRoutesFor({ config, store, logger, now, commands }));
   return {
     router,
+    settled: () => auth.settle(),
     close: async () => {
       await auth.settle();
       mailer.close();
