@@ -24,11 +24,11 @@ test('resets a forgotten password from the sign-in page: the e-mailed link, the 
   const link = new URL(await readMailedLink(account.email, 'reset-password'));
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { name: 'Set a new password' })).toBeVisible();
-  await page.getByLabel('New password').fill('weak');
+  await page.getByLabel('New password', { exact: true }).fill('weak');
   await page.getByLabel('Confirm new password').fill('weak');
   await expect(page.getByText('Password must be at least 8 characters long')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Set new password' })).toBeDisabled();
-  await page.getByLabel('New password').fill('Moonlanding1969');
+  await page.getByLabel('New password', { exact: true }).fill('Moonlanding1969');
   await page.getByLabel('Confirm new password').fill('Moonlanding1969');
   await page.getByRole('button', { name: 'Set new password' }).click();
 
@@ -42,7 +42,7 @@ test('resets a forgotten password from the sign-in page: the e-mailed link, the 
 
   // The link worked once; the other device was signed out.
   await page.goto(`${link.pathname}${link.search}`);
-  await page.getByLabel('New password').fill('Another1969x');
+  await page.getByLabel('New password', { exact: true }).fill('Another1969x');
   await page.getByLabel('Confirm new password').fill('Another1969x');
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'invalid or has already been used' })).toBeVisible();
@@ -68,7 +68,7 @@ test('changes the password on the profile and signs out the other devices', asyn
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security).toBeVisible();
   await security.getByLabel('Current password').fill(account.password);
-  await security.getByLabel('New password').fill('Moonlanding1969');
+  await security.getByLabel('New password', { exact: true }).fill('Moonlanding1969');
   await security.getByLabel('Confirm new password').fill('Moonlanding1969');
   await security.getByRole('button', { name: 'Change password' }).click();
   await expect(page.getByText('Password changed. You were signed out on every other device.')).toBeVisible();
