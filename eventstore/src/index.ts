@@ -28,7 +28,7 @@ export {
   UnexpectedEventError,
 } from './execute.js';
 export type { EventStoreLogger } from './logger.js';
-export { migrateEventStore } from './migrate.js';
+export { applyMigrations, migrateEventStore } from './migrate.js';
 export { openDatabase } from './open-database.js';
 export { checkpoints, commandAnswers, events } from './schema.js';
 export { type AppendedListener, createEventStore, type EventStore, type EventStoreOptions } from './store.js';

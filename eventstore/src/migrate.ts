@@ -5,17 +5,14 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { OpenDatabase } from './database.js';
 
-// One level up from src/ (tests) and from dist/ (built) alike.
-const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
-
 /**
- * Creates or updates the log's tables. Tracked in a table of its own, because the projector keeps
- * its migrations in the same database and drizzle's default table would mix the two histories.
+ * Applies one package's drizzle migrations (`folder`), tracked in `table` so that the log's, the read
+ * models' and the shared state's histories stay apart in one database; in the database's own schema.
  */
-export async function migrateEventStore(database: OpenDatabase): Promise<void> {
+export async function applyMigrations(database: OpenDatabase, folder: string, table: string): Promise<void> {
   const config = {
-    migrationsFolder,
-    migrationsTable: '__eventstore_migrations',
+    migrationsFolder: folder,
+    migrationsTable: table,
     ...(database.searchPath ? { migrationsSchema: database.searchPath } : {}),
   };
   // The two migrators are the same code typed per driver; the handle is one of them at run time.
@@ -24,4 +21,13 @@ export async function migrateEventStore(database: OpenDatabase): Promise<void> {
   } else {
     await migratePostgres(database.db as unknown as NodePgDatabase, config);
   }
+}
+
+/** Creates or updates the log's tables (one level up from src/ in tests and from dist/ when built). */
+export async function migrateEventStore(database: OpenDatabase): Promise<void> {
+  await applyMigrations(
+    database,
+    fileURLToPath(new URL('../migrations', import.meta.url)),
+    '__eventstore_migrations',
+  );
 }
