@@ -1,5 +1,6 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { EventStoreLogger } from './logger.js';
+import type { HeldLock } from './session-lock.js';
 
 /** The Drizzle handle both drivers share, and what a transaction looks like too. */
 export type Database = PgDatabase<PgQueryResultHKT>;
@@ -15,6 +16,15 @@ export interface OpenDatabase {
   searchPath?: string;
   /** Calls `callback` for each NOTIFY on `channel` (a plain lower-case identifier). */
   listen(channel: string, callback: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Takes the named lock for as long as this process holds it (one leader among several processes
+   * on one database); null when another session holds it. `holder` names this process to others.
+   */
+  tryLock(name: string, holder: string): Promise<HeldLock | null>;
+  /** Runs `work` holding the named lock, waiting for it if another process holds it. */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /** Who holds the named lock, as it named itself; null when nobody does. */
+  lockHolder(name: string): Promise<string | null>;
   close(): Promise<void>;
 }
 

@@ -27,10 +27,12 @@ export {
   step,
   UnexpectedEventError,
 } from './execute.js';
+export { type Leadership, type LeaderWork, runWhenLeading } from './leadership.js';
 export type { EventStoreLogger } from './logger.js';
 export { applyMigrations, migrateEventStore } from './migrate.js';
 export { openDatabase } from './open-database.js';
 export { checkpoints, commandAnswers, events } from './schema.js';
+export type { HeldLock } from './session-lock.js';
 export { type AppendedListener, createEventStore, type EventStore, type EventStoreOptions } from './store.js';
 export type { Subscription, SubscriptionHandler } from './subscription.js';
 export type * from './types.js';

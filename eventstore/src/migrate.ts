@@ -16,11 +16,14 @@ export async function applyMigrations(database: OpenDatabase, folder: string, ta
     ...(database.searchPath ? { migrationsSchema: database.searchPath } : {}),
   };
   // The two migrators are the same code typed per driver; the handle is one of them at run time.
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as unknown as PgliteDatabase, config);
-  } else {
-    await migratePostgres(database.db as unknown as NodePgDatabase, config);
-  }
+  // Services started together on a fresh database take turns: two migrators creating one table race.
+  await database.exclusively('migrations', async () => {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as unknown as PgliteDatabase, config);
+    } else {
+      await migratePostgres(database.db as unknown as NodePgDatabase, config);
+    }
+  });
 }
 
 /** Creates or updates the log's tables (one level up from src/ in tests and from dist/ when built). */

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { checkSchemaName, type Database, type OpenDatabase, searchPathSetting } from './database.js';
+import { createInProcessLocks } from './session-lock.js';
 
 export const IN_MEMORY = 'memory://';
 
@@ -55,6 +56,7 @@ export async function openPglite(options: PgliteOptions): Promise<OpenDatabase &
     ...(searchPath ? { searchPath } : {}),
     client,
     listen: (channel, callback) => client.listen(channel, callback),
+    ...createInProcessLocks(),
     close: () => client.close(),
   };
 }

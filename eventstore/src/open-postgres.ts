@@ -3,6 +3,7 @@ import pg from 'pg';
 import { checkSchemaName, type Database, type OpenDatabase, searchPathSetting } from './database.js';
 import type { EventStoreLogger } from './logger.js';
 import { createNotificationListener } from './postgres-listener.js';
+import { postgresLockHolderQuery, tryPostgresLock, withPostgresLock } from './session-lock.js';
 
 const POOL_SIZE = 10;
 /**
@@ -50,6 +51,12 @@ export async function openPostgres(options: PostgresOptions): Promise<OpenDataba
     kind: 'postgres',
     ...(searchPath ? { searchPath } : {}),
     listen: listener.listen,
+    tryLock: (name, holder) => tryPostgresLock(connection, name, holder, logger),
+    exclusively: (name, work) => withPostgresLock(connection, name, work),
+    lockHolder: async (name) => {
+      const { rows } = await pool.query<{ holder: string }>(postgresLockHolderQuery, [name]);
+      return rows[0]?.holder ?? null;
+    },
     close: async () => {
       await listener.close();
       await pool.end();

@@ -38,12 +38,25 @@ export function healthRoute(options: {
   db: Database;
   service: string;
   projections: string[];
+  /** Who leads the projectors (services on a shared database); absent where one process does it all. */
+  projectorLeader?: () => Promise<string | null>;
+  /** Whether this process is the projector that leads (the projector service itself). */
+  leading?: () => boolean;
 }): RequestHandler {
   return async (req, res) => {
     try {
       await options.db.execute(sql`select 1`);
       const lag = await projectorLag(options.db, options.projections);
-      res.json({ status: 'ok', service: options.service, store: 'ok', projectorLag: lag });
+      const leader = options.projectorLeader ? { projectorLeader: await options.projectorLeader() } : {};
+      const leading = options.leading ? { leading: options.leading() } : {};
+      res.json({
+        status: 'ok',
+        service: options.service,
+        store: 'ok',
+        projectorLag: lag,
+        ...leader,
+        ...leading,
+      });
     } catch (error) {
       req.log.warn({ err: error }, 'health check failed');
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -6,6 +6,7 @@ export * from './events.js';
 export * from './health.js';
 export * from './http.js';
 export * from './input.js';
+export * from './leadership.js';
 export * from './limits/index.js';
 export * from './logger.js';
 export * from './multipart.js';

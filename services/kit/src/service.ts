@@ -4,6 +4,7 @@ import { authenticate, type TokenService } from './auth.js';
 import type { TrustProxy } from './config.js';
 import { healthRoute } from './health.js';
 import { apiNotFound, createHttpApp, errorHandler } from './http.js';
+import { PROJECTOR_LOCK } from './leadership.js';
 import type { Logger } from './logger.js';
 import { closeServer, exitOnSignal, listen } from './server.js';
 import { sessionCheckFromLog } from './sessions.js';
@@ -22,6 +23,8 @@ export async function serveApi(options: {
   store: EventStore;
   /** Projections whose lag the health check reports. */
   projections: string[];
+  /** The projector's: whether this process leads (health reports it beside who leads). */
+  leading?: () => boolean;
   /** Absent for a service that takes no signed-in requests (the projector). */
   tokens?: TokenService;
   router?: Router;
@@ -32,7 +35,13 @@ export async function serveApi(options: {
   const app = createHttpApp({ logger, trustProxy: options.trustProxy });
   app.get(
     '/api/health',
-    healthRoute({ db: database.db, service: options.name, projections: options.projections }),
+    healthRoute({
+      db: database.db,
+      service: options.name,
+      projections: options.projections,
+      projectorLeader: () => database.lockHolder(PROJECTOR_LOCK),
+      ...(options.leading ? { leading: options.leading } : {}),
+    }),
   );
   if (options.tokens) app.use('/api', authenticate(options.tokens, sessionCheckFromLog(store)));
   if (options.router) app.use('/api', options.router);

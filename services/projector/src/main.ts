@@ -1,5 +1,6 @@
-import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger, migrateSharedState, serveApi } from '@remit/kit';
+import { hostname } from 'node:os';
+import { createEventStore, migrateEventStore, openDatabase, runWhenLeading } from '@remit/eventstore';
+import { ConfigError, createLogger, migrateSharedState, PROJECTOR_LOCK, serveApi } from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import { loadProjectorConfig } from './config.js';
 
@@ -8,7 +9,9 @@ import { startProjector } from './projector.js';
 
 /**
  * The projector alone: applies migrations (the log's and the read models'), then keeps every read
- * model up to date. It answers only `GET /api/health`, for the orchestrator.
+ * model up to date while it leads. Several may run on one database: one leads (holds the projector
+ * lock), the others stand by and take over when it goes. It answers only `GET /api/health`, for the
+ * orchestrator, which also says who leads.
  */
 async function main() {
   const config = loadProjectorConfig();
@@ -18,7 +21,13 @@ async function main() {
   await migrateSharedState(database);
   await migrateReadModels(database);
   const store = createEventStore(database, { logger });
-  const projector = startProjector({ store, projections, logger });
+  const leadership = runWhenLeading({
+    database,
+    name: PROJECTOR_LOCK,
+    holder: `projector ${hostname()}:${process.pid}`,
+    logger,
+    work: () => startProjector({ store, projections, logger }).stop,
+  });
   await serveApi({
     name: 'projector',
     host: config.host,
@@ -28,7 +37,8 @@ async function main() {
     database,
     store,
     projections: projections.map((projection) => projection.name),
-    close: projector.stop,
+    leading: leadership.leading,
+    close: leadership.stop,
   });
 }
 
