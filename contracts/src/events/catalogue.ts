@@ -1,4 +1,5 @@
 import { billingCustomerEvents, stripeEvents, subscriptionEvents } from './billing.js';
+import { collectionEvents } from './collection.js';
 import { legacyCommandEvents } from './commands.js';
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
 import { invoiceEvents, invoiceNumberEvents, logoEvents, settingsEvents } from './invoices.js';
@@ -16,6 +17,7 @@ export const eventCatalogue = {
   ...sessionEvents,
   ...userSessionsEvents,
   ...invoiceEvents,
+  ...collectionEvents,
   ...invoiceNumberEvents,
   ...logoEvents,
   ...settingsEvents,

@@ -14,6 +14,7 @@ import { createBillingService } from './billing/service.js';
 import { createStripeProvider } from './billing/stripe-provider.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
+import { collectionRoutes } from './invoices/collection-routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -88,6 +89,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   );
   const paymentMethods = createPaymentMethodService({ store });
   router.use(invoiceRoutes({ invoices: createInvoiceCommands({ store, paymentMethods }), commands }));
+  router.use(collectionRoutes({ commands, now }));
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));

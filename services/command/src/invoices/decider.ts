@@ -1,7 +1,7 @@
 import {
   type InvoiceContent,
-  type InvoiceEvent,
   type InvoiceNumberEvent,
+  type InvoiceStreamEvent,
   invoiceNumberStreamId,
   invoiceStreamId,
   sameValue,
@@ -9,6 +9,16 @@ import {
 import { type Decider, type Step, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { type LogoUpload, uploadLogo } from '../logos/decider.js';
+import {
+  assertRevisable,
+  type CollectionCommand,
+  decideCollection,
+  evolveCollection,
+  noPayments,
+  type Payments,
+} from './collection.js';
+
+type InvoiceEvent = InvoiceStreamEvent;
 
 /** An invoice as its own events describe it (stream `invoice-{id}`). */
 export interface InvoiceState {
@@ -22,6 +32,8 @@ export interface InvoiceState {
   /** When it was issued and last changed (the events' times). */
   issuedAt: Date | null;
   updatedAt: Date | null;
+  /** What the customer paid and whether the invoice was voided (./collection.ts). */
+  collection: Payments;
 }
 
 export const initialInvoiceState: InvoiceState = {
@@ -33,6 +45,7 @@ export const initialInvoiceState: InvoiceState = {
   content: null,
   issuedAt: null,
   updatedAt: null,
+  collection: noPayments,
 };
 
 export type InvoiceCommand =
@@ -42,7 +55,8 @@ export type InvoiceCommand =
   | {
       type: 'MarkInvoicePaidFor';
       data: { invoiceId: string; userId: string; sessionId: string; amount: number; currency: string };
-    };
+    }
+  | CollectionCommand;
 
 export const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
 export const invoicePaid = () =>
@@ -75,6 +89,10 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
       return { ...state, deleted: true, updatedAt: event.createdAt };
     case 'InvoicePaidFor':
       return { ...state, paid: true, updatedAt: event.createdAt };
+    case 'PaymentRecorded':
+    case 'PaymentReversed':
+    case 'InvoiceVoided':
+      return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
     default:
       return unreachable(event);
   }
@@ -97,11 +115,13 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
       const { invoiceId, userId, content } = command.data;
       if (state.paid) throw invoicePaid();
       if (sameValue(content, state.content)) return [];
+      assertRevisable(state.collection, content, state.content ?? undefined);
       return [{ type: 'InvoiceRevised', data: { invoiceId, userId, ...content } }];
     }
     case 'DeleteInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);
       if (state.paid) throw invoicePaid();
+      assertRevisable(state.collection, null);
       const { invoiceId, userId } = command.data;
       return [{ type: 'InvoiceDeleted', data: { invoiceId, userId, number: state.content?.number ?? '' } }];
     }
@@ -111,6 +131,11 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
       if (state.userId !== command.data.userId) throw invoiceNotFound();
       return [{ type: 'InvoicePaidFor', data: command.data }];
     }
+    case 'RecordPayment':
+    case 'ReversePayment':
+    case 'VoidInvoice':
+      assertOwnLiveInvoice(state, command.data.userId);
+      return decideCollection(state.content as InvoiceContent, state.collection, command);
     default:
       return unreachable(command);
   }
@@ -122,7 +147,15 @@ function assertOwnLiveInvoice(state: InvoiceState, userId: string): void {
 
 export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent> = {
   name: 'invoice',
-  handles: ['InvoiceIssued', 'InvoiceRevised', 'InvoiceDeleted', 'InvoicePaidFor'],
+  handles: [
+    'InvoiceIssued',
+    'InvoiceRevised',
+    'InvoiceDeleted',
+    'InvoicePaidFor',
+    'PaymentRecorded',
+    'PaymentReversed',
+    'InvoiceVoided',
+  ],
   initialState: initialInvoiceState,
   evolve,
   decide,
@@ -201,4 +234,12 @@ export const markInvoicePaidFor = (data: Extract<InvoiceCommand, { type: 'MarkIn
     decider: invoiceDecider,
     streams: invoiceStreamId(data.invoiceId),
     command: { type: 'MarkInvoicePaidFor', data },
+  });
+
+/** The customer's side of an invoice: a payment, a reversal, a void (./collection.ts). */
+export const collectInvoice = (command: CollectionCommand) =>
+  step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(command.data.invoiceId),
+    command,
   });

@@ -1,4 +1,4 @@
-import { type InvoiceEvent, invoiceSubmitSchema, toInvoiceView } from '@remit/contracts';
+import { type InvoiceStreamEvent, invoiceSubmitSchema, toInvoiceView } from '@remit/contracts';
 import type { StepOutcome } from '@remit/eventstore';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
@@ -16,7 +16,7 @@ const multipart = multipartUpload({
 
 /** The invoice as the command left it: its state after the events, the read models follow (`position`). */
 function invoiceAnswer(status: number) {
-  return ({ state }: StepOutcome<InvoiceState, InvoiceEvent>) => {
+  return ({ state }: StepOutcome<InvoiceState, InvoiceStreamEvent>) => {
     const { invoiceId, content, issuedAt, updatedAt } = state;
     if (!invoiceId || !content || !issuedAt || !updatedAt) return { status, body: {} };
     return {

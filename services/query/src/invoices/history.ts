@@ -16,6 +16,12 @@ function summaryOf(event: DomainEvent): string {
       return `Deleted invoice ${event.data.number}`;
     case 'InvoicePaidFor':
       return `Paid for one-time (${formatMoney(money(event.data.amount, event.data.currency))})`;
+    case 'PaymentRecorded':
+      return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}`;
+    case 'PaymentReversed':
+      return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
+    case 'InvoiceVoided':
+      return `Voided invoice ${event.data.number}: ${event.data.reason}`;
     default:
       return event.type;
   }

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { paymentMethodKinds } from './events/collection.js';
+import { decimalString, readTypedNumber } from './typed-number.js';
+
+/**
+ * Requests and answers of getting paid (docs/api.md, "Payments"): record a payment, reverse one, void an
+ * invoice. Amounts arrive as typed (`90.36`, `"90,36"`) and are read exactly; money in answers is minor
+ * units of the invoice's currency.
+ */
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isRealDate = (value: string) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+};
+
+export const collectionMessages = {
+  amountInvalid: 'The amount must be a number, like 90.36',
+  amountUnclear: 'The amount is unclear: type it without a thousands separator, such as 1234.50',
+  amountNegative: 'The amount must be more than zero',
+  dateInvalid: 'The date must be a real date (YYYY-MM-DD)',
+  reasonRequired: 'Say why',
+} as const;
+
+/** A typed amount as a plain decimal string ("1234.50"), or absent for the whole balance. */
+const typedAmount = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === '') return null;
+    const read = readTypedNumber(value);
+    if (read.kind === 'unclear') {
+      ctx.addIssue({ code: 'custom', message: collectionMessages.amountUnclear });
+      return z.NEVER;
+    }
+    if (read.kind !== 'number' || read.whole.length > 16) {
+      ctx.addIssue({ code: 'custom', message: collectionMessages.amountInvalid });
+      return z.NEVER;
+    }
+    if (read.negative) {
+      ctx.addIssue({ code: 'custom', message: collectionMessages.amountNegative });
+      return z.NEVER;
+    }
+    return decimalString(read);
+  });
+
+const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');
+
+export const recordPaymentSchema = z.object({
+  /** Omitted or empty: the whole balance ('Mark as paid'). */
+  amount: typedAmount,
+  /** The day the customer paid; omitted: today (UTC). */
+  date: z
+    .string()
+    .trim()
+    .regex(ISO_DATE, collectionMessages.dateInvalid)
+    .refine(isRealDate, collectionMessages.dateInvalid)
+    .optional(),
+  method: z.enum(paymentMethodKinds).default('bank_transfer'),
+  reference: text(200),
+  note: text(1000),
+});
+export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
+
+export const reversePaymentSchema = z.object({ reason: text(500) });
+
+export const voidInvoiceSchema = z.object({
+  reason: z.string().trim().min(1, collectionMessages.reasonRequired).max(500, 'At most 500 characters'),
+});
+
+/** One recorded payment, as the owner sees it. */
+export const paymentViewSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  date: z.string(),
+  method: z.enum(paymentMethodKinds),
+  reference: z.string(),
+  note: z.string(),
+  reversed: z.boolean(),
+});
+export type PaymentView = z.infer<typeof paymentViewSchema>;
+
+/** What a collection command answers: where the invoice stands after it. */
+export const collectionAnswerSchema = z.object({
+  invoiceId: z.string(),
+  total: z.number().int(),
+  currency: z.string(),
+  amountPaid: z.number().int(),
+  balance: z.number().int(),
+  voided: z.boolean(),
+  settled: z.boolean(),
+  /** The payment this command recorded or reversed, when it did. */
+  paymentId: z.string().nullable(),
+  position: z.string().optional(),
+});
+export type CollectionAnswer = z.infer<typeof collectionAnswerSchema>;

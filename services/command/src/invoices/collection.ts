@@ -1,0 +1,175 @@
+import {
+  type CollectionEvent,
+  formatMoney,
+  type InvoiceContent,
+  MoneyError,
+  money,
+  type PaymentMethodKind,
+  requireCurrency,
+  toMinorUnitsExact,
+} from '@remit/contracts';
+import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
+
+/**
+ * The customer's side of an invoice, as the invoice's decider keeps it (docs/decisions.md, "Getting
+ * paid"): the payments that stand, and whether the invoice was voided. Pure; the invoice decider calls in.
+ */
+export interface Payments {
+  /** Every payment recorded, by id, with whether it was reversed since. */
+  recorded: Readonly<Record<string, { amount: number; reversed: boolean }>>;
+  /** The sum of the payments that stand (not reversed), in minor units of the invoice's currency. */
+  paid: number;
+  voided: boolean;
+}
+
+export const noPayments: Payments = { recorded: {}, paid: 0, voided: false };
+
+export type CollectionCommand =
+  | {
+      type: 'RecordPayment';
+      data: {
+        invoiceId: string;
+        userId: string;
+        paymentId: string;
+        /** A decimal in the invoice's currency ("90.36"); null for the whole balance ('Mark as paid'). */
+        amount: string | null;
+        date: string;
+        method: PaymentMethodKind;
+        reference: string;
+        note: string;
+      };
+    }
+  | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
+  | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } };
+
+const invoiceVoid = (what: string) =>
+  new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });
+const invoiceSettled = (what: string) =>
+  new AppError('conflict', `This invoice is paid in full and ${what}`, { reason: 'invoice_settled' });
+const paymentsStand = (what: string) =>
+  new AppError('conflict', `This invoice has payments recorded; reverse them before ${what}`, {
+    reason: 'payments_recorded',
+  });
+const badAmount = (message: string, reason = 'invalid_amount') =>
+  new AppError('validation', message, { reason, fields: { amount: message } });
+
+/** The balance still due: the total less what stands paid (never below zero). */
+export const balanceOf = (content: InvoiceContent, payments: Payments) =>
+  Math.max(0, content.total - payments.paid);
+
+export const isSettled = (content: InvoiceContent, payments: Payments) =>
+  payments.paid > 0 && payments.paid >= content.total;
+
+export function evolveCollection(payments: Payments, event: RecordedEvent<CollectionEvent>): Payments {
+  switch (event.type) {
+    case 'PaymentRecorded': {
+      const { paymentId, amount } = event.data;
+      return {
+        ...payments,
+        recorded: { ...payments.recorded, [paymentId]: { amount, reversed: false } },
+        paid: payments.paid + amount,
+      };
+    }
+    case 'PaymentReversed': {
+      const { paymentId, amount } = event.data;
+      return {
+        ...payments,
+        recorded: { ...payments.recorded, [paymentId]: { amount, reversed: true } },
+        paid: payments.paid - amount,
+      };
+    }
+    case 'InvoiceVoided':
+      return { ...payments, voided: true };
+    default:
+      return unreachable(event);
+  }
+}
+
+/**
+ * A revision (content) or a deletion (null) is refused once the customer's side has begun: a void
+ * invoice and a settled one are records; a partly paid one may change, but not under what was paid nor
+ * into another currency, and is not deleted while its payments stand.
+ */
+export function assertRevisable(
+  payments: Payments,
+  content: InvoiceContent | null,
+  current?: InvoiceContent,
+) {
+  if (payments.voided) throw invoiceVoid('can no longer be changed');
+  if (payments.paid <= 0) return;
+  if (content === null) throw paymentsStand('deleting it (or void it instead)');
+  if (current && isSettled(current, payments)) throw invoiceSettled('can no longer be changed');
+  if (current && content.currency !== current.currency) {
+    throw paymentsStand(`changing its currency from ${current.currency}`);
+  }
+  if (content.total < payments.paid) {
+    const paid = formatMoney(money(payments.paid, content.currency));
+    throw paymentsStand(`lowering its total under the ${paid} paid`);
+  }
+}
+
+/** Reads a typed decimal as minor units of the currency, refusing what it cannot hold exactly. */
+function minorUnitsOf(decimal: string, currency: string): number {
+  const { decimals } = requireCurrency(currency);
+  const fraction = decimal.split('.')[1] ?? '';
+  if (fraction.replace(/0+$/, '').length > decimals) {
+    throw badAmount(
+      decimals === 0
+        ? `${currency} amounts have no decimals`
+        : `${currency} amounts have at most ${decimals} decimals`,
+    );
+  }
+  let units: bigint;
+  try {
+    units = toMinorUnitsExact(decimal, currency);
+  } catch (error) {
+    if (error instanceof MoneyError) throw badAmount('The amount must be a number, like 90.36');
+    throw error;
+  }
+  if (units <= 0n) throw badAmount('The amount must be more than zero');
+  if (units > BigInt(Number.MAX_SAFE_INTEGER)) throw badAmount('The amount is too large', 'overpayment');
+  return Number(units);
+}
+
+export function decideCollection(
+  content: InvoiceContent,
+  payments: Payments,
+  command: CollectionCommand,
+): CollectionEvent[] {
+  switch (command.type) {
+    case 'RecordPayment': {
+      const { amount: typed, ...data } = command.data;
+      if (payments.recorded[data.paymentId]) return [];
+      if (payments.voided) throw invoiceVoid('takes no payments');
+      const balance = balanceOf(content, payments);
+      if (balance === 0) throw invoiceSettled('has no balance left to pay');
+      const amount = typed === null ? balance : minorUnitsOf(typed, content.currency);
+      if (amount > balance) {
+        const asked = formatMoney(money(amount, content.currency));
+        const due = formatMoney(money(balance, content.currency));
+        throw badAmount(`The payment of ${asked} is more than the balance due of ${due}`, 'overpayment');
+      }
+      return [{ type: 'PaymentRecorded', data: { ...data, amount, currency: content.currency } }];
+    }
+    case 'ReversePayment': {
+      const { invoiceId, userId, paymentId, reason } = command.data;
+      const payment = payments.recorded[paymentId];
+      if (!payment) throw new AppError('not_found', 'Payment not found');
+      if (payment.reversed) return [];
+      return [
+        {
+          type: 'PaymentReversed',
+          data: { invoiceId, userId, paymentId, amount: payment.amount, currency: content.currency, reason },
+        },
+      ];
+    }
+    case 'VoidInvoice': {
+      if (payments.voided) return [];
+      if (payments.paid > 0) throw paymentsStand('voiding it');
+      const { invoiceId, userId, reason } = command.data;
+      return [{ type: 'InvoiceVoided', data: { invoiceId, userId, number: content.number, reason } }];
+    }
+    default:
+      return unreachable(command);
+  }
+}
