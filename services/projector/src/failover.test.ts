@@ -13,9 +13,10 @@ import {
   migrateEventStore,
   type OpenDatabase,
   openDatabase,
+  runWhenLeading,
 } from '@remit/eventstore';
-import { testDatabaseUrl, testStores } from '@remit/eventstore/testing';
-import { migrateSharedState } from '@remit/kit';
+import { openTestDatabase, testDatabaseUrl, testStores } from '@remit/eventstore/testing';
+import { createLogger, migrateSharedState, PROJECTOR_LOCK } from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +98,40 @@ function issued(n: number) {
     },
   };
 }
+
+// PGlite belongs to one process: its lock is in-process, and still lets only one candidate lead.
+describe('projector leadership on PGlite', () => {
+  it('lets one candidate lead and the next take over when it stops', async () => {
+    const database = await openTestDatabase('pglite');
+    const logger = createLogger({ level: 'silent', name: 'test' });
+    const started: string[] = [];
+    const candidate = (holder: string) =>
+      runWhenLeading({
+        database,
+        name: PROJECTOR_LOCK,
+        holder,
+        logger,
+        retryMs: 20,
+        work: async () => {
+          started.push(holder);
+          return async () => {};
+        },
+      });
+    try {
+      const first = candidate('first');
+      await expect.poll(() => first.leading()).toBe(true);
+      const second = candidate('second');
+      expect(await second.leader()).toBe('first');
+      await first.stop();
+      await expect.poll(() => second.leading()).toBe(true);
+      expect(await second.leader()).toBe('second');
+      expect(started).toEqual(['first', 'second']);
+      await second.stop();
+    } finally {
+      await database.close();
+    }
+  });
+});
 
 // Two projector processes on one PostgreSQL database, as the cluster runs them.
 describe.each(testStores().filter((kind) => kind === 'postgres'))('projectors on %s that fail over', () => {
