@@ -181,3 +181,12 @@ export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
 export const authProvidersSchema = z.object({ google: z.boolean() });
 export type AuthProviders = z.infer<typeof authProvidersSchema>;
+
+/** `GET /auth/status`. */
+export const authStatusSchema = z.object({ user: userSchema });
+
+/** Answers that only say what happened: resend, forgot/reset/change password, end other sessions. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+
+/** `POST /auth/google/login`: where the browser goes next. */
+export const googleLoginAnswerSchema = z.object({ url: z.string().min(1) });

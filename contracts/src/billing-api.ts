@@ -1,18 +1,19 @@
 import { z } from 'zod';
-import { type PlanId, planIds } from './events/billing.js';
+import { type PlanId, paymentProviders, planIds, subscriptionStatuses } from './events/billing.js';
 
 /**
  * The billing API (docs/api.md, spec §7 Subscription and payment). Prices are spec §9's, in euro cents.
  */
-export interface PlanOffer {
-  id: PlanId;
-  name: string;
+export const planOfferSchema = z.object({
+  id: z.enum(planIds),
+  name: z.string(),
   /** The payment provider's price id (Stripe's `price_…`, or the sandbox's own). */
-  priceId: string;
-  amount: number;
-  currency: 'EUR';
-  interval: 'month' | 'year' | null;
-}
+  priceId: z.string(),
+  amount: z.number().int(),
+  currency: z.literal('EUR'),
+  interval: z.enum(['month', 'year']).nullable(),
+});
+export type PlanOffer = z.infer<typeof planOfferSchema>;
 
 export const planPrices: Record<PlanId, { name: string; amount: number; interval: 'month' | 'year' | null }> =
   {
@@ -21,11 +22,24 @@ export const planPrices: Record<PlanId, { name: string; amount: number; interval
     'pro-yearly': { name: 'Pro Yearly', amount: 8399, interval: 'year' },
   };
 
-/** `GET /billing/plans` */
-export interface PlansAnswer {
-  provider: 'sandbox' | 'stripe';
-  plans: PlanOffer[];
+/** What a price reads like on a plan card: "€9.99" (integer arithmetic; spec §9 shows two decimals). */
+export function formatEuroCents(cents: number): string {
+  const whole = Math.trunc(cents / 100);
+  const rest = String(Math.abs(cents % 100)).padStart(2, '0');
+  return `€${whole}.${rest}`;
 }
+
+/** Spec §9: Pro Yearly is shown as its monthly equivalent, a twelfth rounded half up to the cent. */
+export function monthlyEquivalentCents(yearlyCents: number): number {
+  return Math.floor((yearlyCents * 2 + 12) / 24);
+}
+
+/** `GET /billing/plans` */
+export const plansAnswerSchema = z.object({
+  provider: z.enum(paymentProviders),
+  plans: z.array(planOfferSchema),
+});
+export type PlansAnswer = z.infer<typeof plansAnswerSchema>;
 
 /** `POST /create-checkout-session` (and `POST /subscription/upgrade`): a price id or a plan. */
 export const checkoutRequestSchema = z
@@ -42,11 +56,20 @@ export const checkoutRequestSchema = z
   });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
-/** `POST /create-checkout-session` answers where to send the browser. */
-export interface CheckoutAnswer {
-  url: string;
-  sessionId: string;
-}
+/**
+ * `POST /create-checkout-session` answers where to send the browser. An answer without a url reads as an
+ * empty one, so the plans screen can say 'No checkout URL received' (spec §8).
+ */
+export const checkoutAnswerSchema = z.object({
+  url: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((url) => url ?? ''),
+  sessionId: z.string().optional().default(''),
+  position: z.string().optional(),
+});
+export type CheckoutAnswer = z.output<typeof checkoutAnswerSchema>;
 
 const sessionId = z.string().trim().min(1, 'Missing session id').max(300);
 export const confirmSubscriptionSchema = z.object({ sessionId, userId: z.string().optional() });
@@ -58,28 +81,37 @@ export const confirmOneTimePaymentSchema = z.object({
 export const confirmPaymentSchema = z.object({ sessionId });
 
 /** Spec §3 Subscription, as every billing answer and `GET /settings/profile` carry it. */
-export interface SubscriptionView {
-  Status: 'active' | 'trialing' | 'past_due' | 'unpaid' | 'incomplete' | 'canceled' | '';
-  PlanName: 'Basic' | 'Pro';
-  BillingCycle: 'monthly' | 'yearly' | null;
-  TrialEnd: string | null;
-  CurrentPeriodEnd: string | null;
-  CancelAtPeriodEnd: boolean;
-}
+export const subscriptionViewSchema = z.object({
+  Status: z.enum([...subscriptionStatuses, '']),
+  PlanName: z.enum(['Basic', 'Pro']),
+  BillingCycle: z.enum(['monthly', 'yearly']).nullable(),
+  TrialEnd: z.string().nullable(),
+  CurrentPeriodEnd: z.string().nullable(),
+  CancelAtPeriodEnd: z.boolean(),
+});
+export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 
 /** `POST /confirm-subscription`, `/confirm-one-time-payment`, `/confirm-payment`. */
-export interface ConfirmAnswer {
-  kind: 'subscription' | 'invoice';
-  invoiceId: string | null;
-  subscribed: boolean;
-  subscription: SubscriptionView | null;
-  position: string;
-}
+export const confirmAnswerSchema = z.object({
+  kind: z.enum(['subscription', 'invoice']),
+  invoiceId: z.string().nullable(),
+  subscribed: z.boolean(),
+  subscription: subscriptionViewSchema.nullable(),
+  position: z.string(),
+});
+export type ConfirmAnswer = z.infer<typeof confirmAnswerSchema>;
 
-/** `GET /subscription`; `POST /subscriptions/cancel|resume` add `position`. */
-export interface SubscriptionAnswer {
-  subscription: SubscriptionView | null;
-}
+/** `GET /subscription`. */
+export const subscriptionAnswerSchema = z.object({ subscription: subscriptionViewSchema.nullable() });
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
+
+/** `POST /subscriptions/cancel|resume`: the subscription after the change and its position. */
+export const subscriptionChangeSchema = subscriptionAnswerSchema.extend({ position: z.string() });
+export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
+
+/** `GET /check-subscription`. */
+export const subscriptionCheckSchema = z.object({ subscribed: z.boolean() });
+export type SubscriptionCheck = z.infer<typeof subscriptionCheckSchema>;
 
 /** Paid up means `active` or `trialing` (spec §4, DESIGN §5). */
 export const PAID_UP_STATUSES = ['active', 'trialing'] as const;

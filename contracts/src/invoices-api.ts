@@ -4,104 +4,153 @@ import { type InvoiceFormInput, invoiceMessages, sanitize } from './invoice-form
 import { EMAIL_PATTERN } from './validation.js';
 
 /** Answers of the invoices, customers and settings API (docs/api.md). Money in minor units. */
-export type InvoiceStatus = 'Draft' | 'paid';
+export const invoiceStatuses = ['Draft', 'paid'] as const;
+export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-export interface InvoiceItemView {
-  description: string;
-  quantity: number;
+export const invoiceItemViewSchema = z.object({
+  description: z.string(),
+  quantity: z.number(),
   /** Minor units of the invoice's currency. */
-  unitPrice: number;
-  total: number;
-}
+  unitPrice: z.number().int(),
+  total: z.number().int(),
+});
+export type InvoiceItemView = z.infer<typeof invoiceItemViewSchema>;
 
-export interface InvoicePaymentMethodView {
-  ID: string;
-  Name: string;
-  Type: 'bank_transfer' | 'digital';
-  BankName?: string;
-  IBAN?: string;
-  SWIFT?: string;
-  AccountNumber?: string;
-  PaymentLink?: string;
-  Instructions?: string;
-}
+export const invoicePaymentMethodViewSchema = z.object({
+  ID: z.string(),
+  Name: z.string(),
+  Type: z.enum(['bank_transfer', 'digital']),
+  BankName: z.string().optional(),
+  IBAN: z.string().optional(),
+  SWIFT: z.string().optional(),
+  AccountNumber: z.string().optional(),
+  PaymentLink: z.string().optional(),
+  Instructions: z.string().optional(),
+});
+export type InvoicePaymentMethodView = z.infer<typeof invoicePaymentMethodViewSchema>;
 
-export interface InvoiceView {
-  ID: string;
-  InvoiceNumber: string;
-  IssueDate: string;
-  DueDate: string;
-  Status: InvoiceStatus;
-  is_paid: boolean;
-  locked: false;
-  Amount: number;
-  Subtotal: number;
-  Tax: number;
-  Currency: string;
-  CurrencySymbol: string;
+/** `GET /invoices/{id}`, and the invoice `POST /invoices` and `PUT /invoices/{id}` answer with. */
+export const invoiceViewSchema = z.object({
+  ID: z.string(),
+  InvoiceNumber: z.string(),
+  IssueDate: z.string(),
+  DueDate: z.string(),
+  Status: z.enum(invoiceStatuses),
+  is_paid: z.boolean(),
+  locked: z.literal(false),
+  Amount: z.number().int(),
+  Subtotal: z.number().int(),
+  Tax: z.number().int(),
+  Currency: z.string(),
+  CurrencySymbol: z.string(),
   /** Percent with up to two decimals. */
-  TaxRate: number;
-  UserName: string;
-  UserEmail: string;
-  UserAddress: string;
-  UserCompanyName: string;
-  UserCompanyVAT: string | null;
-  CustomerName: string;
-  CustomerEmail: string;
-  CustomerAddress: string;
-  CustomerCompanyName: string;
-  CustomerCompanyVAT: string | null;
-  Items: InvoiceItemView[];
-  Notes: string;
-  TermsAndConditions: string;
-  LogoURL: string | null;
-  PaymentMethod: InvoicePaymentMethodView | null;
-  Template: { ID: string; TemplateName: string; TemplateComponentName: string };
-  CreatedAt: string;
-  UpdatedAt: string;
-}
+  TaxRate: z.number(),
+  UserName: z.string(),
+  UserEmail: z.string(),
+  UserAddress: z.string(),
+  UserCompanyName: z.string(),
+  UserCompanyVAT: z.string().nullable(),
+  CustomerName: z.string(),
+  CustomerEmail: z.string(),
+  CustomerAddress: z.string(),
+  CustomerCompanyName: z.string(),
+  CustomerCompanyVAT: z.string().nullable(),
+  Items: z.array(invoiceItemViewSchema),
+  Notes: z.string(),
+  TermsAndConditions: z.string(),
+  LogoURL: z.string().nullable(),
+  PaymentMethod: invoicePaymentMethodViewSchema.nullable(),
+  Template: z.object({ ID: z.string(), TemplateName: z.string(), TemplateComponentName: z.string() }),
+  CreatedAt: z.string(),
+  UpdatedAt: z.string(),
+});
+export type InvoiceView = z.infer<typeof invoiceViewSchema>;
 
-export type InvoiceListItem = Pick<
-  InvoiceView,
-  | 'ID'
-  | 'InvoiceNumber'
-  | 'IssueDate'
-  | 'DueDate'
-  | 'Status'
-  | 'is_paid'
-  | 'Amount'
-  | 'Currency'
-  | 'CustomerName'
-  | 'CustomerCompanyName'
-  | 'CustomerEmail'
-> & { locked: boolean };
+/** One row of `GET /invoices`; `locked` is the paywall of spec §2 for a non-subscriber. */
+export const invoiceListItemSchema = invoiceViewSchema
+  .pick({
+    ID: true,
+    InvoiceNumber: true,
+    IssueDate: true,
+    DueDate: true,
+    Status: true,
+    is_paid: true,
+    Amount: true,
+    Currency: true,
+    CustomerName: true,
+    CustomerCompanyName: true,
+    CustomerEmail: true,
+  })
+  .extend({ locked: z.boolean() });
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
-export interface InvoiceListAnswer {
-  invoices: InvoiceListItem[];
-  pagination: { page: number; limit: number; total: number; total_pages: number };
-}
+export const invoiceListAnswerSchema = z.object({
+  invoices: z.array(invoiceListItemSchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    total_pages: z.number().int(),
+  }),
+});
+export type InvoiceListAnswer = z.infer<typeof invoiceListAnswerSchema>;
 
-export interface CustomerSuggestion {
-  ID: string;
-  Name: string;
-  Email: string;
-  Address: string;
-  CompanyName: string;
-  CompanyVAT: string | null;
-}
+/** `POST /invoices` (201) and `PUT /invoices/{id}`: the invoice as it now is, and its position. */
+export const invoiceCommandAnswerSchema = z.object({
+  invoice: invoiceViewSchema,
+  position: z.string().optional(),
+});
+export type InvoiceCommandAnswer = z.infer<typeof invoiceCommandAnswerSchema>;
 
-export interface UserSettings {
-  Name: string;
-  DefaultDueDays: number | null;
-  Settings: {
-    CompanyEmail: string;
-    CompanyAddress: string;
-    CompanyName: string;
-    DefaultCurrency: string;
-    UserCompanyVAT: string | null;
-    LogoURL: string | null;
-  };
-}
+/** `GET /invoices/{id}/history`: who did what, oldest first. */
+export const invoiceHistoryEntrySchema = z.object({
+  type: z.string(),
+  at: z.string(),
+  by: z.object({ id: z.string(), name: z.string() }).nullable(),
+  summary: z.string(),
+});
+export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntrySchema>;
+export const invoiceHistoryAnswerSchema = z.object({ events: z.array(invoiceHistoryEntrySchema) });
+
+/** `GET /invoices/next-number`. */
+export const nextInvoiceNumberAnswerSchema = z.object({ number: z.string() });
+
+/** `GET /customers/suggestions?q=`. */
+export const customerSuggestionSchema = z.object({
+  ID: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Address: z.string(),
+  CompanyName: z.string(),
+  CompanyVAT: z.string().nullable(),
+});
+export type CustomerSuggestion = z.infer<typeof customerSuggestionSchema>;
+export const customerSuggestionsAnswerSchema = z.array(customerSuggestionSchema);
+
+/** `GET /templates/get`. */
+export const invoiceTemplateSchema = z.object({
+  ID: z.string(),
+  TemplateName: z.string(),
+  TemplateComponentName: z.string(),
+  ThumbnailURL: z.string().nullable(),
+});
+export type InvoiceTemplate = z.infer<typeof invoiceTemplateSchema>;
+export const invoiceTemplatesAnswerSchema = z.array(invoiceTemplateSchema);
+
+/** `GET /settings` (spec §3 User settings). */
+export const userSettingsSchema = z.object({
+  Name: z.string(),
+  DefaultDueDays: z.number().int().nullable(),
+  Settings: z.object({
+    CompanyEmail: z.string(),
+    CompanyAddress: z.string(),
+    CompanyName: z.string(),
+    DefaultCurrency: z.string(),
+    UserCompanyVAT: z.string().nullable(),
+    LogoURL: z.string().nullable(),
+  }),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export const INVOICE_PAGE_SIZE = 15;
 export const INVOICE_PAGE_SIZE_MAX = 100;

@@ -8,21 +8,21 @@ import { z } from 'zod';
 export const paymentMethodTypes = ['bank_transfer', 'digital'] as const;
 export type PaymentMethodType = (typeof paymentMethodTypes)[number];
 
-/** As the API answers it; every text is '' when unset. */
-export interface PaymentMethod {
-  ID: string;
-  Name: string;
-  Type: PaymentMethodType;
-  IsDefault: boolean;
-  IsActive: boolean;
-  BankName: string;
-  AccountNumber: string;
-  /** Upper case, without spaces (the PDF groups it in fours). */
-  IBAN: string;
-  SWIFT: string;
-  PaymentLink: string;
-  Instructions: string;
-}
+/** As the API answers it; every text is '' when unset. IBAN is upper case without spaces. */
+export const paymentMethodSchema = z.object({
+  ID: z.string(),
+  Name: z.string(),
+  Type: z.enum(paymentMethodTypes),
+  IsDefault: z.boolean(),
+  IsActive: z.boolean(),
+  BankName: z.string(),
+  AccountNumber: z.string(),
+  IBAN: z.string(),
+  SWIFT: z.string(),
+  PaymentLink: z.string(),
+  Instructions: z.string(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const PAYMENT_METHOD_NAME_MAX = 100;
 export const BANK_NAME_MAX = 100;
@@ -150,12 +150,15 @@ export type PaymentMethodFormInput = z.input<typeof paymentMethodFormSchema>;
 export type PaymentMethodForm = z.output<typeof paymentMethodFormSchema>;
 
 /** `GET /settings/payment-methods`: the default first, then oldest first. */
-export interface PaymentMethodsAnswer {
-  paymentMethods: PaymentMethod[];
-}
+export const paymentMethodsAnswerSchema = z.object({ paymentMethods: z.array(paymentMethodSchema) });
+export type PaymentMethodsAnswer = z.infer<typeof paymentMethodsAnswerSchema>;
 
-/** `POST /settings/payment-methods` (201), `PUT /settings/payment-methods/{id}` and `…/{id}/toggle`. */
-export interface PaymentMethodAnswer {
-  paymentMethod: PaymentMethod;
-  position: string;
-}
+/**
+ * `POST /settings/payment-methods` (201), `PUT /settings/payment-methods/{id}` and `…/{id}/toggle`.
+ * `position` is absent when the command changed nothing (an unchanged edit writes no event).
+ */
+export const paymentMethodAnswerSchema = z.object({
+  paymentMethod: paymentMethodSchema,
+  position: z.string().optional(),
+});
+export type PaymentMethodAnswer = z.infer<typeof paymentMethodAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SubscriptionView } from './billing-api.js';
+import { subscriptionViewSchema } from './billing-api.js';
 import { settingsUpdateSchema } from './invoices-api.js';
 
 /**
@@ -7,80 +7,83 @@ import { settingsUpdateSchema } from './invoices-api.js';
  * The paid features (recent invoices, quick stats, top clients) answer 402 `subscription_required` without an
  * active or trialing subscription. Definitions of every figure: docs/decisions.md, "Profile and stats".
  */
-export interface MoneyTotal {
-  currency: string;
+export const moneyTotalSchema = z.object({
+  currency: z.string(),
   /** Minor units of `currency`. */
-  amount: number;
-}
+  amount: z.number().int(),
+});
+export type MoneyTotal = z.infer<typeof moneyTotalSchema>;
 
 /** `GET /settings/quick-stats` → `{ stats }`. Totals are per currency, largest first. */
-export interface QuickStats {
-  totalRevenue: MoneyTotal[];
-  pendingPayments: MoneyTotal[];
-  activeClients: number;
-  totalInvoices: number;
-  totalCustomers: number;
-}
-
-export interface QuickStatsAnswer {
-  stats: QuickStats;
-}
+export const quickStatsSchema = z.object({
+  totalRevenue: z.array(moneyTotalSchema),
+  pendingPayments: z.array(moneyTotalSchema),
+  activeClients: z.number().int(),
+  totalInvoices: z.number().int(),
+  totalCustomers: z.number().int(),
+});
+export type QuickStats = z.infer<typeof quickStatsSchema>;
+export const quickStatsAnswerSchema = z.object({ stats: quickStatsSchema });
+export type QuickStatsAnswer = z.infer<typeof quickStatsAnswerSchema>;
 
 /** `GET /customers/top` → `{ clients }`, at most 5, by total amount. */
-export interface TopClient {
-  ID: string;
-  CustomerName: string;
-  TotalInvoices: number;
+export const topClientSchema = z.object({
+  ID: z.string(),
+  CustomerName: z.string(),
+  TotalInvoices: z.number().int(),
   /** Minor units of `Currency`. */
-  TotalAmount: number;
-  Currency: string;
-}
-
-export interface TopClientsAnswer {
-  clients: TopClient[];
-}
+  TotalAmount: z.number().int(),
+  Currency: z.string(),
+});
+export type TopClient = z.infer<typeof topClientSchema>;
+export const topClientsAnswerSchema = z.object({ clients: z.array(topClientSchema) });
+export type TopClientsAnswer = z.infer<typeof topClientsAnswerSchema>;
 
 export const TOP_CLIENTS_LIMIT = 5;
 export const RECENT_INVOICES_LIMIT = 5;
 export const RECENT_ACTIVITIES_LIMIT = 10;
 
-export type RecentInvoiceStatus = 'Paid' | 'Pending' | 'Overdue' | 'Draft';
+export const recentInvoiceStatuses = ['Paid', 'Pending', 'Overdue', 'Draft'] as const;
+export type RecentInvoiceStatus = (typeof recentInvoiceStatuses)[number];
 
 /** `GET /invoices/recent` → `{ invoices }`, the 5 newest. */
-export interface RecentInvoice {
-  id: string;
-  InvoiceNumber: string;
-  Status: RecentInvoiceStatus;
-  IssueDate: string;
+export const recentInvoiceSchema = z.object({
+  id: z.string(),
+  InvoiceNumber: z.string(),
+  Status: z.enum(recentInvoiceStatuses),
+  IssueDate: z.string(),
   /** Minor units of `Currency`. */
-  Amount: number;
-  Currency: string;
-}
-
-export interface RecentInvoicesAnswer {
-  invoices: RecentInvoice[];
-}
+  Amount: z.number().int(),
+  Currency: z.string(),
+});
+export type RecentInvoice = z.infer<typeof recentInvoiceSchema>;
+export const recentInvoicesAnswerSchema = z.object({ invoices: z.array(recentInvoiceSchema) });
+export type RecentInvoicesAnswer = z.infer<typeof recentInvoicesAnswerSchema>;
 
 /** `GET /activities/recent` → `{ activities }`, at most 10, newest first. */
-export interface Activity {
-  id: string;
-  type: string;
-  at: string;
-  summary: string;
-  invoiceId: string | null;
-}
-
-export interface ActivitiesAnswer {
-  activities: Activity[];
-}
+export const activitySchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  at: z.string(),
+  summary: z.string(),
+  invoiceId: z.string().nullable(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activitiesAnswerSchema = z.object({ activities: z.array(activitySchema) });
+export type ActivitiesAnswer = z.infer<typeof activitiesAnswerSchema>;
 
 /** `GET /settings/profile`. Subscription is null when the user never had one. */
-export interface UserProfile {
-  Name: string;
-  Email: string;
-  Settings: { LogoURL: string | null; CompanyName: string; UserCompanyVAT: string | null };
-  Subscription: SubscriptionView | null;
-}
+export const userProfileSchema = z.object({
+  Name: z.string(),
+  Email: z.string(),
+  Settings: z.object({
+    LogoURL: z.string().nullable(),
+    CompanyName: z.string(),
+    UserCompanyVAT: z.string().nullable(),
+  }),
+  Subscription: subscriptionViewSchema.nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
 
 /**
  * `PUT /settings`: the settings body (JSON, or the multipart field `settings` next to a file `logo`),

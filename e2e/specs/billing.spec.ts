@@ -29,7 +29,11 @@ async function shoot(page: Page, name: string, waitFor: () => Promise<void>) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await waitFor();
-    await page.waitForTimeout(300);
+    // The picture is taken once the layout has settled: fonts loaded and no transition still running.
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     await page.screenshot({ path: join(screenshots, `billing-${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -3,6 +3,9 @@ import {
   type AuthResult,
   authProvidersSchema,
   authResultSchema,
+  authStatusSchema,
+  googleLoginAnswerSchema,
+  messageAnswerSchema,
   type PasswordChange,
   type PasswordReset,
   type PasswordResetRequest,
@@ -11,15 +14,12 @@ import {
   type SignUpResult,
   signUpResultSchema,
   type User,
-  userSchema,
   type VerifyEmailRequest,
 } from '@remit/contracts';
 import { z } from 'zod';
 import { request } from './client';
 
-const messageSchema = z.object({ message: z.string() });
-const googleUrlSchema = z.object({ url: z.string().min(1) });
-const statusSchema = z.object({ user: userSchema });
+const messageSchema = messageAnswerSchema;
 
 export function signUp(body: SignUpRequest): Promise<SignUpResult> {
   return request('POST', '/auth/signup', { body, schema: signUpResultSchema });
@@ -42,7 +42,7 @@ export async function resendVerification(email: string): Promise<string> {
 }
 
 export async function fetchAuthStatus(signal?: AbortSignal): Promise<User> {
-  const answer = await request('GET', '/auth/status', { schema: statusSchema, signal });
+  const answer = await request('GET', '/auth/status', { schema: authStatusSchema, signal });
   return answer.user;
 }
 
@@ -55,7 +55,7 @@ export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders>
 }
 
 export async function startGoogleLogin(): Promise<string> {
-  const answer = await request('POST', '/auth/google/login', { schema: googleUrlSchema });
+  const answer = await request('POST', '/auth/google/login', { schema: googleLoginAnswerSchema });
   return answer.url;
 }
 

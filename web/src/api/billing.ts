@@ -2,80 +2,35 @@ import {
   type CheckoutAnswer,
   type CheckoutRequest,
   type ConfirmAnswer,
+  checkoutAnswerSchema,
+  confirmAnswerSchema,
   type PlansAnswer,
-  planIds,
+  plansAnswerSchema,
   type SubscriptionAnswer,
-  type SubscriptionView,
+  type SubscriptionChange,
+  subscriptionAnswerSchema,
+  subscriptionChangeSchema,
 } from '@remit/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { request } from './client';
+import { billingKeys } from './keys';
 
-/** docs/api.md, Billing: the answers the web app reads, checked against the contracts' types. */
-const planOfferSchema = z.object({
-  id: z.enum(planIds),
-  name: z.string(),
-  priceId: z.string(),
-  amount: z.number().int(),
-  currency: z.literal('EUR'),
-  interval: z.enum(['month', 'year']).nullable(),
-});
-
-const plansAnswerSchema: z.ZodType<PlansAnswer> = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
-  plans: z.array(planOfferSchema),
-});
-
-// An answer without a url is read as an empty one, so the screen can say 'No checkout URL received'.
-const checkoutAnswerSchema: z.ZodType<CheckoutAnswer> = z.object({
-  url: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((url) => url ?? ''),
-  sessionId: z.string().optional().default(''),
-});
-
-export const subscriptionViewSchema: z.ZodType<SubscriptionView> = z.object({
-  Status: z.enum(['active', 'trialing', 'past_due', 'unpaid', 'incomplete', 'canceled', '']),
-  PlanName: z.enum(['Basic', 'Pro']),
-  BillingCycle: z.enum(['monthly', 'yearly']).nullable(),
-  TrialEnd: z.string().nullable(),
-  CurrentPeriodEnd: z.string().nullable(),
-  CancelAtPeriodEnd: z.boolean(),
-});
-
-const confirmAnswerSchema: z.ZodType<ConfirmAnswer> = z.object({
-  kind: z.enum(['subscription', 'invoice']),
-  invoiceId: z.string().nullable(),
-  subscribed: z.boolean(),
-  subscription: subscriptionViewSchema.nullable(),
-  position: z.string(),
-});
-
-const subscriptionAnswerSchema: z.ZodType<SubscriptionAnswer> = z.object({
-  subscription: subscriptionViewSchema.nullable(),
-});
-
-const subscriptionChangeSchema = z.object({
-  subscription: subscriptionViewSchema.nullable(),
-  position: z.string(),
-});
-export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
+/** docs/api.md, Billing: every answer is read with its schema from contracts. */
+export type { SubscriptionChange } from '@remit/contracts';
 
 export function fetchPlans(signal?: AbortSignal): Promise<PlansAnswer> {
   return request('GET', '/billing/plans', { schema: plansAnswerSchema, signal });
 }
 
 export const plansQuery = queryOptions({
-  queryKey: ['billing', 'plans'] as const,
+  queryKey: billingKeys.plans,
   queryFn: ({ signal }) => fetchPlans(signal),
   staleTime: 60 * 60_000,
 });
 
 /** The current subscription (`GET /subscription`), for the plans screen. */
 export const subscriptionViewQuery = queryOptions({
-  queryKey: ['billing', 'subscription'] as const,
+  queryKey: billingKeys.subscription,
   queryFn: ({ signal }) => fetchSubscription(signal),
   staleTime: 0,
 });

@@ -1,63 +1,22 @@
-import type { UserSettings } from '@remit/contracts';
-import { z } from 'zod';
+import {
+  type CustomerSuggestion,
+  customerSuggestionsAnswerSchema,
+  type InvoiceHistoryEntry,
+  type InvoiceListAnswer,
+  type InvoiceListItem,
+  type InvoiceTemplate,
+  invoiceCommandAnswerSchema,
+  invoiceHistoryAnswerSchema,
+  invoiceListAnswerSchema,
+  invoiceTemplatesAnswerSchema,
+  invoiceViewSchema,
+} from '@remit/contracts';
 import { request, requestRaw } from './client';
 
-/** docs/api.md, Invoices: the shapes the web app reads (unknown extra fields are dropped). */
-export const invoiceListItemSchema = z.object({
-  ID: z.string(),
-  InvoiceNumber: z.string(),
-  IssueDate: z.string(),
-  DueDate: z.string(),
-  Status: z.string(),
-  is_paid: z.boolean().optional().default(false),
-  Amount: z.number(),
-  Currency: z.string(),
-  CustomerName: z.string().optional().default(''),
-  CustomerCompanyName: z.string().optional().default(''),
-  CustomerEmail: z.string().optional().default(''),
-  locked: z.boolean().optional().default(false),
-});
-export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
-
-export const invoicePageSchema = z.object({
-  invoices: z.array(invoiceListItemSchema),
-  pagination: z.object({
-    page: z.number().optional(),
-    limit: z.number().optional(),
-    total: z.number().optional(),
-    total_pages: z.number(),
-  }),
-});
-export type InvoicePage = z.infer<typeof invoicePageSchema>;
-
-export const historyEventSchema = z.object({
-  type: z.string(),
-  at: z.string(),
-  by: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
-  summary: z.string().optional().default(''),
-});
-export type HistoryEvent = z.infer<typeof historyEventSchema>;
-const historySchema = z.object({ events: z.array(historyEventSchema) });
-
-export const customerSuggestionSchema = z.object({
-  ID: z.string(),
-  Name: z.string(),
-  Email: z.string(),
-  Address: z.string(),
-  CompanyName: z.string(),
-  CompanyVAT: z.string().nullable().optional(),
-});
-export type CustomerSuggestion = z.infer<typeof customerSuggestionSchema>;
-
-export const templateSchema = z.object({
-  ID: z.string(),
-  TemplateName: z.string(),
-  TemplateComponentName: z.string(),
-  ThumbnailURL: z.string().nullable().optional(),
-});
-export type InvoiceTemplate = z.infer<typeof templateSchema>;
-
-const createdSchema = z.object({ invoice: z.object({ ID: z.string() }).loose() });
+/** docs/api.md, Invoices: every answer is read with its schema from contracts. */
+export type { CustomerSuggestion, InvoiceListItem, InvoiceTemplate } from '@remit/contracts';
+export type InvoicePage = InvoiceListAnswer;
+export type HistoryEvent = InvoiceHistoryEntry;
 
 export interface InvoiceListParams {
   page: number;
@@ -68,12 +27,12 @@ export interface InvoiceListParams {
 export function listInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoicePage> {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.search) query.set('search', params.search);
-  return request('GET', `/invoices?${query}`, { schema: invoicePageSchema, signal });
+  return request('GET', `/invoices?${query}`, { schema: invoiceListAnswerSchema, signal });
 }
 
 export async function fetchHistory(id: string, signal?: AbortSignal): Promise<HistoryEvent[]> {
   const answer = await request('GET', `/invoices/${encodeURIComponent(id)}/history`, {
-    schema: historySchema,
+    schema: invoiceHistoryAnswerSchema,
     signal,
   });
   return answer.events;
@@ -92,17 +51,13 @@ export async function fetchInvoicePdf(id: string): Promise<Blob> {
 export async function searchCustomers(q: string, signal?: AbortSignal): Promise<CustomerSuggestion[]> {
   const query = new URLSearchParams({ q });
   return request('GET', `/customers/suggestions?${query}`, {
-    schema: z.array(customerSuggestionSchema),
+    schema: customerSuggestionsAnswerSchema,
     signal,
   });
 }
 
-export function fetchSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return request<UserSettings>('GET', '/settings', { signal });
-}
-
 export async function fetchTemplates(signal?: AbortSignal): Promise<InvoiceTemplate[]> {
-  return request('GET', '/templates/get', { schema: z.array(templateSchema), signal });
+  return request('GET', '/templates/get', { schema: invoiceTemplatesAnswerSchema, signal });
 }
 
 export async function previewTemplate(templateId: string, invoice: unknown, signal?: AbortSignal) {
@@ -131,6 +86,11 @@ export function dataUrlToFile(dataUrl: string, name = 'logo'): File | null {
   return new File([bytes], `${name}.${extension}`, { type });
 }
 
+// The outbox needs only the new invoice's id; the whole answer is checked against the contract server-side.
+const invoiceCreatedSchema = invoiceCommandAnswerSchema.extend({
+  invoice: invoiceViewSchema.pick({ ID: true }),
+});
+
 /** POST /invoices as multipart: `invoice` JSON and an optional `logo` file (spec §3). */
 export async function createInvoice(command: CreateInvoiceCommand): Promise<{ id: string }> {
   const form = new FormData();
@@ -140,7 +100,7 @@ export async function createInvoice(command: CreateInvoiceCommand): Promise<{ id
   const answer = await request('POST', '/invoices', {
     form,
     idempotencyKey: command.idempotencyKey,
-    schema: createdSchema,
+    schema: invoiceCreatedSchema,
   });
   return { id: answer.invoice.ID };
 }

@@ -2,50 +2,22 @@ import {
   type PaymentMethod,
   type PaymentMethodAnswer,
   type PaymentMethodFormInput,
-  type PaymentMethodsAnswer,
-  paymentMethodTypes,
+  paymentMethodAnswerSchema,
+  paymentMethodsAnswerSchema,
 } from '@remit/contracts';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { request } from './client';
+import { paymentMethodKeys } from './keys';
 
 /**
  * The payment methods API (spec §4 Payment method; docs/api.md, Settings): the user's bank transfer
- * and digital payment methods. The answers are validated here; unknown extra fields are dropped.
+ * and digital payment methods, read with the contracts' schemas.
  */
-
-/** The TanStack query key of `GET /settings/payment-methods`; invalidate it after every command. */
-export const paymentMethodsKey = ['settings', 'payment-methods'] as const;
 
 export type { PaymentMethod, PaymentMethodType } from '@remit/contracts';
 
-/** The contracts' `PaymentMethod`, checked at run time (texts default to '' as the API promises). */
-export const paymentMethodSchema: z.ZodType<PaymentMethod> = z.object({
-  ID: z.string(),
-  Name: z.string(),
-  Type: z.enum(paymentMethodTypes),
-  IsDefault: z.boolean(),
-  IsActive: z.boolean(),
-  BankName: z.string().optional().default(''),
-  AccountNumber: z.string().optional().default(''),
-  IBAN: z.string().optional().default(''),
-  SWIFT: z.string().optional().default(''),
-  PaymentLink: z.string().optional().default(''),
-  Instructions: z.string().optional().default(''),
-});
-
-const paymentMethodListSchema: z.ZodType<PaymentMethodsAnswer> = z.object({
-  paymentMethods: z.array(paymentMethodSchema),
-});
-
-// `position` is absent only when the command changed nothing (sendCommandResult leaves it out then).
-const paymentMethodCommandSchema = z.object({
-  paymentMethod: paymentMethodSchema,
-  position: z.string().optional(),
-});
-
 /** A command's answer; `position` is read by the client for the next query (X-Remit-Position). */
-export type PaymentMethodCommandResult = Omit<PaymentMethodAnswer, 'position'> & { position?: string };
+export type PaymentMethodCommandResult = PaymentMethodAnswer;
 
 /** The body of `POST` and `PUT /settings/payment-methods`: the contracts' form (camelCase). */
 export type PaymentMethodInput = PaymentMethodFormInput;
@@ -53,7 +25,7 @@ export type PaymentMethodInput = PaymentMethodFormInput;
 /** Default first, then oldest first (as the server orders them). */
 export async function listPaymentMethods(signal?: AbortSignal): Promise<PaymentMethod[]> {
   const answer = await request('GET', '/settings/payment-methods', {
-    schema: paymentMethodListSchema,
+    schema: paymentMethodsAnswerSchema,
     signal,
   });
   return answer.paymentMethods;
@@ -61,7 +33,7 @@ export async function listPaymentMethods(signal?: AbortSignal): Promise<PaymentM
 
 /** The list query, shared by the invoice form and /profile so both cache the same data under one key. */
 export const paymentMethodsQuery = queryOptions({
-  queryKey: paymentMethodsKey,
+  queryKey: paymentMethodKeys.list,
   queryFn: ({ signal }) => listPaymentMethods(signal),
   staleTime: 60_000,
 });
@@ -78,7 +50,7 @@ export function createPaymentMethod(
   return request('POST', '/settings/payment-methods', {
     body: input,
     idempotencyKey,
-    schema: paymentMethodCommandSchema,
+    schema: paymentMethodAnswerSchema,
   });
 }
 
@@ -90,7 +62,7 @@ export function updatePaymentMethod(
   return request('PUT', `/settings/payment-methods/${encodeURIComponent(id)}`, {
     body: input,
     idempotencyKey,
-    schema: paymentMethodCommandSchema,
+    schema: paymentMethodAnswerSchema,
   });
 }
 
@@ -101,6 +73,6 @@ export function togglePaymentMethod(
 ): Promise<PaymentMethodCommandResult> {
   return request('PUT', `/settings/payment-methods/${encodeURIComponent(id)}/toggle`, {
     idempotencyKey,
-    schema: paymentMethodCommandSchema,
+    schema: paymentMethodAnswerSchema,
   });
 }

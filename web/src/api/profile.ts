@@ -1,69 +1,27 @@
-import type {
-  MoneyTotal,
-  ProfileUpdateInput,
-  QuickStats,
-  RecentInvoice,
-  TopClient,
-  UserProfile,
-  UserSettings,
+import {
+  type ProfileUpdateInput,
+  type QuickStats,
+  quickStatsAnswerSchema,
+  type RecentInvoice,
+  recentInvoicesAnswerSchema,
+  type TopClient,
+  topClientsAnswerSchema,
+  type UserProfile,
+  type UserSettings,
+  userProfileSchema,
+  userSettingsSchema,
 } from '@remit/contracts';
-import { z } from 'zod';
-import { subscriptionViewSchema } from './billing';
+import { queryOptions } from '@tanstack/react-query';
 import { request } from './client';
 import { ApiError } from './errors';
+import { settingsKeys } from './keys';
 
 /**
  * The profile screen's calls (spec §7 Settings and profile; docs/api.md): the profile, the settings
  * it edits, and the three paid blocks, which answer 402 to a user who is not subscribed.
  */
 
-export const profileKeys = {
-  profile: ['settings', 'profile'] as const,
-  settings: ['settings', 'values'] as const,
-  quickStats: ['settings', 'quick-stats'] as const,
-  topClients: ['customers', 'top'] as const,
-  recentInvoices: ['invoices', 'recent'] as const,
-};
-
 export type { QuickStats, RecentInvoice, TopClient, UserProfile } from '@remit/contracts';
-
-export const userProfileSchema: z.ZodType<UserProfile> = z.object({
-  Name: z.string(),
-  Email: z.string(),
-  Settings: z.object({
-    LogoURL: z.string().nullable(),
-    CompanyName: z.string(),
-    UserCompanyVAT: z.string().nullable(),
-  }),
-  Subscription: subscriptionViewSchema.nullable(),
-});
-
-const moneyTotalSchema: z.ZodType<MoneyTotal> = z.object({ currency: z.string(), amount: z.number() });
-
-export const quickStatsSchema: z.ZodType<QuickStats> = z.object({
-  totalRevenue: z.array(moneyTotalSchema),
-  pendingPayments: z.array(moneyTotalSchema),
-  activeClients: z.number(),
-  totalInvoices: z.number(),
-  totalCustomers: z.number(),
-});
-
-export const topClientSchema: z.ZodType<TopClient> = z.object({
-  ID: z.string(),
-  CustomerName: z.string(),
-  TotalInvoices: z.number(),
-  TotalAmount: z.number(),
-  Currency: z.string(),
-});
-
-export const recentInvoiceSchema: z.ZodType<RecentInvoice> = z.object({
-  id: z.string(),
-  InvoiceNumber: z.string(),
-  Status: z.enum(['Paid', 'Pending', 'Overdue', 'Draft']),
-  IssueDate: z.string(),
-  Amount: z.number(),
-  Currency: z.string(),
-});
 
 /** A paid block's answer: its data, or `locked` when the server asks for a subscription (402). */
 export type Gated<T> = { locked: true } | { locked: false; data: T };
@@ -81,22 +39,29 @@ export function fetchProfile(signal?: AbortSignal): Promise<UserProfile> {
   return request('GET', '/settings/profile', { schema: userProfileSchema, signal });
 }
 
-export function fetchProfileSettings(signal?: AbortSignal): Promise<UserSettings> {
-  return request<UserSettings>('GET', '/settings', { signal });
+export function fetchSettings(signal?: AbortSignal): Promise<UserSettings> {
+  return request('GET', '/settings', { schema: userSettingsSchema, signal });
 }
 
+/** `GET /settings`, cached once: the profile form and the wizard's defaults read the same entry. */
+export const settingsQuery = queryOptions({
+  queryKey: settingsKeys.values,
+  queryFn: ({ signal }) => fetchSettings(signal),
+  staleTime: 60_000,
+});
+
 export function fetchQuickStats(signal?: AbortSignal): Promise<Gated<QuickStats>> {
-  const schema = z.object({ stats: quickStatsSchema });
+  const schema = quickStatsAnswerSchema;
   return gated(async () => (await request('GET', '/settings/quick-stats', { schema, signal })).stats);
 }
 
 export function fetchTopClients(signal?: AbortSignal): Promise<Gated<TopClient[]>> {
-  const schema = z.object({ clients: z.array(topClientSchema) });
+  const schema = topClientsAnswerSchema;
   return gated(async () => (await request('GET', '/customers/top', { schema, signal })).clients);
 }
 
 export function fetchRecentInvoices(signal?: AbortSignal): Promise<Gated<RecentInvoice[]>> {
-  const schema = z.object({ invoices: z.array(recentInvoiceSchema) });
+  const schema = recentInvoicesAnswerSchema;
   return gated(async () => (await request('GET', '/invoices/recent', { schema, signal })).invoices);
 }
 

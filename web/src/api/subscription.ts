@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { subscriptionCheckSchema } from '@remit/contracts';
 import { request } from './client';
-
-const subscriptionCheckSchema = z.object({ subscribed: z.boolean() });
 
 export async function checkSubscription(signal?: AbortSignal): Promise<boolean> {
   const answer = await request('GET', '/check-subscription', { schema: subscriptionCheckSchema, signal });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { profileKeys } from '../api/profile';
+import { invalidateAfter } from '../api/invalidation';
 import { Button } from '../components/ui/Button';
 import { PageSpinner } from '../components/ui/Spinner';
 import { CurrentPlanCard } from '../features/billing/CurrentPlanCard';
@@ -48,7 +48,8 @@ export function ProfilePage() {
   const [formVersion, setFormVersion] = useState(0);
   const onSaved = useCallback(() => setFormVersion((version) => version + 1), []);
   const reload = useCallback(() => {
-    for (const queryKey of Object.values(profileKeys)) void queryClient.invalidateQueries({ queryKey });
+    // After a cancel or resume: the plan, and everything a subscription opens or closes.
+    void invalidateAfter(queryClient, 'settings', 'subscription');
   }, [queryClient]);
 
   if (data.isLoading) return <PageSpinner label="Loading your profile..." />;

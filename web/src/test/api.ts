@@ -1,3 +1,4 @@
+import { type InvoiceListItem, invoiceListItemSchema } from '@remit/contracts';
 import { vi } from 'vitest';
 
 export interface RecordedRequest {
@@ -53,3 +54,27 @@ export const testUser = {
   emailVerified: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
+
+/** One row of `GET /invoices` as the server answers it (checked against the contract). */
+export function listedInvoice(overrides: Partial<InvoiceListItem> = {}): InvoiceListItem {
+  return invoiceListItemSchema.parse({
+    ID: 'inv-1',
+    InvoiceNumber: 'INV-001',
+    IssueDate: '2026-03-05',
+    DueDate: '2026-04-04',
+    Status: 'Draft',
+    is_paid: false,
+    Amount: 10000,
+    Currency: 'EUR',
+    CustomerName: 'Charles Babbage',
+    CustomerCompanyName: 'Difference Works',
+    CustomerEmail: 'charles@example.com',
+    locked: false,
+    ...overrides,
+  });
+}
+
+/** A whole `GET /invoices` answer of one page size 15. */
+export function invoicePage(invoices: InvoiceListItem[], totalPages = 1) {
+  return { invoices, pagination: { page: 1, limit: 15, total: invoices.length, total_pages: totalPages } };
+}

@@ -1,4 +1,4 @@
-import type { PlanId } from '@remit/contracts';
+import type { PaymentProviderName, PlanId } from '@remit/contracts';
 
 /**
  * What Remit needs from a payment provider (DESIGN §5). Two adapters: Stripe (`stripe-provider.ts`) when
@@ -47,7 +47,7 @@ export interface CheckoutRequest {
 }
 
 export interface PaymentProvider {
-  readonly name: 'sandbox' | 'stripe';
+  readonly name: PaymentProviderName;
   createCustomer(input: { userId: string; email: string | null; name: string | null }): Promise<string>;
   createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string }>;
   /** Null when the provider does not know the session. */

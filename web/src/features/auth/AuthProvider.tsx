@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { onUnauthorized } from '../../api/client';
-import { queryKeys } from '../../api/queries';
+import { authKeys } from '../../api/keys';
 import { db } from '../../db/database';
 import { clearPersistedQueries } from '../../db/persistQueries';
 import { authMachine } from '../../machines/auth';
@@ -43,6 +43,15 @@ function AuthSignals() {
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [actor]);
+  // Coming back to the tab re-checks the subscription, as a navigation does: it may have changed on
+  // another device or by the provider's webhook meanwhile.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') actor.send({ type: 'NAVIGATED' });
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor]);
   return null;
 }
 
@@ -64,7 +73,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useCallback(
     (result: AuthResult) => {
-      queryClient.setQueryData(queryKeys.session, result.user);
+      queryClient.setQueryData(authKeys.session, result.user);
       actor.send({ type: 'SIGNED_IN', token: result.token, user: result.user });
     },
     [actor, queryClient],

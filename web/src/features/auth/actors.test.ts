@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { queryKeys } from '../../api/queries';
+import { authKeys } from '../../api/keys';
 import { storeToken } from '../../api/session';
 import { authMachine } from '../../machines/auth';
 import { mockApi, testUser } from '../../test/api';
@@ -30,7 +30,7 @@ describe('auth actors', () => {
   it('keeps the last known user when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     const queryClient = new QueryClient();
-    queryClient.setQueryData(queryKeys.session, testUser);
+    queryClient.setQueryData(authKeys.session, testUser);
     storeToken('abc');
     const snapshot = await waitFor(start(queryClient), (state) => state.matches('signedIn'));
     expect(snapshot.context).toMatchObject({ user: testUser, offline: true });

@@ -3,7 +3,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { logOut } from '../../api/auth';
 import { isNetworkError, isUnauthorized } from '../../api/errors';
-import { queryKeys, sessionQuery, subscriptionQuery } from '../../api/queries';
+import { invalidateAfter } from '../../api/invalidation';
+import { authKeys, billingKeys } from '../../api/keys';
+import { sessionQuery, subscriptionQuery } from '../../api/queries';
 import type { Session } from '../../machines/auth';
 
 /**
@@ -12,12 +14,17 @@ import type { Session } from '../../machines/auth';
  * token or any other failure still signs out, as the spec says.
  */
 export function createAuthActors(queryClient: QueryClient) {
+  // A subscription that changed since the last check (the webhook, another device, another tab) makes
+  // every list and view built on the old one stale: locks, dots and paid blocks follow it (spec §2).
   const loadSubscription = async (): Promise<boolean> => {
+    const before = queryClient.getQueryData<boolean>(billingKeys.subscribed);
     try {
-      return await queryClient.fetchQuery(subscriptionQuery);
+      const subscribed = await queryClient.fetchQuery(subscriptionQuery);
+      if (before !== undefined && before !== subscribed) void invalidateAfter(queryClient, 'subscription');
+      return subscribed;
     } catch (error) {
       if (isUnauthorized(error)) throw error;
-      return queryClient.getQueryData(queryKeys.subscription) ?? false;
+      return queryClient.getQueryData(billingKeys.subscribed) ?? false;
     }
   };
 
@@ -29,9 +36,9 @@ export function createAuthActors(queryClient: QueryClient) {
       ]);
       return { user, subscribed, offline: false };
     } catch (error) {
-      const cachedUser = queryClient.getQueryData<User>(queryKeys.session);
+      const cachedUser = queryClient.getQueryData<User>(authKeys.session);
       if (!isNetworkError(error) || !cachedUser) throw error;
-      const subscribed = queryClient.getQueryData<boolean>(queryKeys.subscription) ?? false;
+      const subscribed = queryClient.getQueryData<boolean>(billingKeys.subscribed) ?? false;
       return { user: cachedUser, subscribed, offline: true };
     }
   };

@@ -2,21 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/session';
-import { mockApi, testUser } from '../../test/api';
+import { invoicePage, listedInvoice, mockApi, testUser } from '../../test/api';
 import { notifications, plans, renderStrictApp } from './testing';
 import { browser } from './useCheckout';
 
-function invoice(index: number, locked: boolean, status = 'Draft') {
-  return {
-    ID: `inv-${index}`,
-    InvoiceNumber: `INV-00${index}`,
-    IssueDate: '2026-03-05',
-    DueDate: '2026-04-04',
-    Status: status,
-    Amount: 10000,
-    Currency: 'EUR',
-    locked,
-  };
+function invoice(index: number, locked: boolean, status: 'Draft' | 'paid' = 'Draft') {
+  return listedInvoice({ ID: `inv-${index}`, InvoiceNumber: `INV-00${index}`, Status: status, locked });
 }
 
 function api(checkout: () => { status?: number; body?: unknown }) {
@@ -26,10 +17,7 @@ function api(checkout: () => { status?: number; body?: unknown }) {
     'GET /check-subscription': () => ({ body: { subscribed: false } }),
     'GET /billing/plans': () => ({ body: plans }),
     'GET /invoices': () => ({
-      body: {
-        invoices: [invoice(1, false), invoice(2, true), invoice(3, false, 'paid'), invoice(4, true)],
-        pagination: { total_pages: 1 },
-      },
+      body: invoicePage([invoice(1, false), invoice(2, true), invoice(3, false, 'paid'), invoice(4, true)]),
     }),
     'POST /create-checkout-session': checkout,
   });

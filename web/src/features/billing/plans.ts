@@ -1,4 +1,10 @@
-import type { PlanId, SubscriptionView } from '@remit/contracts';
+import {
+  formatEuroCents,
+  monthlyEquivalentCents,
+  type PlanId,
+  planPrices,
+  type SubscriptionView,
+} from '@remit/contracts';
 
 /** Spec §9, plan features on the profile, word for word. */
 export const profilePlanFeatures: Record<SubscriptionView['PlanName'], readonly string[]> = {
@@ -16,19 +22,22 @@ export interface PlanCopy {
   cta: string;
 }
 
-/** Spec §9, prices and plan features on the plans screen. Pro Yearly shows a twelfth of 83.99. */
+/**
+ * Spec §9, plan features on the plans screen. Names and prices come from contracts' `planPrices` (the one
+ * place they are written); Pro Yearly shows a twelfth of its yearly price.
+ */
 export const planCopy: Record<PlanId, PlanCopy> = {
   'per-invoice': {
-    name: 'Pay per invoice',
-    price: '€3.99',
+    name: planPrices['per-invoice'].name,
+    price: formatEuroCents(planPrices['per-invoice'].amount),
     period: 'one-time',
     badge: null,
     features: ['Single invoice generation', 'No history', 'No template selection', 'No statistics'],
     cta: 'Pay for this invoice',
   },
   'pro-monthly': {
-    name: 'Pro Monthly',
-    price: '€9.99',
+    name: planPrices['pro-monthly'].name,
+    price: formatEuroCents(planPrices['pro-monthly'].amount),
     period: 'per month',
     badge: 'Most Popular',
     features: [
@@ -41,9 +50,9 @@ export const planCopy: Record<PlanId, PlanCopy> = {
     cta: 'Subscribe monthly',
   },
   'pro-yearly': {
-    name: 'Pro Yearly',
-    price: `€${(8399 / 12 / 100).toFixed(2)}`,
-    period: 'per month, billed €83.99 yearly',
+    name: planPrices['pro-yearly'].name,
+    price: formatEuroCents(monthlyEquivalentCents(planPrices['pro-yearly'].amount)),
+    period: `per month, billed ${formatEuroCents(planPrices['pro-yearly'].amount)} yearly`,
     badge: 'Save 30%',
     features: ['All monthly features', '30% discount', 'Priority email support'],
     cta: 'Subscribe yearly',

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createCheckoutSession, plansQuery } from '../../api/billing';
 import { ApiError } from '../../api/errors';
+import { invalidateAfter } from '../../api/invalidation';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { clearPendingInvoiceId } from './pendingInvoice';
@@ -63,7 +64,7 @@ export function useCheckout(failure: 'plans' | 'payment') {
         // Already subscribed, or the invoice is already open: the flag and lists catch up.
         if (start.invoiceId) clearPendingInvoiceId(start.invoiceId);
         refreshSubscribed();
-        void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+        void invalidateAfter(queryClient, 'invoices', 'subscription');
       }
       const message =
         failure === 'payment'

@@ -2,6 +2,7 @@ import type { ConfirmAnswer } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { confirmCheckout } from '../../api/billing';
+import { invalidateAfter } from '../../api/invalidation';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { clearPendingInvoiceId } from './pendingInvoice';
@@ -60,7 +61,7 @@ export function useConfirmation(sessionId: string | null, invoiceId: string | nu
         setConfirmation({ state: 'confirmed', kind: answer.kind });
         if (answer.invoiceId) clearPendingInvoiceId(answer.invoiceId);
         refreshSubscribed();
-        void queryClient.invalidateQueries();
+        void invalidateAfter(queryClient, 'invoices', 'subscription');
         toast(PAYMENT_CONFIRMED, { tone: 'success', durationMs: CONFIRMED_TOAST_MS });
         if (answer.kind === 'invoice') toast(INVOICE_GENERATED, { tone: 'success' });
       },

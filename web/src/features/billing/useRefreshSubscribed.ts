@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { queryKeys } from '../../api/queries';
+import { billingKeys } from '../../api/keys';
 import { AuthContext } from '../auth/AuthProvider';
 
 /**
@@ -13,7 +13,7 @@ export function useRefreshSubscribed(): () => void {
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient
-      .cancelQueries({ queryKey: queryKeys.subscription })
+      .cancelQueries({ queryKey: billingKeys.subscribed })
       .then(() => auth.send({ type: 'NAVIGATED' }));
   }, [auth, queryClient]);
 }

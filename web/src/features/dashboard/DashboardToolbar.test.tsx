@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
-import { mockApi, testUser } from '../../test/api';
+import { invoicePage, listedInvoice, mockApi, testUser } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 
 function api(user = testUser, subscribed = true) {
@@ -11,21 +11,7 @@ function api(user = testUser, subscribed = true) {
     'GET /auth/status': () => ({ body: { user } }),
     'GET /check-subscription': () => ({ body: { subscribed } }),
     'GET /invoices': () => ({
-      body: {
-        invoices: [
-          {
-            ID: 'inv-1',
-            InvoiceNumber: 'INV-001',
-            IssueDate: '2026-03-05',
-            DueDate: '2026-04-04',
-            Status: 'Draft',
-            Amount: 10000,
-            Currency: 'EUR',
-            locked: false,
-          },
-        ],
-        pagination: { total_pages: 1 },
-      },
+      body: invoicePage([listedInvoice()]),
     }),
   });
 }

@@ -37,6 +37,13 @@ export function canPay(invoice: InvoiceListItem, subscribed: boolean): boolean {
   return !subscribed && invoice.locked && invoice.Status !== 'paid' && !invoice.is_paid;
 }
 
+/**
+ * A subscriber never sees a lock (spec §6), even in a page cached before they subscribed: the list
+ * refetches when the guard sees the change, and until its answer arrives the cached rows open.
+ */
+const withLock = (subscribed: boolean) => (invoice: InvoiceListItem) =>
+  subscribed && invoice.locked ? { ...invoice, locked: false } : invoice;
+
 interface InvoiceCollectionProps {
   invoices: InvoiceListItem[];
   subscribed: boolean;
@@ -56,7 +63,7 @@ export function InvoiceCollection({
 }: InvoiceCollectionProps) {
   return (
     <List $view={view} $busy={busy} aria-label="Invoices" aria-busy={busy || undefined}>
-      {invoices.map((invoice) => (
+      {invoices.map(withLock(subscribed)).map((invoice) => (
         <InvoiceCard
           key={invoice.ID}
           invoice={invoice}

@@ -1,17 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
+import { invoiceKeys } from '../../api/keys';
 import { wait } from '../../lib/format';
 
 /** Spec §9. */
 export const PAGE_SIZE = 15;
 export const DASHBOARD_DELAY_MS = 400;
-
-export const invoiceKeys = {
-  all: ['invoices'] as const,
-  list: (page: number, search: string) => ['invoices', 'list', { page, search }] as const,
-  history: (id: string) => ['invoices', 'history', id] as const,
-  preview: (id: string) => ['invoices', 'preview', id] as const,
-};
 
 /** One dashboard page; cached (and persisted to IndexedDB) so the list reads offline. */
 export function invoiceListQuery(page: number, search: string) {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { type CustomerSuggestion, searchCustomers } from '../../api/invoices';
+import { customerKeys } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 
 const Box = styled.div`
@@ -58,7 +59,7 @@ export function CustomerSearch({ onPick }: { onPick: (customer: CustomerSuggesti
   const q = useDebouncedValue(text.trim(), 300);
   const ready = q.length >= 2;
   const results = useQuery({
-    queryKey: ['customers', 'suggestions', q],
+    queryKey: customerKeys.suggestions(q),
     queryFn: ({ signal }) => searchCustomers(q, signal).catch(() => []),
     enabled: ready,
     meta: { persist: false },

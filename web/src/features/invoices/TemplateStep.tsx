@@ -3,6 +3,7 @@ import styled from 'styled-components';
 import { requestRaw } from '../../api/client';
 import { ApiError, errorMessage } from '../../api/errors';
 import { dataUrlToFile, fetchTemplates } from '../../api/invoices';
+import { templateKeys } from '../../api/keys';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
@@ -87,7 +88,7 @@ function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTe
   const form = wizard.context.storedForm ?? wizard.context.form;
   const { logo } = wizard.context;
   const preview = useQuery({
-    queryKey: ['templates', 'preview', template.ID, form, logo],
+    queryKey: templateKeys.preview(template.ID, form, logo),
     queryFn: ({ signal }) => previewInvoice(template, form, logo, signal),
     meta: { persist: false },
     retry: false,
@@ -121,7 +122,7 @@ function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTe
 /** Step 2 (spec §2): the template grid, the preview modal, Back and Generate Invoice. */
 export function TemplateStep({ wizard }: { wizard: Wizard }) {
   const templates = useQuery({
-    queryKey: ['templates'],
+    queryKey: templateKeys.list,
     queryFn: ({ signal }) => fetchTemplates(signal).catch(() => []),
   });
   const selected = wizard.context.template;

@@ -2,13 +2,10 @@ import { defaultInvoiceForm, type UserSettings } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey, request } from '../../api/client';
 import { isNetworkError } from '../../api/errors';
-import { createInvoice, fetchSettings } from '../../api/invoices';
-import {
-  defaultPaymentMethodId,
-  type PaymentMethod,
-  paymentMethodsKey,
-  paymentMethodsQuery,
-} from '../../api/paymentMethods';
+import { createInvoice } from '../../api/invoices';
+import { paymentMethodKeys, settingsKeys } from '../../api/keys';
+import { defaultPaymentMethodId, type PaymentMethod, paymentMethodsQuery } from '../../api/paymentMethods';
+import { settingsQuery } from '../../api/profile';
 import { db } from '../../db/database';
 import { isoDay, wait } from '../../lib/format';
 import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from '../../machines/wizard';
@@ -40,15 +37,11 @@ export async function loadWizardStart(
   const [draft, settings, methods, number] = await Promise.all([
     db.drafts.get(draftId).catch(() => undefined),
     queryClient
-      .fetchQuery({
-        queryKey: ['settings'],
-        queryFn: ({ signal }) => fetchSettings(signal),
-        staleTime: 60_000,
-      })
-      .catch((): UserSettings | null => queryClient.getQueryData<UserSettings>(['settings']) ?? null),
+      .fetchQuery(settingsQuery)
+      .catch((): UserSettings | null => queryClient.getQueryData<UserSettings>(settingsKeys.values) ?? null),
     queryClient
       .fetchQuery(paymentMethodsQuery)
-      .catch((): PaymentMethod[] => queryClient.getQueryData<PaymentMethod[]>(paymentMethodsKey) ?? []),
+      .catch((): PaymentMethod[] => queryClient.getQueryData<PaymentMethod[]>(paymentMethodKeys.list) ?? []),
     navigator.onLine ? nextNumber() : Promise.resolve(''),
     wait(FORM_LOAD_DELAY_MS),
   ]);

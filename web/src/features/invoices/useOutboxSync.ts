@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { invalidateAfter } from '../../api/invalidation';
 import { useToast } from '../toasts/ToastProvider';
 import { flushOutbox } from './outbox';
 
@@ -13,7 +14,7 @@ export function useOutboxSync(enabled: boolean): void {
       if (!navigator.onLine) return;
       void flushOutbox((record) => toast(`Invoice ${record.label} sent`, { tone: 'success' })).then(
         (count) => {
-          if (count > 0) void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+          if (count > 0) void invalidateAfter(queryClient, 'invoices');
         },
       );
     };

@@ -5,6 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { errorMessage } from '../../api/errors';
+import { invalidateAfter } from '../../api/invalidation';
 import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wizard';
 import { useAuth } from '../auth/AuthProvider';
 import { useToast } from '../toasts/ToastProvider';
@@ -65,7 +66,7 @@ export function useWizard(draftId: string) {
   const ended = state.matches('done') || state.matches('queued');
   const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
   useEffect(() => {
-    if (generated) void queryClient.invalidateQueries({ queryKey: ['invoices'] });
+    if (generated) void invalidateAfter(queryClient, 'invoices');
     if (state.matches('plans') && context.invoiceId)
       sessionStorage.setItem(PENDING_INVOICE_KEY, context.invoiceId);
     if (!ended) return;

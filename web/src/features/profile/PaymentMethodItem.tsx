@@ -3,7 +3,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../api/client';
-import { paymentMethodsKey, togglePaymentMethod } from '../../api/paymentMethods';
+import { invalidateAfter } from '../../api/invalidation';
+import { paymentMethodKeys } from '../../api/keys';
+import { togglePaymentMethod } from '../../api/paymentMethods';
 import { Button } from '../../components/ui/Button';
 import { Badge } from '../../components/ui/Card';
 import { logError } from '../../lib/log';
@@ -117,12 +119,12 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
   const toggle = useMutation({
     mutationFn: () => togglePaymentMethod(method.ID, newIdempotencyKey()),
     onSuccess: async ({ paymentMethod }) => {
-      queryClient.setQueryData<PaymentMethod[]>(paymentMethodsKey, (list) =>
+      queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list, (list) =>
         list?.map((item) => (item.ID === paymentMethod.ID ? paymentMethod : item)),
       );
       setWanted(null);
       toast(paymentMethod.IsActive ? profileMessages.enabled : profileMessages.disabled, { tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: paymentMethodsKey });
+      await invalidateAfter(queryClient, 'paymentMethods');
     },
     onError: (error) => {
       logError('payment method toggle failed', error);

@@ -4,7 +4,8 @@ import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { newIdempotencyKey } from '../../api/client';
-import { createPaymentMethod, paymentMethodsKey, updatePaymentMethod } from '../../api/paymentMethods';
+import { invalidateAfter } from '../../api/invalidation';
+import { createPaymentMethod, updatePaymentMethod } from '../../api/paymentMethods';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
@@ -97,9 +98,9 @@ export function PaymentMethodModal({
               throw error;
             }
             toast(isEdit ? profileMessages.updated : profileMessages.added, { tone: 'success' });
-            await queryClient
-              .invalidateQueries({ queryKey: paymentMethodsKey })
-              .catch((error) => logError('payment methods reload failed', error));
+            await invalidateAfter(queryClient, 'paymentMethods').catch((error) =>
+              logError('payment methods reload failed', error),
+            );
             onClose();
             return null;
           }),

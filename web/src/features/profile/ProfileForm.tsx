@@ -4,7 +4,8 @@ import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import { newIdempotencyKey } from '../../api/client';
-import { type LogoChange, profileKeys, type UserProfile, updateProfile } from '../../api/profile';
+import { invalidateAfter } from '../../api/invalidation';
+import { type LogoChange, type UserProfile, updateProfile } from '../../api/profile';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
@@ -78,10 +79,9 @@ export function ProfileForm({
               toast(profileMessages.profileUpdateFailed, { tone: 'error' });
               throw error;
             }
-            await Promise.all([
-              queryClient.invalidateQueries({ queryKey: profileKeys.profile }),
-              queryClient.invalidateQueries({ queryKey: profileKeys.settings }),
-            ]).catch((error) => logError('profile reload failed', error));
+            await invalidateAfter(queryClient, 'settings').catch((error) =>
+              logError('profile reload failed', error),
+            );
             toast(profileMessages.profileUpdated, { tone: 'success', durationMs: PROFILE_TOAST_MS });
             onSaved();
             return null;

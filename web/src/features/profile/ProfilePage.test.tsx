@@ -1,11 +1,12 @@
 import type { PaymentMethod, QuickStats, RecentInvoice, TopClient } from '@remit/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
 import { renderApp } from '../../test/renderApp';
 import { initials } from './initials';
+import { ACTION_DEBOUNCE_MS } from './useDebouncedAction';
 
 const subscription = {
   Status: 'active',
@@ -277,10 +278,17 @@ describe('/profile (spec §2 Profile)', () => {
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(await screen.findByText('Payment method disabled')).toBeInTheDocument();
     expect(requests.filter((request) => request.path.endsWith('/toggle'))).toHaveLength(1);
-    // Two quick clicks cancel out: nothing is sent.
-    await user.click(toggle);
-    await user.click(toggle);
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Two quick clicks cancel out: nothing is sent, even once the debounce has run out.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const quick = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await quick.click(toggle);
+      await quick.click(toggle);
+      await act(() => vi.advanceTimersByTimeAsync(ACTION_DEBOUNCE_MS * 2));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(requests.filter((request) => request.path.endsWith('/toggle'))).toHaveLength(1);
   });
 

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { customerKeys, invoiceKeys, settingsKeys } from '../../api/keys';
 import { paymentMethodsQuery } from '../../api/paymentMethods';
 import {
   fetchProfile,
-  fetchProfileSettings,
   fetchQuickStats,
   fetchRecentInvoices,
   fetchTopClients,
-  profileKeys,
+  settingsQuery,
 } from '../../api/profile';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
@@ -36,31 +36,26 @@ export function useProfileData() {
   const toast = useToast();
 
   const profile = useQuery({
-    queryKey: profileKeys.profile,
+    queryKey: settingsKeys.profile,
     queryFn: ({ signal }) => fetchProfile(signal),
     enabled: isReady,
     staleTime: 0,
   });
-  const settings = useQuery({
-    queryKey: profileKeys.settings,
-    queryFn: ({ signal }) => fetchProfileSettings(signal),
-    enabled: isReady,
-    staleTime: 0,
-  });
+  const settings = useQuery({ ...settingsQuery, enabled: isReady, staleTime: 0 });
   const quickStats = useQuery({
-    queryKey: profileKeys.quickStats,
+    queryKey: settingsKeys.quickStats,
     queryFn: ({ signal }) => fetchQuickStats(signal),
     enabled: isReady,
     staleTime: 0,
   });
   const topClients = useQuery({
-    queryKey: profileKeys.topClients,
+    queryKey: customerKeys.top,
     queryFn: ({ signal }) => fetchTopClients(signal),
     enabled: isReady,
     staleTime: 0,
   });
   const recentInvoices = useQuery({
-    queryKey: profileKeys.recentInvoices,
+    queryKey: invoiceKeys.recent,
     queryFn: ({ signal }) => fetchRecentInvoices(signal),
     enabled: isReady,
     staleTime: 0,

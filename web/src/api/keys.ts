@@ -1,0 +1,53 @@
+/**
+ * Every TanStack Query key of the app, one factory per feature, so a cache is named once and the offline
+ * cache, the queries and the invalidations after a command (`./invalidation.ts`) agree on names. A key's
+ * first part is its feature: invalidating `invoiceKeys.all` reaches every invoice view.
+ */
+export const authKeys = {
+  all: ['auth'] as const,
+  session: ['auth', 'session'] as const,
+  providers: ['auth', 'providers'] as const,
+};
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  /** `GET /check-subscription`: the flag the route guard re-checks on every navigation. */
+  subscribed: ['billing', 'subscribed'] as const,
+  plans: ['billing', 'plans'] as const,
+  subscription: ['billing', 'subscription'] as const,
+};
+
+export const invoiceKeys = {
+  all: ['invoices'] as const,
+  lists: ['invoices', 'list'] as const,
+  list: (page: number, search: string) => ['invoices', 'list', { page, search }] as const,
+  history: (id: string) => ['invoices', 'history', id] as const,
+  preview: (id: string) => ['invoices', 'preview', id] as const,
+  recent: ['invoices', 'recent'] as const,
+  nextNumber: ['invoices', 'next-number'] as const,
+};
+
+export const customerKeys = {
+  all: ['customers'] as const,
+  suggestions: (q: string) => ['customers', 'suggestions', q] as const,
+  top: ['customers', 'top'] as const,
+};
+
+export const templateKeys = {
+  all: ['templates'] as const,
+  list: ['templates', 'list'] as const,
+  preview: (templateId: string, form: unknown, logo: string | null) =>
+    ['templates', 'preview', templateId, form, logo] as const,
+};
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  /** `GET /settings`: the wizard's defaults and the profile form read the same cache. */
+  values: ['settings', 'values'] as const,
+  profile: ['settings', 'profile'] as const,
+  quickStats: ['settings', 'quick-stats'] as const,
+};
+
+export const paymentMethodKeys = {
+  list: ['settings', 'payment-methods'] as const,
+};
