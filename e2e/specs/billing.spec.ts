@@ -199,3 +199,43 @@ test('the invoice the wizard left to pay is bought from the plans screen', async
   await page.goto('/subscription');
   await expect(page.getByText("use 'Pay Now' on that invoice on the dashboard")).toBeVisible();
 });
+
+test('a subscription confirmed in another browser opens every invoice on the next navigation here (issue 16)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { token } = await createVerifiedAccount(request);
+  const prefix = `L${Date.now().toString().slice(-5)}`;
+  for (let index = 1; index <= 16; index += 1) await seedInvoice(request, token, `${prefix}-${index}`);
+  await useToken(page, token);
+  await page.goto('/');
+  const rows = page.getByTestId('invoice');
+  const locked = page.locator('[data-testid="invoice"][data-locked="true"]');
+  await expect(rows).toHaveCount(15);
+  await expect(locked).toHaveCount(14);
+
+  // The same person subscribes on another device; this page knows nothing of it yet.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await useToken(other, token);
+    await other.goto('/subscription');
+    await other.getByRole('button', { name: 'Subscribe monthly' }).click();
+    await other.waitForURL(/\/api\/billing\/sandbox\/checkout\//);
+    await other.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(other.getByRole('heading', { name: 'Subscription Confirmed!' })).toBeVisible();
+  } finally {
+    await elsewhere.close();
+  }
+
+  // The next navigation re-checks the subscription (spec §2), and the cached page follows it.
+  await page.getByRole('link', { name: 'Profile' }).first().click();
+  await expect(page.getByRole('region', { name: 'Current Plan' })).toContainText('Active');
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(rows).toHaveCount(15);
+  await expect(locked).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search invoices' })).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('Paid');
+  await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
+});
