@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyByCode } from './currencies.js';
+import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
 import { type InvoiceFormInput, invoiceMessages, sanitize } from './invoice-form.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -211,6 +212,19 @@ export const settingsUpdateSchema = z.object({
         .nullish()
         .transform((value) => (value ? value : null))
         .refine((value) => value === null || /^[A-Z0-9-]{5,20}$/.test(value), invoiceMessages.userVatInvalid),
+      /** E-invoice details of the company (UserSettingsChanged v2); absent keeps the ones on file. */
+      CompanyPostalAddress: postalAddressInputSchema.optional(),
+      CompanyPhone: phoneSchema.optional(),
+      CompanyTaxNumber: z
+        .string({ error: eInvoiceDetailMessages.taxNumberInvalid })
+        .trim()
+        .refine(
+          (value) => value === '' || (value.length >= 3 && value.length <= 40),
+          eInvoiceDetailMessages.taxNumberInvalid,
+        )
+        .transform((value) => value || null)
+        .nullable()
+        .optional(),
     })
     .optional()
     .default({

@@ -94,7 +94,7 @@ function normaliseVatId(vatId: string | null): string | null {
   return vatId?.trim() || null;
 }
 
-function paymentMethodFromV1(method: InvoiceContent['paymentMethod']): EInvoicePaymentMethod | null {
+export function paymentMethodFromV1(method: InvoiceContent['paymentMethod']): EInvoicePaymentMethod | null {
   if (!method) return null;
   if (method.type === 'digital') {
     return {

@@ -1,4 +1,5 @@
 export * from './codes.js';
+export * from './details.js';
 export * from './epc-qr.js';
 export * from './from-v1.js';
 export * from './model.js';

@@ -41,3 +41,35 @@ export function formatQuantity(units: number): string {
     .replace(/0+$/, '');
   return fraction ? `${sign}${whole}.${fraction}` : `${sign}${whole}`;
 }
+
+export const measuredQuantityMessages = {
+  min: 'Quantity must be greater than 0',
+  decimals: 'Quantity can have at most 4 decimals',
+  tooLarge: 'Quantity cannot exceed 1,000,000',
+  unclear: 'Quantity is unclear: type it with a decimal point, such as 1.5',
+} as const;
+
+/**
+ * A quantity in a unit other than pieces (1.5 hours), as typed: a number or text with a decimal point or comma, more
+ * than 0, at most 4 decimals and 1,000,000 → ten-thousandths; or the message to show. Pieces keep the spec's
+ * whole-number rule (invoice-form.ts `readQuantity`).
+ */
+export function readMeasuredQuantity(value: unknown): number | { message: string } {
+  const text =
+    typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : String(value ?? '');
+  const typed = text.trim().replace(',', '.');
+  if (typed === '') return { message: measuredQuantityMessages.min };
+  if (/^-/.test(typed)) return { message: measuredQuantityMessages.min };
+  if (/^\d+\.\d{5,}$/.test(typed)) return { message: measuredQuantityMessages.decimals };
+  if (!/^\d+(\.\d{1,4})?$/.test(typed)) return { message: measuredQuantityMessages.unclear };
+  const [whole = '0'] = typed.split('.');
+  if (
+    whole.replace(/^0+/, '').length > 7 ||
+    Number(whole) > 1_000_000 ||
+    (Number(whole) === 1_000_000 && /\.\d*[1-9]/.test(typed))
+  )
+    return { message: measuredQuantityMessages.tooLarge };
+  const units = parseQuantity(typed.replace(/^0+(?=\d)/, ''));
+  if (units <= 0) return { message: measuredQuantityMessages.min };
+  return units;
+}

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { addressFromText, eInvoiceFromV1 } from '../einvoice/from-v1.js';
+import { eInvoiceSchema, postalAddressSchema } from '../einvoice/model.js';
 import { type EventOf, eventType } from './define.js';
 
 /**
@@ -68,12 +70,43 @@ export const invoiceContentSchema = z.object({
 });
 export type InvoiceContent = z.infer<typeof invoiceContentSchema>;
 
+/**
+ * Version 2 of what InvoiceIssued and InvoiceRevised carry: the spec's content (what the API answers and the read
+ * models hold; a line in another unit than pieces shows its decimal quantity there, for display) and the e-invoice
+ * model (`eInvoice`: structured parties, units and exact quantities, VAT categories, delivery, payment terms), from
+ * which every e-invoice and the Factur-X PDF are written. The amounts of both are computeEInvoiceTotals'.
+ */
+export const invoiceRecordSchema = invoiceContentSchema.extend({
+  items: z.array(
+    z.object({
+      description: z.string(),
+      quantity: z.number().nonnegative(),
+      unitPrice: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  eInvoice: eInvoiceSchema,
+});
+export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
+
+/** v1 → v2: the content as it was, and the e-invoice model it states (eInvoiceFromV1: nothing is guessed). */
+export const invoiceRecordFromV1 = <Data extends InvoiceContent>(v1: Data) => ({
+  ...v1,
+  eInvoice: eInvoiceFromV1(v1),
+});
+
 export const invoiceEvents = {
   InvoiceIssued: eventType(
     invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+  ).next(
+    invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+    invoiceRecordFromV1,
   ),
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
-  InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() })),
+  InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() })).next(
+    invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string() }),
+    invoiceRecordFromV1,
+  ),
   InvoiceDeleted: eventType(z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() })),
   /** The invoice was bought one-time (billing); from then on it is 'paid' and can no longer be revised. */
   InvoicePaidFor: eventType(
@@ -100,17 +133,33 @@ export const logoEvents = {
   ),
 } as const;
 
+const settingsV1 = z.object({
+  userId: z.string(),
+  name: z.string().nullable(),
+  defaultDueDays: z.number().int().nullable(),
+  companyEmail: z.string(),
+  companyAddress: z.string(),
+  companyName: z.string(),
+  companyVat: z.string().nullable(),
+  defaultCurrency: z.string(),
+});
+
 export const settingsEvents = {
-  UserSettingsChanged: eventType(
-    z.object({
-      userId: z.string(),
-      name: z.string().nullable(),
-      defaultDueDays: z.number().int().nullable(),
-      companyEmail: z.string(),
-      companyAddress: z.string(),
-      companyName: z.string(),
-      companyVat: z.string().nullable(),
-      defaultCurrency: z.string(),
+  /**
+   * v2 adds the company's e-invoice details: its structured postal address (the country chosen from a list), phone
+   * and tax number (BT-32). A v1 profile's free-text address becomes address lines with the country unknown.
+   */
+  UserSettingsChanged: eventType(settingsV1).next(
+    settingsV1.extend({
+      companyPostalAddress: postalAddressSchema,
+      companyPhone: z.string(),
+      companyTaxNumber: z.string().nullable(),
+    }),
+    (v1) => ({
+      ...v1,
+      companyPostalAddress: addressFromText(v1.companyAddress),
+      companyPhone: '',
+      companyTaxNumber: null,
     }),
   ),
 } as const;

@@ -1,4 +1,4 @@
-import type { InvoiceContent, SettingsUpdate } from '@remit/contracts';
+import { type InvoiceRecord, invoiceRecordFromV1, type SettingsUpdate } from '@remit/contracts';
 import { createEventStore, type EventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
@@ -58,7 +58,7 @@ describe.each(testStores())('deciders folding what the store gives back on %s', 
     companyName: 'Ada Co',
     vatId: null,
   };
-  const content: InvoiceContent = {
+  const content: InvoiceRecord = invoiceRecordFromV1({
     number: `F-${kind}`,
     issueDate: '2026-11-01',
     dueDate: '2026-12-01',
@@ -75,7 +75,7 @@ describe.each(testStores())('deciders folding what the store gives back on %s', 
     logo: null,
     paymentMethod: { id: 'pm1', name: 'Main', type: 'bank_transfer', iban: 'DE89370400440532013000' },
     template: { id: 'classic', name: 'Classic', componentName: 'classic' },
-  };
+  });
 
   it('invoice: the same revision twice, even with its keys in another order', async () => {
     await commands.execute(

@@ -1,4 +1,4 @@
-import type { InvoiceContent, InvoiceEvent } from '@remit/contracts';
+import { type InvoiceEvent, type InvoiceRecord, invoiceRecordFromV1 } from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
 import { invoiceDecider } from './decider.js';
@@ -12,7 +12,7 @@ const party = {
   companyName: 'Ada Co',
   vatId: null,
 };
-const content: InvoiceContent = {
+const content: InvoiceRecord = invoiceRecordFromV1({
   number: 'INV-001',
   issueDate: '2025-03-14',
   dueDate: '2025-04-13',
@@ -29,7 +29,7 @@ const content: InvoiceContent = {
   logo: null,
   paymentMethod: null,
   template: { id: 'classic', name: 'Classic', componentName: 'classic' },
-};
+});
 const issued: InvoiceEvent = {
   type: 'InvoiceIssued',
   data: { invoiceId: 'i1', userId: 'u1', ...content, status: 'Draft' },

@@ -1,6 +1,6 @@
 import {
-  type InvoiceContent,
   type InvoiceNumberEvent,
+  type InvoiceRecord,
   type InvoiceStreamEvent,
   invoiceNumberStreamId,
   invoiceStreamId,
@@ -28,7 +28,7 @@ export interface InvoiceState {
   /** Bought one-time (billing): a paid invoice is a settled record and can no longer change. */
   paid: boolean;
   userId: string | null;
-  content: InvoiceContent | null;
+  content: InvoiceRecord | null;
   /** When it was issued and last changed (the events' times). */
   issuedAt: Date | null;
   updatedAt: Date | null;
@@ -49,8 +49,8 @@ export const initialInvoiceState: InvoiceState = {
 };
 
 export type InvoiceCommand =
-  | { type: 'IssueInvoice'; data: { invoiceId: string; userId: string; content: InvoiceContent } }
-  | { type: 'ReviseInvoice'; data: { invoiceId: string; userId: string; content: InvoiceContent } }
+  | { type: 'IssueInvoice'; data: { invoiceId: string; userId: string; content: InvoiceRecord } }
+  | { type: 'ReviseInvoice'; data: { invoiceId: string; userId: string; content: InvoiceRecord } }
   | { type: 'DeleteInvoice'; data: { invoiceId: string; userId: string } }
   | {
       type: 'MarkInvoicePaidFor';
@@ -135,7 +135,7 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'ReversePayment':
     case 'VoidInvoice':
       assertOwnLiveInvoice(state, command.data.userId);
-      return decideCollection(state.content as InvoiceContent, state.collection, command);
+      return decideCollection(state.content as InvoiceRecord, state.collection, command);
     default:
       return unreachable(command);
   }
@@ -193,7 +193,7 @@ const reserveNumber = (userId: string, number: string, invoiceId: string) =>
 export function issueInvoice(input: {
   invoiceId: string;
   userId: string;
-  content: InvoiceContent;
+  content: InvoiceRecord;
   logo: LogoUpload | null;
 }): Step<InvoiceState, InvoiceEvent> {
   const { invoiceId, userId, content, logo } = input;
@@ -209,7 +209,7 @@ export function issueInvoice(input: {
 export function reviseInvoice(input: {
   invoiceId: string;
   userId: string;
-  content: InvoiceContent;
+  content: InvoiceRecord;
 }): Step<InvoiceState, InvoiceEvent> {
   const { invoiceId, userId, content } = input;
   return step({

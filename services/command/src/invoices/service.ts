@@ -4,11 +4,14 @@ import {
   type InvoiceSubmit,
   invoiceContentFrom,
   invoiceStreamId,
+  type SellerProfile,
+  settingsStreamId,
 } from '@remit/contracts';
 import { type EventStore, foldEvents } from '@remit/eventstore';
 import { eventCodec } from '@remit/kit';
 import { type LogoUpload, logoUpload } from '../logos/decider.js';
 import type { PaymentMethodService } from '../payment-methods/service.js';
+import { settingsDecider } from '../settings/decider.js';
 import { deleteInvoice, invoiceDecider, issueInvoice, reviseInvoice } from './decider.js';
 
 /** The template an invoice names, as the submit payload gives it (spec §3). */
@@ -33,6 +36,23 @@ export function createInvoiceCommands(deps: {
     return foldEvents(invoiceDecider, await store.readStream(invoiceStreamId(invoiceId)), eventCodec);
   }
 
+  /** The company profile's e-invoice details: the seller's defaults on an invoice (invoiceContentFrom). */
+  async function sellerProfile(userId: string): Promise<SellerProfile | null> {
+    const settings = await foldEvents(
+      settingsDecider,
+      await store.readStream(settingsStreamId(userId)),
+      eventCodec,
+    );
+    const profile = settings.current;
+    if (!profile) return null;
+    return {
+      companyAddress: profile.companyAddress,
+      postalAddress: profile.companyPostalAddress,
+      phone: profile.companyPhone,
+      taxNumber: profile.companyTaxNumber,
+    };
+  }
+
   return {
     async issue(userId: string, input: InvoiceSubmit, logoBytes: Buffer | null) {
       // Refused before anything is written: an image we do not accept (415), a method that is not theirs.
@@ -42,6 +62,7 @@ export function createInvoiceCommands(deps: {
         logo: logo ? { id: logo.logoId, contentType: logo.contentType } : null,
         paymentMethod,
         template: templateOf(input),
+        seller: await sellerProfile(userId),
       });
       return issueInvoice({ invoiceId: randomUUID(), userId, content, logo });
     },
@@ -58,6 +79,7 @@ export function createInvoiceCommands(deps: {
         logo: own?.logo ?? null,
         paymentMethod,
         template: templateOf(input),
+        seller: await sellerProfile(userId),
       });
       return reviseInvoice({ invoiceId, userId, content });
     },

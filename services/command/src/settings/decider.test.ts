@@ -27,6 +27,9 @@ const changed: Extract<SettingsStreamEvent, { type: 'UserSettingsChanged' }> = {
     companyName: 'Ada Co',
     companyVat: null,
     defaultCurrency: 'EUR',
+    companyPostalAddress: { lines: ['1 Main Street'], postCode: '', city: '', region: '', country: null },
+    companyPhone: '',
+    companyTaxNumber: null,
   },
 };
 
@@ -49,6 +52,64 @@ describe('settings decider', () => {
         data: { userId: 'u1', update: { ...withoutName, DefaultDueDays: 14 } },
       })
       .thenEmits([{ type: 'UserSettingsChanged', data: { ...changed.data, defaultDueDays: 14 } }]);
+  });
+  it("records the company's e-invoice details, and keeps them while they are not sent", () => {
+    const postal = {
+      lines: ['1 Main Street'],
+      postCode: 'NW1 6XE',
+      city: 'London',
+      region: '',
+      country: 'GB',
+    };
+    const detailed: SettingsUpdate = {
+      ...update,
+      Settings: {
+        ...update.Settings,
+        CompanyPostalAddress: postal,
+        CompanyPhone: '+44 20 7946 0000',
+        CompanyTaxNumber: '123/456',
+      },
+    };
+    const withDetails = {
+      type: 'UserSettingsChanged' as const,
+      data: {
+        ...changed.data,
+        companyPostalAddress: postal,
+        companyPhone: '+44 20 7946 0000',
+        companyTaxNumber: '123/456',
+      },
+    };
+    given([changed])
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update: detailed } })
+      .thenEmits([withDetails]);
+    given([withDetails])
+      .when({ type: 'ChangeSettings', data: { userId: 'u1', update } })
+      .thenNothing();
+    // Another free-text address without a structured one: the old structured one described another address.
+    given([withDetails])
+      .when({
+        type: 'ChangeSettings',
+        data: {
+          userId: 'u1',
+          update: { ...update, Settings: { ...update.Settings, CompanyAddress: '2 Side Road' } },
+        },
+      })
+      .thenEmits([
+        {
+          type: 'UserSettingsChanged',
+          data: {
+            ...withDetails.data,
+            companyAddress: '2 Side Road',
+            companyPostalAddress: {
+              lines: ['2 Side Road'],
+              postCode: '',
+              city: '',
+              region: '',
+              country: null,
+            },
+          },
+        },
+      ]);
   });
   const logo = { id: 'a'.repeat(40), contentType: 'image/png' };
   it('records a new company logo next to the settings', () => {

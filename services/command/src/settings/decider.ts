@@ -1,4 +1,6 @@
 import {
+  addressFromText,
+  type PostalAddress,
   type ProfileEvent,
   type SettingsEvent,
   type SettingsUpdate,
@@ -56,6 +58,7 @@ function decide(state: SettingsState, command: SettingsCommand): SettingsStreamE
     companyName: update.Settings.CompanyName,
     companyVat: update.Settings.UserCompanyVAT,
     defaultCurrency: update.Settings.DefaultCurrency,
+    ...companyDetails(update, state.current),
   };
   const events: SettingsStreamEvent[] = [];
   if (!sameValue(data, state.current)) events.push({ type: 'UserSettingsChanged', data });
@@ -63,6 +66,33 @@ function decide(state: SettingsState, command: SettingsCommand): SettingsStreamE
     events.push({ type: 'CompanyLogoChanged', data: { userId, logo } });
   }
   return events;
+}
+
+/**
+ * The company's e-invoice details: as given, else the ones on file. A free-text address that changed without a
+ * structured one given becomes address lines again (its country unknown): the old structured one described
+ * another address.
+ */
+function companyDetails(update: SettingsUpdate, current: Changed | null) {
+  const given = update.Settings;
+  const sameText = current !== null && current.companyAddress === given.CompanyAddress;
+  const address = given.CompanyPostalAddress;
+  return {
+    companyPostalAddress: address
+      ? {
+          lines: address.lines,
+          postCode: address.postCode,
+          city: address.city,
+          region: address.region,
+          country: address.country as PostalAddress['country'],
+        }
+      : sameText && current
+        ? current.companyPostalAddress
+        : addressFromText(given.CompanyAddress),
+    companyPhone: given.CompanyPhone ?? current?.companyPhone ?? '',
+    companyTaxNumber:
+      given.CompanyTaxNumber !== undefined ? given.CompanyTaxNumber : (current?.companyTaxNumber ?? null),
+  };
 }
 
 export const settingsDecider: Decider<SettingsState, SettingsCommand, SettingsStreamEvent> = {

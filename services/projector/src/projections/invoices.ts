@@ -1,4 +1,4 @@
-import type { InvoiceContent } from '@remit/contracts';
+import type { InvoiceContent, InvoiceRecord } from '@remit/contracts';
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
@@ -22,10 +22,14 @@ function listColumns(content: InvoiceContent) {
   };
 }
 
+/**
+ * The spec's content, as the API answers it. The e-invoice model (v2's `eInvoice`) stays in the log: the e-invoice
+ * routes read it from the invoice's own stream, and the row of a v1 invoice stays exactly what it was.
+ */
 function contentOf(
-  data: InvoiceContent & { invoiceId: string; userId: string; status?: string },
+  data: InvoiceRecord & { invoiceId: string; userId: string; status?: string },
 ): InvoiceContent {
-  const { invoiceId: _id, userId: _user, status: _status, ...content } = data;
+  const { invoiceId: _id, userId: _user, status: _status, eInvoice: _eInvoice, ...content } = data;
   return content;
 }
 

@@ -15,6 +15,15 @@ const changed = {
   companyName: 'Engines & Co',
   companyVat: 'GB123456789',
   defaultCurrency: 'EUR',
+  companyPostalAddress: {
+    lines: ['12 Analytical Street'],
+    postCode: 'NW1 6XE',
+    city: 'London',
+    region: '',
+    country: 'GB' as const,
+  },
+  companyPhone: '+44 20 7946 0000',
+  companyTaxNumber: null,
 };
 
 describe('the settings projection', () => {

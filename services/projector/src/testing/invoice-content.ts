@@ -1,4 +1,4 @@
-import type { InvoiceContent } from '@remit/contracts';
+import { type InvoiceContent, type InvoiceRecord, invoiceRecordFromV1 } from '@remit/contracts';
 
 export const party = (name: string, email: string, address = '1 Dorset Street') => ({
   name,
@@ -8,13 +8,13 @@ export const party = (name: string, email: string, address = '1 Dorset Street') 
   vatId: null,
 });
 
-/** A small issued invoice's content for projection specs: one line, no tax. */
+/** A small issued invoice's content for projection specs: one line, no tax (with the e-invoice model v1 states). */
 export function invoiceContent(
   number: string,
   customer: InvoiceContent['customer'],
   overrides: Partial<InvoiceContent> = {},
-): InvoiceContent {
-  return {
+): InvoiceRecord {
+  return invoiceRecordFromV1({
     number,
     issueDate: '2026-11-01',
     dueDate: '2026-12-01',
@@ -32,5 +32,5 @@ export function invoiceContent(
     paymentMethod: null,
     template: { id: 'classic', name: 'Classic', componentName: 'classic' },
     ...overrides,
-  };
+  });
 }
