@@ -1,4 +1,9 @@
-import type { CollectionEvent, InvoiceContent, InvoiceStreamEvent } from '@remit/contracts';
+import {
+  type CollectionEvent,
+  type InvoiceRecord,
+  type InvoiceStreamEvent,
+  invoiceRecordFromV1,
+} from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
 import type { CollectionCommand } from './collection.js';
@@ -7,7 +12,7 @@ import { invoiceDecider } from './decider.js';
 const given = decider(invoiceDecider);
 
 const party = { name: 'Ada', email: 'ada@example.com', address: '1 Main St', companyName: '', vatId: null };
-const content: InvoiceContent = {
+const content: InvoiceRecord = invoiceRecordFromV1({
   number: 'INV-001',
   issueDate: '2025-03-14',
   dueDate: '2025-04-13',
@@ -24,7 +29,7 @@ const content: InvoiceContent = {
   logo: null,
   paymentMethod: null,
   template: { id: 'classic', name: 'Classic', componentName: 'classic' },
-};
+});
 const ids = { invoiceId: 'i1', userId: 'u1' };
 const issued: InvoiceStreamEvent = { type: 'InvoiceIssued', data: { ...ids, ...content, status: 'Draft' } };
 
@@ -139,7 +144,7 @@ describe('invoice decider: getting paid', () => {
       .thenEmits([voided]);
   });
   it('a paid invoice cannot be revised; a partly paid one not under what was paid nor in another currency', () => {
-    const revise = (changed: Partial<InvoiceContent>) =>
+    const revise = (changed: Partial<InvoiceRecord>) =>
       ({ type: 'ReviseInvoice', data: { ...ids, content: { ...content, ...changed } } }) as const;
     given([issued, recorded('p1', 12000)])
       .when(revise({ notes: 'thanks' }))
