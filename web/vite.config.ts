@@ -15,13 +15,20 @@ export default defineConfig({
       registerType: 'prompt',
       // Registered from our bundle via 'virtual:pwa-register/react': the CSP forbids inline scripts.
       injectRegister: false,
-      includeAssets: ['favicon.svg', 'apple-touch-icon-180x180.png'],
+      includeAssets: [
+        'favicon.svg',
+        'favicon.ico',
+        'robots.txt',
+        'zod-jitless.js',
+        'apple-touch-icon-180x180.png',
+      ],
       manifest,
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',
         // The API and the server's own pages are never answered with the app shell.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/],
+        // Nor is a file name (/robots.txt): the server answers those itself, with a real 404 if unknown.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
       },
     }),

@@ -15,6 +15,7 @@ import {
 } from '@remit/kit';
 import { projections, replayProjections, startProjector } from '@remit/projector';
 import { createQueryService } from '@remit/query';
+import compression from 'compression';
 import type { Express, RequestHandler } from 'express';
 import type { AppConfig } from './config.js';
 import { webApp } from './web.js';
@@ -59,6 +60,9 @@ export async function createRemitApp(options: {
   const query = createQueryService({ config: config.query, db: database.db, store });
 
   const app = createHttpApp({ logger, trustProxy: config.command.trustProxy });
+  // JSON answers and index.html compressed per request (brotli or gzip); the built files come
+  // precompressed (web.ts), so this skips them.
+  app.use(compression());
   app.get(
     '/api/health',
     healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
