@@ -10,6 +10,7 @@ import {
   settingsQuery,
 } from '../../api/profile';
 import { logError } from '../../lib/log';
+import { useAuth } from '../auth/AuthProvider';
 import { useToast } from '../toasts/ToastProvider';
 import { profileMessages } from './messages';
 
@@ -34,6 +35,11 @@ export function useProfileData() {
     return () => clearTimeout(timer);
   }, []);
   const toast = useToast();
+  // A non-subscriber's paid blocks are locked without asking: the server's 402 would be logged by the
+  // browser as a failed resource on every visit (issue 13: no console errors on any route).
+  const { subscribed } = useAuth();
+  const lockedFor = <T>(load: () => Promise<T>) =>
+    subscribed ? load() : Promise.resolve({ locked: true as const });
 
   const profile = useQuery({
     queryKey: settingsKeys.profile,
@@ -44,19 +50,19 @@ export function useProfileData() {
   const settings = useQuery({ ...settingsQuery, enabled: isReady, staleTime: 0 });
   const quickStats = useQuery({
     queryKey: settingsKeys.quickStats,
-    queryFn: ({ signal }) => fetchQuickStats(signal),
+    queryFn: ({ signal }) => lockedFor(() => fetchQuickStats(signal)),
     enabled: isReady,
     staleTime: 0,
   });
   const topClients = useQuery({
     queryKey: customerKeys.top,
-    queryFn: ({ signal }) => fetchTopClients(signal),
+    queryFn: ({ signal }) => lockedFor(() => fetchTopClients(signal)),
     enabled: isReady,
     staleTime: 0,
   });
   const recentInvoices = useQuery({
     queryKey: invoiceKeys.recent,
-    queryFn: ({ signal }) => fetchRecentInvoices(signal),
+    queryFn: ({ signal }) => lockedFor(() => fetchRecentInvoices(signal)),
     enabled: isReady,
     staleTime: 0,
   });
