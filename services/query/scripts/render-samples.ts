@@ -1,52 +1,115 @@
-// Renders every template (or those named) on sample invoices to PDF and PNG pages for design review:
+// Renders every template (or those named) on the stress invoices of the layout test (stress.ts) plus a payment
+// link, to PDF and PNG pages, and lays them out as a contact sheet for a person to look at:
 //   npx tsx --conditions=source services/query/scripts/render-samples.ts [out-dir] [template-id...]
-// PNG pages need pdftoppm (Debian: poppler-utils). Prints each file's page count: the 12-item samples must fit
-// on one page.
+// Writes <out-dir>/<template>-<case>.pdf, its pages as PNG, one sheet per template (<out-dir>/sheet-<template>.png,
+// a row per invoice) and <out-dir>/index.html showing every page. Needs pdftoppm (Debian: poppler-utils); the
+// PNG sheets need ImageMagick's montage (apt-get install imagemagick), without it only the HTML page is written.
+// With --docs, the sheets are also copied to docs/screenshots/templates-<template>.png.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sampleInvoiceDocument } from '@remit/contracts';
-import { closeRenderer, invoiceTemplates, renderPdf, renderPreview } from '../src/pdf/index.js';
-import { sampleInvoiceWithItems, sampleLogoDataUrl } from '../src/pdf/samples.js';
+import { closeRenderer, invoiceTemplates, renderPdf } from '../src/pdf/index.js';
+import { sampleLogoDataUrl } from '../src/pdf/samples.js';
+import { stressInvoices } from '../src/pdf/stress.js';
 
-const [outDir = '/tmp/remit-templates', ...only] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const toDocs = args.includes('--docs');
+const [outDir = '/tmp/remit-contact-sheet', ...only] = args.filter((arg) => arg !== '--docs');
 mkdirSync(outDir, { recursive: true });
-const withLogo = { ...sampleInvoiceDocument().seller, logo: { dataUrl: sampleLogoDataUrl } };
-const variants = {
-  logo: sampleInvoiceDocument({ seller: withLogo }),
-  plain: sampleInvoiceDocument({ currency: 'JPY' }),
-  digital: sampleInvoiceDocument({
-    currency: 'KWD',
-    seller: withLogo,
-    paymentMethod: {
-      type: 'digital',
-      name: 'Pay by card',
-      link: 'https://pay.example.com/inv/2025-0042',
-      instructions: 'Card payments are processed by Stripe; the receipt is e-mailed to you.',
-    },
-  }),
-  long: sampleInvoiceWithItems(200, 'KWD', { seller: withLogo }),
-  // Long notes and terms must continue on the next page rather than leave a gap on the first.
-  wordy: sampleInvoiceDocument({
-    seller: withLogo,
-    notes: Array(5).fill(sampleInvoiceDocument().notes).join(' '),
-    terms: Array(9).fill(sampleInvoiceDocument().terms).join(' '),
-  }),
-};
 
+const cases = [
+  ...stressInvoices(),
+  {
+    id: 'pay-link',
+    label: 'payment link, KWD',
+    invoice: sampleInvoiceDocument({
+      number: 'INV-2025-0077',
+      currency: 'KWD',
+      seller: { ...sampleInvoiceDocument().seller, logo: { dataUrl: sampleLogoDataUrl } },
+      paymentMethod: {
+        type: 'digital',
+        name: 'Pay by card',
+        link: 'https://pay.example.com/checkout/inv/2025-0077?ref=lovelace-consulting-babbage',
+        instructions: 'Card payments are processed by Stripe; the receipt is e-mailed to you.',
+      },
+    }),
+  },
+];
+
+const hasMontage = (() => {
+  try {
+    execFileSync('montage', ['-version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const sections: string[] = [];
 for (const template of invoiceTemplates) {
   if (only.length > 0 && !only.includes(template.id)) continue;
-  const pageCounts: string[] = [];
-  for (const [variant, invoice] of Object.entries(variants)) {
-    const file = join(outDir, `${template.id}-${variant}`);
-    writeFileSync(`${file}.pdf`, await renderPdf(invoice, template.id));
-    execFileSync('pdftoppm', ['-png', '-r', '80', `${file}.pdf`, file], { stdio: 'ignore' });
-    const pages = /Pages:\s+(\d+)/.exec(
-      execFileSync('pdfinfo', [`${file}.pdf`], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }),
-    )?.[1];
-    pageCounts.push(`${variant} ${pages}`);
+  const rows: Array<{ label: string; pages: string[] }> = [];
+  for (const { id, label, invoice } of cases) {
+    const base = `${template.id}-${id}`;
+    for (const stale of readdirSync(outDir).filter((file) => file.startsWith(`${base}-`))) {
+      rmSync(join(outDir, stale));
+    }
+    writeFileSync(join(outDir, `${base}.pdf`), await renderPdf(invoice, template.id));
+    execFileSync('pdftoppm', ['-png', '-r', '60', join(outDir, `${base}.pdf`), join(outDir, base)]);
+    const pages = readdirSync(outDir)
+      .filter((file) => file.startsWith(`${base}-`) && file.endsWith('.png'))
+      .sort((a, b) => pageNumber(a) - pageNumber(b));
+    rows.push({ label, pages });
   }
-  writeFileSync(join(outDir, `${template.id}.html`), await renderPreview(variants.logo, template.id));
-  console.log(`${template.id}: ${pageCounts.join(', ')} pages`);
+  console.log(
+    `${template.id}: ${rows.map((row, i) => `${cases[i]?.id} ${row.pages.length}`).join(', ')} pages`,
+  );
+  sections.push(
+    `<h2>${template.name}</h2>` +
+      rows
+        .map(
+          (row) =>
+            `<h3>${row.label} (${row.pages.length} page${row.pages.length > 1 ? 's' : ''})</h3><div class="row">${row.pages
+              .map((page) => `<img src="${page}" alt="${page}">`)
+              .join('')}</div>`,
+        )
+        .join(''),
+  );
+  if (hasMontage) {
+    const sheet = join(outDir, `sheet-${template.id}.png`);
+    // One tile per page, a row per invoice: the longest invoice sets the row width.
+    const width = Math.max(...rows.map((row) => row.pages.length));
+    const tiles = rows.flatMap((row) => [
+      ...row.pages.map((page) => join(outDir, page)),
+      ...Array(width - row.pages.length).fill('null:'),
+    ]);
+    execFileSync('montage', [
+      ...tiles,
+      '-tile',
+      `${width}x`,
+      '-geometry',
+      '+6+6',
+      '-background',
+      '#d9dce1',
+      '-title',
+      `${template.name}: ${rows.map((row) => row.label).join(' / ')}`,
+      '-pointsize',
+      '14',
+      sheet,
+    ]);
+    if (toDocs) copyFileSync(sheet, join('docs/screenshots', `templates-${template.id}.png`));
+  }
 }
+writeFileSync(
+  join(outDir, 'index.html'),
+  `<!doctype html><meta charset="utf-8"><title>Templates under stress</title><style>body{font:14px system-ui;background:#e5e7eb;margin:24px}.row{display:flex;gap:8px;flex-wrap:wrap}img{box-shadow:0 1px 3px #0003;background:#fff}</style>${sections.join('')}`,
+);
+console.log(
+  `Contact sheet: ${join(outDir, 'index.html')}${hasMontage ? ` and ${join(outDir, 'sheet-*.png')}` : ''}`,
+);
 await closeRenderer();
+
+function pageNumber(file: string): number {
+  return Number(/-(\d+)\.png$/.exec(file)?.[1] ?? 0);
+}
