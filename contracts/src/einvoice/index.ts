@@ -1,3 +1,4 @@
+export * from './api.js';
 export * from './codes.js';
 export * from './details.js';
 export * from './epc-qr.js';

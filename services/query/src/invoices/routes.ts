@@ -1,4 +1,5 @@
 import {
+  eInvoiceReadiness,
   type InvoiceStatus,
   invoiceListQuerySchema,
   invoiceStreamId,
@@ -11,9 +12,11 @@ import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { requireSubscription, subscriptionRequired } from '../billing/repository.js';
 import { renderPdf, renderPreview } from '../pdf/index.js';
+import { renderInvoicePdf } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { recentInvoices, utcDate } from '../profile/stats.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
+import { eInvoiceOf, sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
 import { accessFor, isLocked, openInvoice } from './locking.js';
 import { type InvoiceRow, listInvoices, toListItem } from './repository.js';
@@ -32,6 +35,25 @@ function sendPdf(res: Response, pdf: Buffer, filename: string) {
 export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): Router {
   const { db, store } = deps;
   const router = Router();
+
+  /**
+   * The PDF download: Factur-X (PDF/A-3b with factur-x.xml) when the invoice is ready for EN 16931, otherwise the
+   * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
+   */
+  async function renderDownload(row: InvoiceRow): Promise<Buffer> {
+    const invoice = await eInvoiceOf(store, row);
+    if (eInvoiceReadiness(invoice, 'en16931').length > 0) return render(row, 'pdf');
+    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
+    try {
+      const { pdf } = await renderInvoicePdf(invoice, templateIdFor(row.content.template.id), {
+        ...(logo ? { logo: { dataUrl: logo } } : {}),
+        createdAt: row.updatedAt,
+      });
+      return pdf;
+    } catch (error) {
+      throw renderFailure(error);
+    }
+  }
 
   async function render(row: InvoiceRow, kind: 'pdf'): Promise<Buffer>;
   async function render(row: InvoiceRow, kind: 'html'): Promise<string>;
@@ -109,13 +131,18 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
 
   router.get('/invoices/:id/pdf', requireAuth, async (req, res) => {
     const row = await openInvoice(db, currentUserId(req), String(req.params.id));
-    sendPdf(res, await render(row, 'pdf'), `invoice-${row.id}.pdf`);
+    sendPdf(res, await renderDownload(row), `invoice-${row.id}.pdf`);
+  });
+
+  router.get('/invoices/:id/einvoice', requireAuth, async (req, res) => {
+    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
+    await sendEInvoice(req, res, store, row);
   });
 
   router.post('/generate-pdf', requireAuth, async (req, res) => {
     const { invoiceId } = parseInput(generatePdfSchema, req.body);
     const row = await openInvoice(db, currentUserId(req), invoiceId);
-    sendPdf(res, await render(row, 'pdf'), `Invoice_${row.number}_${row.issueDate}.pdf`);
+    sendPdf(res, await renderDownload(row), `Invoice_${row.number}_${row.issueDate}.pdf`);
   });
 
   router.get('/logos/:id', async (req, res) => {

@@ -1,0 +1,54 @@
+import {
+  type EInvoice,
+  type EInvoiceNotReadyAnswer,
+  eInvoiceFromV1,
+  eInvoiceQuerySchema,
+  eInvoiceReadiness,
+  invoiceStreamId,
+  readEvent,
+} from '@remit/contracts';
+import type { EventStore } from '@remit/eventstore';
+import { parseInput } from '@remit/kit';
+import type { Request, Response } from 'express';
+import { eInvoiceFileName, eInvoiceXml, ruleSetOf } from '../einvoice/index.js';
+import type { InvoiceRow } from './repository.js';
+
+/**
+ * The invoice's e-invoice model from its own stream: the last InvoiceIssued or InvoiceRevised (v2, or v1 upcast by
+ * eInvoiceFromV1). The read model keeps only the spec's content; the stream is the snapshot the invoice made.
+ */
+export async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EInvoice> {
+  let model: EInvoice | null = null;
+  for (const stored of await store.readStream(invoiceStreamId(row.id))) {
+    const event = readEvent(stored);
+    if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised') model = event.data.eInvoice;
+  }
+  return model ?? eInvoiceFromV1(row.content);
+}
+
+/** `GET /invoices/{id}/einvoice?format=…` once the invoice is open to the user (404/402 as for the PDF). */
+export async function sendEInvoice(req: Request, res: Response, store: EventStore, row: InvoiceRow) {
+  const { format } = parseInput(eInvoiceQuerySchema, req.query);
+  const invoice = await eInvoiceOf(store, row);
+  const ruleSet = ruleSetOf(format);
+  const issues = eInvoiceReadiness(invoice, ruleSet);
+  if (issues.length > 0) {
+    const currency = issues.length === 1 && issues[0]?.term === 'currency';
+    const answer: EInvoiceNotReadyAnswer = {
+      error: currency
+        ? (issues[0]?.message ?? '')
+        : `This invoice is not ready for ${format === 'cii' || format === 'ubl' ? 'an EN 16931 e-invoice' : 'XRechnung'}: ${issues.length === 1 ? 'one detail is' : `${issues.length} details are`} missing`,
+      code: currency ? 'einvoice_currency_not_supported' : 'einvoice_not_ready',
+      format,
+      ruleSet,
+      issues,
+    };
+    res.status(422).setHeader('Cache-Control', 'private, no-store').json(answer);
+    return;
+  }
+  res
+    .type('application/xml; charset=utf-8')
+    .setHeader('Content-Disposition', `attachment; filename="${eInvoiceFileName(invoice, format)}"`)
+    .setHeader('Cache-Control', 'private, no-store')
+    .send(eInvoiceXml(invoice, format));
+}
