@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { START } from './read.js';
 import { checkpoints, events } from './schema.js';
@@ -53,3 +53,53 @@ export async function isApplied(db: Database, name: string, position: bigint): P
     );
   return row !== undefined;
 }
+
+/** Several subscriptions' checkpoints in one read; a name with no row is at the start. */
+export async function readCheckpoints(db: Database, names: string[]): Promise<Map<string, LogCheckpoint>> {
+  const rows = await db
+    .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
+    .from(checkpoints)
+    .where(inArray(checkpoints.name, names));
+  const found = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
+  for (const row of rows) found.set(row.name, { txId: row.txId, position: row.position });
+  return found;
+}
+
+/**
+ * Reads several checkpoints and holds their rows until the transaction ends (in name order, so two
+ * processes locking the same set cannot deadlock). Rows must exist (`advanceCheckpoints` makes them).
+ */
+export async function lockCheckpoints(tx: Database, names: string[]): Promise<Map<string, LogCheckpoint>> {
+  await tx
+    .insert(checkpoints)
+    .values(names.map((name) => ({ name })))
+    .onConflictDoNothing();
+  const rows = await tx
+    .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
+    .from(checkpoints)
+    .where(inArray(checkpoints.name, names))
+    .orderBy(asc(checkpoints.name))
+    .for('update');
+  const found = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
+  for (const row of rows) found.set(row.name, { txId: row.txId, position: row.position });
+  return found;
+}
+
+/**
+ * Moves several checkpoints forward to `to` in one statement, creating missing rows; a checkpoint
+ * already past `to` (another process got there first) stays where it is.
+ */
+export async function advanceCheckpoints(db: Database, names: string[], to: LogCheckpoint): Promise<void> {
+  await db
+    .insert(checkpoints)
+    .values(names.map((name) => ({ name, txId: to.txId, position: to.position })))
+    .onConflictDoUpdate({
+      target: checkpoints.name,
+      set: { txId: sql`excluded.tx_id`, position: sql`excluded.position`, updatedAt: sql`now()` },
+      setWhere: sql`(${checkpoints.txId}, ${checkpoints.position}) < (excluded.tx_id, excluded.position)`,
+    });
+}
+
+/** Whether the event lies after the checkpoint in log order. */
+export const isAfter = (event: { txId: bigint; position: bigint }, checkpoint: LogCheckpoint): boolean =>
+  event.txId > checkpoint.txId || (event.txId === checkpoint.txId && event.position > checkpoint.position);

@@ -27,6 +27,7 @@ export {
   step,
   UnexpectedEventError,
 } from './execute.js';
+export type { GroupHandler, GroupMember } from './group-subscription.js';
 export { type Leadership, type LeaderWork, runWhenLeading } from './leadership.js';
 export type { EventStoreLogger } from './logger.js';
 export { applyMigrations, migrateEventStore } from './migrate.js';

@@ -1,6 +1,7 @@
 import { type AppendManyResult, appendWrites, type InTransaction } from './append.js';
 import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
+import { type GroupHandler, type GroupMember, startGroupSubscription } from './group-subscription.js';
 import { type EventStoreLogger, silentLogger } from './logger.js';
 import { readLog, readStream, readStreams, readStreamVersions } from './read.js';
 import { type Subscription, type SubscriptionHandler, startSubscription } from './subscription.js';
@@ -108,6 +109,40 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
         name,
         handler,
         batchSize: batchSize ?? DEFAULT_BATCH_SIZE,
+        pollIntervalMs,
+        logger,
+      });
+      subscriptions.add(subscription);
+      return {
+        caughtUp: subscription.caughtUp,
+        stop: async () => {
+          subscriptions.delete(subscription);
+          await subscription.stop();
+        },
+      };
+    },
+
+    /**
+     * Runs several subscriptions as one loop (see `startGroupSubscription`): one log read per batch,
+     * one transaction for every member that wants some of it, none for a batch nobody wants.
+     */
+    subscribeGroup(
+      name: string,
+      members: GroupMember[],
+      handler: GroupHandler,
+      options: { batchSize?: number; inspect?: (batch: StoredEvent[]) => void } = {},
+    ): Subscription {
+      unlisten ??= database.listen(channel, wakeSubscriptions);
+      unlisten.catch((error: unknown) =>
+        logger.warn({ err: error }, 'LISTEN failed; subscriptions will poll'),
+      );
+      const subscription = startGroupSubscription({
+        db,
+        name,
+        members,
+        handler,
+        inspect: options.inspect,
+        batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
         pollIntervalMs,
         logger,
       });

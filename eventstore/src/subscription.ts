@@ -32,9 +32,42 @@ const MAX_BACKOFF_MS = 30_000;
  */
 const MAX_UNAVAILABLE_BACKOFF_MS = 2_000;
 
+/** One pass of a loop: handles what is there, and says how many events of the log it read. */
+export type LoopStep = () => Promise<number>;
+
 /** Runs a subscription loop; `wake()` tells it that new events may be there. */
 export function startSubscription(options: SubscriptionOptions): Subscription & { wake(): void } {
-  const { db, name, handler, batchSize, pollIntervalMs, logger } = options;
+  const { db, name, handler, batchSize } = options;
+
+  async function handleBatch(): Promise<number> {
+    // Look first without a transaction, so an idle poll costs two reads and no locks.
+    const seen = await readCheckpoint(db, name);
+    if ((await readLog(db, seen, 1)).length === 0) return 0;
+    return db.transaction(async (tx) => {
+      const batch = await readLog(tx, await lockCheckpoint(tx, name), batchSize);
+      const next = checkpointAfter(batch);
+      if (!next) return 0;
+      await handler(batch, tx);
+      await saveCheckpoint(tx, name, next);
+      return batch.length;
+    });
+  }
+
+  return startLoop({ ...options, step: handleBatch });
+}
+
+/**
+ * The loop every subscription shares: steps while batches come full, then waits for a wake-up or the
+ * poll; a failing step is retried with backoff, never skipped.
+ */
+export function startLoop(options: {
+  name: string;
+  step: LoopStep;
+  batchSize: number;
+  pollIntervalMs: number;
+  logger: EventStoreLogger;
+}): Subscription & { wake(): void } {
+  const { name, step: handleBatch, batchSize, pollIntervalMs, logger } = options;
   const signal = createWakeSignal();
   let running = true;
   let interruptBackoff: (() => void) | undefined;
@@ -50,20 +83,6 @@ export function startSubscription(options: SubscriptionOptions): Subscription & 
     });
   }
   let waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
-
-  async function handleBatch(): Promise<number> {
-    // Look first without a transaction, so an idle poll costs two reads and no locks.
-    const seen = await readCheckpoint(db, name);
-    if ((await readLog(db, seen, 1)).length === 0) return 0;
-    return db.transaction(async (tx) => {
-      const batch = await readLog(tx, await lockCheckpoint(tx, name), batchSize);
-      const next = checkpointAfter(batch);
-      if (!next) return 0;
-      await handler(batch, tx);
-      await saveCheckpoint(tx, name, next);
-      return batch.length;
-    });
-  }
 
   async function run(): Promise<void> {
     let failures = 0;

@@ -1,6 +1,6 @@
-import { readEvent } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
-import type { Logger } from '@remit/kit';
+import { type EventType, readEvent } from '@remit/contracts';
+import type { EventStore, StoredEvent } from '@remit/eventstore';
+import type { Logger, RecordedEvent } from '@remit/kit';
 import { applyEvents, type Projection } from './projection.js';
 
 export interface Projector {
@@ -9,26 +9,48 @@ export interface Projector {
   stop(): Promise<void>;
 }
 
-/** Runs each projection as its own subscription, so each keeps (and can reset) its own checkpoint. */
+/**
+ * Runs every projection in one loop (one log read per batch, one transaction for all the projections
+ * that handle some of it, none for a batch they all skip), each keeping its own checkpoint so that one
+ * can be rebuilt from zero while the others carry on.
+ */
 export function startProjector(options: {
   store: EventStore;
   projections: Projection[];
   logger: Logger;
+  /** Events per batch (default the store's); 1 applies them one by one. */
+  batchSize?: number;
 }): Projector {
   const { store, projections, logger } = options;
-  const subscriptions = projections.map((projection) =>
-    // An event the catalogue does not know fails the batch: it is logged and retried, never skipped.
-    store.subscribe(projection.name, (events, tx) => applyEvents(projection, tx, events.map(readEvent))),
+  const byName = new Map(projections.map((projection) => [projection.name as string, projection]));
+  // Each event is read through the catalogue once per batch, and before anything is skipped: an event
+  // type the catalogue does not know fails the batch (logged and retried, never skipped).
+  let recorded = new Map<StoredEvent, RecordedEvent>();
+  const subscription = store.subscribeGroup(
+    'projector',
+    projections.map((projection) => ({
+      name: projection.name,
+      wants: (event: StoredEvent) => projection.handles.includes(event.type as EventType),
+    })),
+    async (pending, tx) => {
+      for (const [name, events] of pending) {
+        const projection = byName.get(name) as Projection;
+        await applyEvents(
+          projection,
+          tx,
+          events.map((event) => recorded.get(event) ?? readEvent(event)),
+        );
+      }
+    },
+    {
+      ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+      inspect: (batch) => {
+        recorded = new Map(batch.map((event) => [event, readEvent(event)]));
+      },
+    },
   );
   logger.info({ projections: projections.map((projection) => projection.name) }, 'projector started');
-  return {
-    caughtUp: async () => {
-      await Promise.all(subscriptions.map((subscription) => subscription.caughtUp()));
-    },
-    stop: async () => {
-      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-    },
-  };
+  return { caughtUp: subscription.caughtUp, stop: subscription.stop };
 }
 
 /** Whether every projection has applied the event at this global position (read-your-writes). */

@@ -4,6 +4,7 @@ import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { defineProjection } from '../projection.js';
+import { applyStatsBatch } from './profile-stats-batch.js';
 
 const { clientTotals, currencyStats, statsInvoices } = readModels;
 
@@ -114,6 +115,7 @@ export const profileStatsProjection = defineProjection({
   name: 'profile-stats',
   tables: ['stats_invoices', 'currency_stats', 'client_totals'],
   handles: ['InvoiceIssued', 'InvoiceRevised', 'InvoiceDeleted', 'InvoicePaidFor', 'InvoicePurchased'],
+  applyBatch: applyStatsBatch,
   async apply(db, event) {
     const { userId, invoiceId } = event.data;
     const own = and(eq(statsInvoices.invoiceId, invoiceId), eq(statsInvoices.userId, userId));

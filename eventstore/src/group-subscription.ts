@@ -1,0 +1,82 @@
+import { advanceCheckpoints, isAfter, lockCheckpoints, readCheckpoints } from './checkpoints.js';
+import type { Database } from './database.js';
+import type { EventStoreLogger } from './logger.js';
+import { checkpointAfter, readLog } from './read.js';
+import { type LoopStep, type Subscription, startLoop } from './subscription.js';
+import type { LogCheckpoint, StoredEvent } from './types.js';
+
+/** One member of a group: its own checkpoint, and the events it wants. */
+export interface GroupMember {
+  name: string;
+  wants(event: StoredEvent): boolean;
+}
+
+/**
+ * Handles one batch for the whole group inside one transaction: for each member, the events it wants
+ * after its own checkpoint, in log order (members with nothing to do are absent).
+ */
+export type GroupHandler = (pending: Map<string, StoredEvent[]>, tx: Database) => Promise<void>;
+
+export interface GroupSubscriptionOptions {
+  db: Database;
+  /** For logs. */
+  name: string;
+  members: GroupMember[];
+  handler: GroupHandler;
+  /** Runs on each batch before anything is applied or skipped; throwing refuses the batch. */
+  inspect?: ((batch: StoredEvent[]) => void) | undefined;
+  batchSize: number;
+  pollIntervalMs: number;
+  logger: EventStoreLogger;
+}
+
+/**
+ * Several subscriptions run as one: the log is read once per batch from the checkpoint furthest
+ * behind, every member that wants some of the batch applies it in one transaction that also moves
+ * every checkpoint, and a batch nobody wants (command bookkeeping) moves the checkpoints in one
+ * statement with no transaction at all. Each member keeps its own checkpoint, so one reset to zero
+ * (a rebuild) is read from the start while the others skip what they have.
+ */
+export function startGroupSubscription(options: GroupSubscriptionOptions): Subscription & { wake(): void } {
+  const { db, members, handler, inspect, batchSize } = options;
+  // In name order everywhere, so two processes lock the checkpoint rows in the same order.
+  const names = members.map((member) => member.name).sort();
+
+  const pendingFor = (batch: StoredEvent[], at: Map<string, LogCheckpoint>) => {
+    const pending = new Map<string, StoredEvent[]>();
+    for (const member of members) {
+      const from = at.get(member.name) as LogCheckpoint;
+      const wanted = batch.filter((event) => isAfter(event, from) && member.wants(event));
+      if (wanted.length > 0) pending.set(member.name, wanted);
+    }
+    return pending;
+  };
+
+  const step: LoopStep = async () => {
+    // Read without a transaction, so an idle poll costs two reads and no locks.
+    const seen = await readCheckpoints(db, names);
+    const from = [...seen.values()].reduce((low, checkpoint) =>
+      isAfter(low, checkpoint) ? checkpoint : low,
+    );
+    const batch = await readLog(db, from, batchSize);
+    const last = checkpointAfter(batch);
+    if (!last) return 0;
+    inspect?.(batch);
+    const behind = names.filter((name) => isAfter(last, seen.get(name) as LogCheckpoint));
+    if (pendingFor(batch, seen).size === 0) {
+      // Only forward: another process that applied further meanwhile keeps its checkpoint.
+      if (behind.length > 0) await advanceCheckpoints(db, behind, last);
+      return batch.length;
+    }
+    await db.transaction(async (tx) => {
+      // Locked, the checkpoints are re-read: another process may have moved them since the look above.
+      const locked = await lockCheckpoints(tx, names);
+      const pending = pendingFor(batch, locked);
+      if (pending.size > 0) await handler(pending, tx);
+      await advanceCheckpoints(tx, names, last);
+    });
+    return batch.length;
+  };
+
+  return startLoop({ ...options, step });
+}
