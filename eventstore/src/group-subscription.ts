@@ -1,7 +1,9 @@
-import { advanceCheckpoints, isAfter, lockCheckpoints, readCheckpoints } from './checkpoints.js';
+import { max } from 'drizzle-orm';
+import { advanceCheckpoints, isAfter, isApplied, lockCheckpoints, readCheckpoints } from './checkpoints.js';
 import type { Database } from './database.js';
 import type { EventStoreLogger } from './logger.js';
 import { checkpointAfter, readLog } from './read.js';
+import { events } from './schema.js';
 import { type LoopStep, type Subscription, startLoop } from './subscription.js';
 import type { LogCheckpoint, StoredEvent } from './types.js';
 
@@ -78,5 +80,27 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
     return batch.length;
   };
 
-  return startLoop({ ...options, step });
+  const loop = startLoop({ ...options, step });
+  return {
+    ...loop,
+    // The loop's own "caught up" is "a pass found less than a batch", and the log hides events while
+    // an older transaction is open anywhere in the database (the ordering guard); so this also waits
+    // until every member has applied the newest event committed before the call.
+    caughtUp: async () => {
+      const head = await readHead(db);
+      for (;;) {
+        await loop.caughtUp();
+        const applied = await Promise.all(names.map((name) => isApplied(db, name, head)));
+        if (applied.every(Boolean)) return;
+        await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_RECHECK_MS));
+      }
+    },
+  };
+}
+
+const CAUGHT_UP_RECHECK_MS = 20;
+
+async function readHead(db: Database): Promise<bigint> {
+  const [row] = await db.select({ head: max(events.position) }).from(events);
+  return row?.head ?? 0n;
 }
