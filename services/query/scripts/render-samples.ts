@@ -4,36 +4,46 @@
 // Writes <out-dir>/<template>-<case>.pdf, its pages as PNG, one sheet per template (<out-dir>/sheet-<template>.png,
 // a row per invoice) and <out-dir>/index.html showing every page. Needs pdftoppm (Debian: poppler-utils); the
 // PNG sheets need ImageMagick's montage (apt-get install imagemagick), without it only the HTML page is written.
-// With --docs, the sheets are also copied to docs/screenshots/templates-<template>.png.
+// With --docs, a smaller sheet (first, second and last page of each invoice) goes to
+// docs/screenshots/templates-<template>.png.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sampleInvoiceDocument } from '@remit/contracts';
+import { type InvoiceDocument, sampleInvoiceDocument } from '@remit/contracts';
 import { closeRenderer, invoiceTemplates, renderPdf } from '../src/pdf/index.js';
+import { renderInvoicePdf } from '../src/pdf/render.js';
 import { sampleLogoDataUrl } from '../src/pdf/samples.js';
-import { stressInvoices } from '../src/pdf/stress.js';
+import { eInvoiceStressInvoices, stressInvoices } from '../src/pdf/stress.js';
 
 const args = process.argv.slice(2);
 const toDocs = args.includes('--docs');
 const [outDir = '/tmp/remit-contact-sheet', ...only] = args.filter((arg) => arg !== '--docs');
 mkdirSync(outDir, { recursive: true });
 
-const cases = [
-  ...stressInvoices(),
+const plain = (invoice: InvoiceDocument) => (templateId: string) => renderPdf(invoice, templateId);
+const cases: Array<{ id: string; label: string; render: (templateId: string) => Promise<Buffer> }> = [
+  ...stressInvoices().map(({ id, label, invoice }) => ({ id, label, render: plain(invoice) })),
+  ...eInvoiceStressInvoices().map(({ id, label, invoice }) => ({
+    id,
+    label,
+    render: async (templateId: string) => (await renderInvoicePdf(invoice, templateId)).pdf,
+  })),
   {
     id: 'pay-link',
     label: 'payment link, KWD',
-    invoice: sampleInvoiceDocument({
-      number: 'INV-2025-0077',
-      currency: 'KWD',
-      seller: { ...sampleInvoiceDocument().seller, logo: { dataUrl: sampleLogoDataUrl } },
-      paymentMethod: {
-        type: 'digital',
-        name: 'Pay by card',
-        link: 'https://pay.example.com/checkout/inv/2025-0077?ref=lovelace-consulting-babbage',
-        instructions: 'Card payments are processed by Stripe; the receipt is e-mailed to you.',
-      },
-    }),
+    render: plain(
+      sampleInvoiceDocument({
+        number: 'INV-2025-0077',
+        currency: 'KWD',
+        seller: { ...sampleInvoiceDocument().seller, logo: { dataUrl: sampleLogoDataUrl } },
+        paymentMethod: {
+          type: 'digital',
+          name: 'Pay by card',
+          link: 'https://pay.example.com/checkout/inv/2025-0077?ref=lovelace-consulting-babbage',
+          instructions: 'Card payments are processed by Stripe; the receipt is e-mailed to you.',
+        },
+      }),
+    ),
   },
 ];
 
@@ -50,12 +60,12 @@ const sections: string[] = [];
 for (const template of invoiceTemplates) {
   if (only.length > 0 && !only.includes(template.id)) continue;
   const rows: Array<{ label: string; pages: string[] }> = [];
-  for (const { id, label, invoice } of cases) {
+  for (const { id, label, render } of cases) {
     const base = `${template.id}-${id}`;
     for (const stale of readdirSync(outDir).filter((file) => file.startsWith(`${base}-`))) {
       rmSync(join(outDir, stale));
     }
-    writeFileSync(join(outDir, `${base}.pdf`), await renderPdf(invoice, template.id));
+    writeFileSync(join(outDir, `${base}.pdf`), await render(template.id));
     execFileSync('pdftoppm', ['-png', '-r', '60', join(outDir, `${base}.pdf`), join(outDir, base)]);
     const pages = readdirSync(outDir)
       .filter((file) => file.startsWith(`${base}-`) && file.endsWith('.png'))
@@ -98,7 +108,24 @@ for (const template of invoiceTemplates) {
       '14',
       sheet,
     ]);
-    if (toDocs) copyFileSync(sheet, join('docs/screenshots', `templates-${template.id}.png`));
+    if (toDocs) {
+      // The committed copy is smaller: each invoice's first, second and last page, 220 px wide.
+      const picked = rows.map((row) => [...new Set([row.pages[0], row.pages[1], row.pages.at(-1)])]);
+      const docsTiles = picked.flatMap((pages) => [
+        ...pages.filter((page): page is string => page !== undefined).map((page) => join(outDir, page)),
+        ...Array(3 - pages.filter(Boolean).length).fill('null:'),
+      ]);
+      execFileSync('montage', [
+        ...docsTiles,
+        '-tile',
+        '3x',
+        '-geometry',
+        '220x+4+4',
+        '-background',
+        '#d9dce1',
+        join('docs/screenshots', `templates-${template.id}.png`),
+      ]);
+    }
   }
 }
 writeFileSync(

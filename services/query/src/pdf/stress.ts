@@ -1,5 +1,5 @@
-import type { InvoiceDocument } from '@remit/contracts';
-import { sampleInvoiceDocument, toMinorUnits } from '@remit/contracts';
+import type { EInvoice, InvoiceDocument } from '@remit/contracts';
+import { sampleEInvoice, sampleInvoiceDocument, toMinorUnits } from '@remit/contracts';
 import { sampleInvoiceWithItems, sampleLogoDataUrl } from './samples.js';
 
 /**
@@ -166,6 +166,44 @@ export function stressInvoices(): StressCase[] {
       id: 'no-notes',
       label: 'empty notes and terms',
       invoice: sampleInvoiceDocument({ number: 'INV-2025-0001', notes: '', terms: '' }),
+    },
+  ];
+}
+
+export interface EInvoiceStressCase {
+  id: string;
+  label: string;
+  invoice: EInvoice;
+}
+
+/**
+ * Invoices of the e-invoice model, which carry what plain invoices do not: the GiroCode (EUR by SEPA transfer),
+ * a service period, and VAT at more than one rate.
+ */
+export function eInvoiceStressInvoices(): EInvoiceStressCase[] {
+  const base = sampleEInvoice();
+  const reduced = { category: 'S' as const, rate: 700, exemption: null };
+  return [
+    {
+      id: 'girocode',
+      label: 'GiroCode and a service period',
+      invoice: sampleEInvoice({ number: 'RE-2025-0777' }),
+    },
+    {
+      id: 'two-rates',
+      label: 'VAT at 19% and 7%, a delivery date',
+      invoice: sampleEInvoice({
+        number: 'RE-2025-0778',
+        delivery: { kind: 'date', date: '2025-03-10' },
+        items: [
+          ...base.items,
+          {
+            ...(base.items[0] as EInvoice['items'][number]),
+            description: 'Printed brand book (reduced rate)',
+            vat: reduced,
+          },
+        ],
+      }),
     },
   ];
 }

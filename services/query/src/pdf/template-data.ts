@@ -70,6 +70,8 @@ export const englishLabels = {
   accountNumber: 'Account number',
   reference: 'Reference',
   payOnline: 'Pay online',
+  scanToPay: 'Scan with a banking app to pay',
+  vatOn: 'on',
   page: 'Page',
   of: 'of',
 };
