@@ -94,3 +94,75 @@ export const collectionAnswerSchema = z.object({
   position: z.string().optional(),
 });
 export type CollectionAnswer = z.infer<typeof collectionAnswerSchema>;
+
+/**
+ * One collection status per invoice (docs/decisions.md, "Getting paid"), derived when read since Draft
+ * and Overdue depend on today: Void; Paid when what stands paid reaches the total; Draft while the issue
+ * date is ahead; Overdue once the due date passed with a balance; Partially paid; else Outstanding.
+ */
+export const collectionStatuses = [
+  'draft',
+  'outstanding',
+  'partially_paid',
+  'paid',
+  'overdue',
+  'void',
+] as const;
+export type CollectionStatus = (typeof collectionStatuses)[number];
+
+export const collectionStatusLabels: Record<CollectionStatus, string> = {
+  draft: 'Draft',
+  outstanding: 'Outstanding',
+  partially_paid: 'Partially paid',
+  paid: 'Paid',
+  overdue: 'Overdue',
+  void: 'Void',
+};
+
+export interface CollectionFigures {
+  total: number;
+  amountPaid: number;
+  voided: boolean;
+  issueDate: string;
+  dueDate: string;
+}
+
+/** The status of an invoice on `today` (yyyy-mm-dd, UTC). The query service's SQL mirrors this order. */
+export function collectionStatusOf(invoice: CollectionFigures, today: string): CollectionStatus {
+  if (invoice.voided) return 'void';
+  if (invoice.amountPaid >= invoice.total) return 'paid';
+  if (invoice.issueDate > today) return 'draft';
+  if (invoice.dueDate < today) return 'overdue';
+  if (invoice.amountPaid > 0) return 'partially_paid';
+  return 'outstanding';
+}
+
+/** `GET /invoices?status=`: a collection status (any case; 'Partially paid' too), or empty for all. */
+export const collectionStatusFilterSchema = z
+  .string()
+  .trim()
+  .max(20)
+  .optional()
+  .default('')
+  .transform((value, ctx) => {
+    if (value === '') return null;
+    const code = value.toLowerCase().replace(/[\s-]+/g, '_');
+    if ((collectionStatuses as readonly string[]).includes(code)) return code as CollectionStatus;
+    ctx.addIssue({ code: 'custom', message: `status must be one of ${collectionStatuses.join(', ')}` });
+    return z.NEVER;
+  });
+
+/** The customer's side as the list and the details show it, beside the spec's own fields. */
+export const invoiceCollectionViewSchema = z.object({
+  CollectionStatus: z.enum(collectionStatuses),
+  AmountPaid: z.number().int(),
+  Balance: z.number().int(),
+});
+export type InvoiceCollectionView = z.infer<typeof invoiceCollectionViewSchema>;
+
+/** `GET /invoices/{id}`'s `Collection`: the figures, the void and every payment (reversed ones too). */
+export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend({
+  VoidReason: z.string().nullable(),
+  Payments: z.array(paymentViewSchema),
+});
+export type InvoiceCollectionDetails = z.infer<typeof invoiceCollectionDetailsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionStatusFilterSchema } from './collection-api.js';
 import { currencyByCode } from './currencies.js';
 import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
 import { type InvoiceFormInput, invoiceMessages, sanitize } from './invoice-form.js';
@@ -167,7 +168,7 @@ export const invoiceListQuerySchema = z.object({
     .default(INVOICE_PAGE_SIZE)
     .transform((n) => Math.min(n, INVOICE_PAGE_SIZE_MAX)),
   search: z.string().trim().max(100).optional().default(''),
-  status: z.string().trim().max(20).optional().default(''),
+  status: collectionStatusFilterSchema,
 });
 
 /** `PUT /settings`: everything optional-but-valid; empty company fields are allowed (not yet filled in). */

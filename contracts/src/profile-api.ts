@@ -18,6 +18,8 @@ export type MoneyTotal = z.infer<typeof moneyTotalSchema>;
 export const quickStatsSchema = z.object({
   totalRevenue: z.array(moneyTotalSchema),
   pendingPayments: z.array(moneyTotalSchema),
+  /** Balances past their due date (issue 14), per currency; a part of `pendingPayments`. */
+  overduePayments: z.array(moneyTotalSchema).optional(),
   activeClients: z.number().int(),
   totalInvoices: z.number().int(),
   totalCustomers: z.number().int(),
@@ -33,6 +35,9 @@ export const topClientSchema = z.object({
   TotalInvoices: z.number().int(),
   /** Minor units of `Currency`. */
   TotalAmount: z.number().int(),
+  /** What this client paid and still owes (issue 14), minor units of `Currency`. */
+  PaidAmount: z.number().int().optional(),
+  OutstandingAmount: z.number().int().optional(),
   Currency: z.string(),
 });
 export type TopClient = z.infer<typeof topClientSchema>;
@@ -43,7 +48,7 @@ export const TOP_CLIENTS_LIMIT = 5;
 export const RECENT_INVOICES_LIMIT = 5;
 export const RECENT_ACTIVITIES_LIMIT = 10;
 
-export const recentInvoiceStatuses = ['Paid', 'Pending', 'Overdue', 'Draft'] as const;
+export const recentInvoiceStatuses = ['Paid', 'Pending', 'Overdue', 'Draft', 'Void'] as const;
 export type RecentInvoiceStatus = (typeof recentInvoiceStatuses)[number];
 
 /** `GET /invoices/recent` → `{ invoices }`, the 5 newest. */

@@ -12,6 +12,7 @@ export const projectionNames = [
   'payment-methods',
   'profile-stats',
   'activities',
+  'collection',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -260,3 +260,50 @@ export const activities = pgTable(
     index('activities_subject').on(table.subjectId),
   ],
 );
+
+/**
+ * The customer's side of each live invoice (docs/decisions.md, "Getting paid"): its total, what stands paid,
+ * whether it was voided, and the dates its collection status is derived from at query time (Draft and Overdue
+ * depend on today). A deleted invoice's row is removed. Owned by `collection`.
+ */
+export const invoiceCollection = pgTable(
+  'invoice_collection',
+  {
+    invoiceId: text('invoice_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    number: text('number').notNull(),
+    currency: text('currency').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    amountPaid: bigint('amount_paid', { mode: 'number' }).notNull().default(0),
+    voided: boolean('voided').notNull().default(false),
+    voidReason: text('void_reason'),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    /** Lower-cased, the client's key; the name as on this invoice. */
+    customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name').notNull(),
+    issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [index('invoice_collection_user').on(table.userId, table.currency)],
+);
+
+/** Every payment recorded on a live invoice, reversed or not (never edited). Owned by `collection`. */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    paymentId: text('payment_id').primaryKey(),
+    invoiceId: text('invoice_id').notNull(),
+    userId: text('user_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    date: text('date').notNull(),
+    method: text('method').notNull(),
+    reference: text('reference').notNull(),
+    note: text('note').notNull(),
+    reversed: boolean('reversed').notNull().default(false),
+    reversalReason: text('reversal_reason'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    position: bigint('position', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [index('invoice_payments_invoice').on(table.invoiceId, table.position)],
+);

@@ -57,7 +57,12 @@ export async function createRemitApp(options: {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const query = createQueryService({ config: config.query, db: database.db, store });
+  const query = createQueryService({
+    config: config.query,
+    db: database.db,
+    store,
+    ...(options.now ? { now: options.now } : {}),
+  });
 
   const app = createHttpApp({ logger, trustProxy: config.command.trustProxy });
   // JSON answers and index.html compressed per request (brotli or gzip); the built files come

@@ -89,6 +89,13 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
       type: 'InvoicePurchased',
       data: { userId: sam.user.id, invoiceId: purchased },
     });
+    // What customers paid (issue 14): S-0006 in full, S-0001 in part. The purchases above unlock, not earn.
+    const payments = [
+      await app.post(`/invoices/${purchased}/payments`, {}, { token: sam.token }),
+      await app.post(`/invoices/${ids['S-0001']}/payments`, { amount: '1000' }, { token: sam.token }),
+    ];
+    for (const payment of payments) expect(payment.status).toBe(201);
+    await app.applied(BigInt(String(payments[1]?.body.position)));
   }, 240_000);
   afterAll(() => app.close());
 
@@ -105,13 +112,16 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
     const answer = await app.get('/settings/quick-stats', { token: sam.token });
     expect(answer.status).toBe(200);
     expect(answer.body.stats as QuickStats).toEqual({
-      totalRevenue: [{ currency: 'EUR', amount: 2 * DEFAULT_TOTAL }],
+      // Money customers paid: S-0006 in full and 1,000.00 of S-0001; a purchase from Remit is not revenue.
+      totalRevenue: [{ currency: 'EUR', amount: DEFAULT_TOTAL + 100000 }],
       pendingPayments: [
         { currency: 'JPY', amount: 7000 },
-        { currency: 'EUR', amount: DEFAULT_TOTAL },
+        { currency: 'EUR', amount: DEFAULT_TOTAL - 100000 + DEFAULT_TOTAL },
         { currency: 'USD', amount: 10000 },
       ],
-      activeClients: 3,
+      // S-0001 (its balance) and S-0002 (bought, never paid by Mary) are past due.
+      overduePayments: [{ currency: 'EUR', amount: DEFAULT_TOTAL - 100000 + DEFAULT_TOTAL }],
+      activeClients: 4,
       totalInvoices: 5,
       totalCustomers: 4,
     });
@@ -123,15 +133,43 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
     const clients = answer.body.clients as TopClient[];
     // EUR first (3 invoices), then JPY and USD (1 each, by code); by total within each.
     expect(clients.map(({ ID: _id, ...client }) => client)).toEqual([
-      { CustomerName: 'Mary Somerville', TotalInvoices: 2, TotalAmount: 2 * DEFAULT_TOTAL, Currency: 'EUR' },
-      { CustomerName: 'Charles Babbage', TotalInvoices: 1, TotalAmount: DEFAULT_TOTAL, Currency: 'EUR' },
-      { CustomerName: 'Michael Faraday', TotalInvoices: 1, TotalAmount: 7000, Currency: 'JPY' },
-      { CustomerName: 'Caroline Herschel', TotalInvoices: 1, TotalAmount: 10000, Currency: 'USD' },
+      {
+        CustomerName: 'Mary Somerville',
+        TotalInvoices: 2,
+        TotalAmount: 2 * DEFAULT_TOTAL,
+        PaidAmount: DEFAULT_TOTAL,
+        OutstandingAmount: DEFAULT_TOTAL,
+        Currency: 'EUR',
+      },
+      {
+        CustomerName: 'Charles Babbage',
+        TotalInvoices: 1,
+        TotalAmount: DEFAULT_TOTAL,
+        PaidAmount: 100000,
+        OutstandingAmount: DEFAULT_TOTAL - 100000,
+        Currency: 'EUR',
+      },
+      {
+        CustomerName: 'Michael Faraday',
+        TotalInvoices: 1,
+        TotalAmount: 7000,
+        PaidAmount: 0,
+        OutstandingAmount: 7000,
+        Currency: 'JPY',
+      },
+      {
+        CustomerName: 'Caroline Herschel',
+        TotalInvoices: 1,
+        TotalAmount: 10000,
+        PaidAmount: 0,
+        OutstandingAmount: 10000,
+        Currency: 'USD',
+      },
     ]);
     expect(new Set(clients.map((client) => client.ID)).size).toBe(4);
   });
 
-  it('lists the 5 newest invoices with Paid, Draft, Pending and Overdue', async () => {
+  it('lists the 5 newest invoices with Paid, Draft, Pending and Overdue from what customers paid', async () => {
     const answer = await app.get('/invoices/recent', { token: sam.token });
     expect(answer.status).toBe(200);
     expect(answer.body.invoices as RecentInvoice[]).toEqual([
@@ -162,7 +200,7 @@ describe.each(testStores())('profile, stats, top clients and activities over HTT
       {
         id: ids['S-0002'],
         InvoiceNumber: 'S-0002',
-        Status: 'Paid',
+        Status: 'Overdue',
         IssueDate: '2024-02-01',
         Amount: DEFAULT_TOTAL,
         Currency: 'EUR',

@@ -17,10 +17,13 @@ export interface QueryServiceDeps {
   config: QueryConfig;
   db: Database;
   store: EventStore;
+  /** The clock 'today' is read from (Draft, Overdue, active clients); tests set it. */
+  now?: () => Date;
 }
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
 export function createQueryService(deps: QueryServiceDeps): { router: Router; close(): Promise<void> } {
+  const now = deps.now ?? (() => new Date());
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
   // Read-your-writes: every read model has applied the position (DESIGN §1).
@@ -35,9 +38,9 @@ export function createQueryService(deps: QueryServiceDeps): { router: Router; cl
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
-  router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store }));
+  router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(customerQueryRoutes({ db: deps.db }));
-  router.use(settingsQueryRoutes({ db: deps.db }));
+  router.use(settingsQueryRoutes({ db: deps.db, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
   return { router, close: closeRenderer };

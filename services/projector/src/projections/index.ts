@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
+import { collectionProjection } from './collection.js';
 import { customersProjection } from './customers.js';
 import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
@@ -18,4 +19,5 @@ export const projections: Projection[] = [
   paymentMethodsProjection,
   profileStatsProjection,
   activitiesProjection,
+  collectionProjection,
 ];

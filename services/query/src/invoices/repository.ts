@@ -1,9 +1,15 @@
-import type { InvoiceListItem, InvoiceStatus } from '@remit/contracts';
+import type {
+  CollectionStatus,
+  InvoiceCollectionView,
+  InvoiceListItem,
+  InvoiceStatus,
+} from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { type CollectionRow, collectionStatusSql, collectionView } from './collection.js';
 
-const { invoices } = readModels;
+const { invoiceCollection, invoices } = readModels;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -30,28 +36,60 @@ export async function newestInvoiceId(db: Database, userId: string): Promise<str
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
+/**
+ * A page of the user's invoices, newest first, each with its collection figures; `status` filters by the
+ * collection status on `today` (docs/decisions.md, "Getting paid").
+ */
 export async function listInvoices(
   db: Database,
   userId: string,
-  query: { page: number; limit: number; search: string; status: string },
+  query: { page: number; limit: number; search: string; status: CollectionStatus | null },
+  today: string,
 ) {
   const conditions: SQL[] = [eq(invoices.userId, userId)];
   if (query.search)
     conditions.push(ilike(invoices.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
-  if (query.status) conditions.push(eq(invoices.status, query.status));
+  if (query.status) conditions.push(eq(collectionStatusSql(today), query.status));
   const where = and(...conditions);
-  const [total] = await db.select({ value: count() }).from(invoices).where(where);
-  const rows = await db
-    .select()
+  const joined = and(
+    eq(invoiceCollection.invoiceId, invoices.id),
+    eq(invoiceCollection.userId, invoices.userId),
+  );
+  const [total] = await db
+    .select({ value: count() })
     .from(invoices)
+    .leftJoin(invoiceCollection, joined)
+    .where(where);
+  const rows = await db
+    .select({
+      invoice: invoices,
+      collection: {
+        total: invoiceCollection.total,
+        amountPaid: invoiceCollection.amountPaid,
+        voided: invoiceCollection.voided,
+        issueDate: invoiceCollection.issueDate,
+        dueDate: invoiceCollection.dueDate,
+      },
+    })
+    .from(invoices)
+    .leftJoin(invoiceCollection, joined)
     .where(where)
     .orderBy(desc(invoices.issuedPosition))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return { rows, total: total?.value ?? 0 };
+  return {
+    rows: rows.map(({ invoice, collection }) => ({
+      ...invoice,
+      collection: collectionView(collection as CollectionRow | null, invoice, today),
+    })),
+    total: total?.value ?? 0,
+  };
 }
 
-export function toListItem(row: InvoiceRow, locked: boolean): InvoiceListItem {
+export function toListItem(
+  row: InvoiceRow & { collection: InvoiceCollectionView },
+  locked: boolean,
+): InvoiceListItem & InvoiceCollectionView {
   const status = row.status as InvoiceStatus;
   return {
     ID: row.id,
@@ -66,5 +104,6 @@ export function toListItem(row: InvoiceRow, locked: boolean): InvoiceListItem {
     CustomerCompanyName: row.customerCompanyName,
     CustomerEmail: row.customerEmail,
     locked,
+    ...row.collection,
   };
 }

@@ -15,6 +15,7 @@ import { renderPdf, renderPreview } from '../pdf/index.js';
 import { renderInvoicePdf } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { recentInvoices, utcDate } from '../profile/stats.js';
+import { collectionDetails } from './collection.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
 import { eInvoiceOf, sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
@@ -32,8 +33,9 @@ function sendPdf(res: Response, pdf: Buffer, filename: string) {
     .send(pdf);
 }
 
-export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): Router {
+export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now: () => Date }): Router {
   const { db, store } = deps;
+  const today = () => utcDate(deps.now());
   const router = Router();
 
   /**
@@ -72,10 +74,10 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
     const userId = currentUserId(req);
     const query = parseInput(invoiceListQuerySchema, req.query);
     const access = await accessFor(db, userId);
-    if (!access.subscribed && (query.page > 1 || query.search)) {
+    if (!access.subscribed && (query.page > 1 || query.search || query.status)) {
       throw subscriptionRequired('Subscribe to search and page through all your invoices');
     }
-    const { rows, total } = await listInvoices(db, userId, query);
+    const { rows, total } = await listInvoices(db, userId, query, today());
     res.json({
       invoices: rows.map((row) => toListItem(row, isLocked(access, row))),
       pagination: {
@@ -91,7 +93,7 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
   router.get('/invoices/recent', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
     await requireSubscription(db, userId, 'recent invoices');
-    const answer: RecentInvoicesAnswer = { invoices: await recentInvoices(db, userId, utcDate(new Date())) };
+    const answer: RecentInvoicesAnswer = { invoices: await recentInvoices(db, userId, today()) };
     res.json(answer);
   });
 
@@ -104,16 +106,18 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore }): R
   });
 
   router.get('/invoices/:id', requireAuth, async (req, res) => {
-    const row = await openInvoice(db, currentUserId(req), String(req.params.id));
-    res.json(
-      toInvoiceView(
+    const userId = currentUserId(req);
+    const row = await openInvoice(db, userId, String(req.params.id));
+    res.json({
+      ...toInvoiceView(
         row.id,
         row.content,
         row.status as InvoiceStatus,
         row.createdAt.toISOString(),
         row.updatedAt.toISOString(),
       ),
-    );
+      Collection: await collectionDetails(db, userId, row, today()),
+    });
   });
 
   router.get('/invoices/:id/history', requireAuth, async (req, res) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type Activity,
   addDays,
+  type CollectionStatus,
   currencyByCode,
   type MoneyTotal,
   type QuickStats,
@@ -14,9 +15,10 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { listInvoices } from '../invoices/repository.js';
 
-const { activities, clientTotals, currencyStats, invoices, statsInvoices } = readModels;
+const { activities, invoiceCollection, invoices } = readModels;
 
 /** A client is active with an unpaid invoice or one issued in this many days (docs/decisions.md). */
 export const ACTIVE_CLIENT_DAYS = 90;
@@ -31,27 +33,44 @@ const majorUnits = (amount: number, currency: string) =>
 const byMajorUnits = (a: MoneyTotal, b: MoneyTotal) =>
   majorUnits(b.amount, b.currency) - majorUnits(a.amount, a.currency) || a.currency.localeCompare(b.currency);
 
-/** `GET /settings/quick-stats` (docs/decisions.md, Profile and stats). */
+/**
+ * `GET /settings/quick-stats` (docs/decisions.md, "Getting paid"): revenue is money customers paid, pending
+ * the balances still due, overdue those past their due date, per currency, over live invoices (a void one
+ * asks for nothing). A one-time purchase from Remit unlocks an invoice and is not revenue.
+ */
 export async function quickStats(db: Database, userId: string, today: string): Promise<QuickStats> {
-  const perCurrency = await db.select().from(currencyStats).where(eq(currencyStats.userId, userId));
+  const c = invoiceCollection;
+  const balance = sql`case when ${c.voided} then 0 else greatest(${c.total} - ${c.amountPaid}, 0) end`;
+  const perCurrency = await db
+    .select({
+      currency: c.currency,
+      revenue: sql<string>`sum(${c.amountPaid})`,
+      pending: sql<string>`sum(${balance})`,
+      overdue: sql<string>`sum(${balance}) filter (where ${c.dueDate} < ${today} and ${c.issueDate} <= ${today})`,
+      invoices: count(),
+    })
+    .from(c)
+    .where(eq(c.userId, userId))
+    .groupBy(c.currency);
   const since = addDays(today, -ACTIVE_CLIENT_DAYS);
   const [customers] = await db
     .select({
-      total: countDistinct(statsInvoices.customerEmail),
-      active: sql<number>`count(distinct ${statsInvoices.customerEmail}) filter (where not ${statsInvoices.paid} or ${statsInvoices.issueDate} >= ${since})`,
+      total: countDistinct(c.customerEmail),
+      active: sql<number>`count(distinct ${c.customerEmail}) filter (where ${balance} > 0 or ${c.issueDate} >= ${since})`,
     })
-    .from(statsInvoices)
-    .where(eq(statsInvoices.userId, userId));
-  const totals = (pick: (row: (typeof perCurrency)[number]) => number) =>
+    .from(c)
+    .where(eq(c.userId, userId));
+  const totals = (pick: (row: (typeof perCurrency)[number]) => string | null) =>
     perCurrency
-      .map((row) => ({ currency: row.currency, amount: Number(pick(row)) }))
+      .map((row) => ({ currency: row.currency, amount: Number(pick(row) ?? 0) }))
       .filter((total) => total.amount > 0)
       .sort(byMajorUnits);
   return {
     totalRevenue: totals((row) => row.revenue),
     pendingPayments: totals((row) => row.pending),
+    overduePayments: totals((row) => row.overdue),
     activeClients: Number(customers?.active ?? 0),
-    totalInvoices: perCurrency.reduce((sum, row) => sum + row.invoices, 0),
+    totalInvoices: perCurrency.reduce((sum, row) => sum + Number(row.invoices), 0),
     totalCustomers: Number(customers?.total ?? 0),
   };
 }
@@ -67,7 +86,29 @@ const clientId = (email: string, currency: string) =>
  * (the one they use most first), then by code.
  */
 export async function topClients(db: Database, userId: string): Promise<TopClient[]> {
-  const rows = await db.select().from(clientTotals).where(eq(clientTotals.userId, userId));
+  const c = invoiceCollection;
+  const billed = sql`case when ${c.voided} then 0 else ${c.total} end`;
+  const rows = (
+    await db
+      .select({
+        customerEmail: c.customerEmail,
+        currency: c.currency,
+        customerName: sql<string>`(array_agg(${c.customerName} order by ${c.issuedPosition} desc))[1]`,
+        invoices: count(),
+        amount: sql<string>`sum(${billed})`,
+        paid: sql<string>`sum(${c.amountPaid})`,
+        outstanding: sql<string>`sum(greatest(${billed} - ${c.amountPaid}, 0))`,
+      })
+      .from(c)
+      .where(eq(c.userId, userId))
+      .groupBy(c.customerEmail, c.currency)
+  ).map((row) => ({
+    ...row,
+    invoices: Number(row.invoices),
+    amount: Number(row.amount),
+    paid: Number(row.paid),
+    outstanding: Number(row.outstanding),
+  }));
   const invoicesIn = new Map<string, number>();
   for (const row of rows) invoicesIn.set(row.currency, (invoicesIn.get(row.currency) ?? 0) + row.invoices);
   const currencies = [...invoicesIn.keys()].sort(
@@ -85,43 +126,42 @@ export async function topClients(db: Database, userId: string): Promise<TopClien
         ID: clientId(row.customerEmail, row.currency),
         CustomerName: row.customerName,
         TotalInvoices: row.invoices,
-        TotalAmount: Number(row.amount),
+        TotalAmount: row.amount,
+        PaidAmount: row.paid,
+        OutstandingAmount: row.outstanding,
         Currency: row.currency,
       })),
   );
 }
 
-/** Paid when bought; otherwise Draft before its issue date, Overdue after its due date, else Pending. */
-export function recentStatus(
-  row: { status: string; issueDate: string; dueDate: string },
-  today: string,
-): RecentInvoiceStatus {
-  if (row.status === 'paid') return 'Paid';
-  if (row.issueDate > today) return 'Draft';
-  if (row.dueDate < today) return 'Overdue';
-  return 'Pending';
+/** The profile's word for a collection status (spec §4: Paid, Pending, Overdue, Draft; and Void). */
+export function recentStatus(status: CollectionStatus): RecentInvoiceStatus {
+  switch (status) {
+    case 'paid':
+      return 'Paid';
+    case 'draft':
+      return 'Draft';
+    case 'overdue':
+      return 'Overdue';
+    case 'void':
+      return 'Void';
+    default:
+      return 'Pending';
+  }
 }
 
-/** `GET /invoices/recent`: the newest invoices (as the list orders them). */
+/** `GET /invoices/recent`: the newest invoices (as the list orders them), by their collection status. */
 export async function recentInvoices(db: Database, userId: string, today: string): Promise<RecentInvoice[]> {
-  const rows = await db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      status: invoices.status,
-      issueDate: invoices.issueDate,
-      dueDate: invoices.dueDate,
-      amount: invoices.amount,
-      currency: invoices.currency,
-    })
-    .from(invoices)
-    .where(eq(invoices.userId, userId))
-    .orderBy(desc(invoices.issuedPosition))
-    .limit(RECENT_INVOICES_LIMIT);
+  const { rows } = await listInvoices(
+    db,
+    userId,
+    { page: 1, limit: RECENT_INVOICES_LIMIT, search: '', status: null },
+    today,
+  );
   return rows.map((row) => ({
     id: row.id,
     InvoiceNumber: row.number,
-    Status: recentStatus(row, today),
+    Status: recentStatus(row.collection.CollectionStatus),
     IssueDate: row.issueDate,
     Amount: Number(row.amount),
     Currency: row.currency,

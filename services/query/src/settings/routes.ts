@@ -27,7 +27,7 @@ async function logoOf(db: Database, userId: string): Promise<string | null> {
  * `GET /settings` (spec §3 User settings; a user with none yet gets the defaults), `GET /settings/profile`,
  * `GET /settings/quick-stats` (paid) and `GET /settings/payment-methods`.
  */
-export function settingsQueryRoutes(deps: { db: Database }): Router {
+export function settingsQueryRoutes(deps: { db: Database; now: () => Date }): Router {
   const { db } = deps;
   const router = Router();
 
@@ -69,7 +69,7 @@ export function settingsQueryRoutes(deps: { db: Database }): Router {
   router.get('/settings/quick-stats', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
     await requireSubscription(db, userId, 'stats');
-    const answer: QuickStatsAnswer = { stats: await quickStats(db, userId, utcDate(new Date())) };
+    const answer: QuickStatsAnswer = { stats: await quickStats(db, userId, utcDate(deps.now())) };
     res.json(answer);
   });
 

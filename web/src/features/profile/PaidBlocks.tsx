@@ -41,9 +41,10 @@ const statusTones = {
   Pending: ['warningSoft', 'warning'],
   Overdue: ['dangerSoft', 'danger'],
   Draft: ['surfaceSunken', 'muted'],
+  Void: ['surfaceSunken', 'muted'],
 } as const;
 
-/** Spec §4: Paid green, Pending yellow, Overdue red, Draft grey. */
+/** Spec §4: Paid green, Pending yellow, Overdue red, Draft grey; a void invoice (issue 14) grey too. */
 export const StatusBadge = styled.span<{ $status: RecentInvoice['Status'] }>`
   display: inline-flex;
   padding: 2px 10px;

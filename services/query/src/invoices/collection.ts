@@ -1,0 +1,83 @@
+import {
+  type CollectionStatus,
+  collectionStatusOf,
+  type InvoiceCollectionDetails,
+  type InvoiceCollectionView,
+  type PaymentView,
+  paymentMethodKinds,
+} from '@remit/contracts';
+import type { Database } from '@remit/eventstore';
+import { readModels } from '@remit/readmodels';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+
+const { invoiceCollection, invoicePayments } = readModels;
+
+/** The row's collection status on `today` in SQL, in the order of `collectionStatusOf`. */
+export function collectionStatusSql(today: string): SQL<CollectionStatus> {
+  const c = invoiceCollection;
+  return sql<CollectionStatus>`case
+    when ${c.voided} then 'void'
+    when ${c.amountPaid} >= ${c.total} then 'paid'
+    when ${c.issueDate} > ${today} then 'draft'
+    when ${c.dueDate} < ${today} then 'overdue'
+    when ${c.amountPaid} > 0 then 'partially_paid'
+    else 'outstanding' end`;
+}
+
+export type CollectionRow = Pick<
+  typeof invoiceCollection.$inferSelect,
+  'total' | 'amountPaid' | 'voided' | 'issueDate' | 'dueDate'
+>;
+
+/**
+ * The customer's side of an invoice as its list row and details show it. Until the collection read model
+ * has the invoice (it follows the same position as the list), nothing stands paid.
+ */
+export function collectionView(
+  row: CollectionRow | null,
+  invoice: { amount: number; issueDate: string; dueDate: string },
+  today: string,
+): InvoiceCollectionView {
+  const figures = row ?? { total: invoice.amount, amountPaid: 0, voided: false, ...invoice };
+  return {
+    CollectionStatus: collectionStatusOf(figures, today),
+    AmountPaid: figures.amountPaid,
+    Balance: figures.voided ? 0 : Math.max(0, figures.total - figures.amountPaid),
+  };
+}
+
+const asMethod = (method: string): PaymentView['method'] =>
+  (paymentMethodKinds as readonly string[]).includes(method) ? (method as PaymentView['method']) : 'other';
+
+/** `GET /invoices/{id}`'s `Collection`: its figures, the void's reason and every payment, oldest first. */
+export async function collectionDetails(
+  db: Database,
+  userId: string,
+  invoice: { id: string; amount: number; issueDate: string; dueDate: string },
+  today: string,
+): Promise<InvoiceCollectionDetails> {
+  const [row] = await db
+    .select()
+    .from(invoiceCollection)
+    .where(and(eq(invoiceCollection.invoiceId, invoice.id), eq(invoiceCollection.userId, userId)))
+    .limit(1);
+  const payments = await db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.userId, userId)))
+    .orderBy(asc(invoicePayments.position));
+  return {
+    ...collectionView(row ?? null, invoice, today),
+    VoidReason: row?.voidReason ?? null,
+    Payments: payments.map((payment) => ({
+      id: payment.paymentId,
+      amount: payment.amount,
+      currency: payment.currency,
+      date: payment.date,
+      method: asMethod(payment.method),
+      reference: payment.reference,
+      note: payment.note,
+      reversed: payment.reversed,
+    })),
+  };
+}
