@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentMethodKinds } from './events/collection.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
+import { EMAIL_PATTERN } from './validation.js';
 
 /**
  * Requests and answers of getting paid (docs/api.md, "Payments"): record a payment, reverse one, void an
@@ -166,3 +167,43 @@ export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend
   Payments: z.array(paymentViewSchema),
 });
 export type InvoiceCollectionDetails = z.infer<typeof invoiceCollectionDetailsSchema>;
+
+const emailList = (field: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx) => {
+      const list = (Array.isArray(value) ? value : (value ?? '').split(/[,;]/))
+        .map((address) => address.trim())
+        .filter(Boolean);
+      const bad = list.find((address) => !EMAIL_PATTERN.test(address) || address.length > 254);
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `${bad} is not an e-mail address` });
+        return z.NEVER;
+      }
+      if (list.length > 10) {
+        ctx.addIssue({ code: 'custom', message: `At most 10 addresses in ${field}` });
+        return z.NEVER;
+      }
+      return [...new Set(list.map((address) => address.toLowerCase()))];
+    });
+
+/** `POST /invoices/{id}/send`: each part optional; the defaults come from the invoice. */
+export const sendInvoiceSchema = z.object({
+  /** Empty: the invoice's customer e-mail. A string may list several, separated by commas. */
+  to: emailList('to'),
+  cc: emailList('cc'),
+  /** Empty: "Invoice {number} from {seller}". */
+  subject: z.string().trim().max(200, 'At most 200 characters').default(''),
+  message: z.string().trim().max(5000, 'At most 5000 characters').default(''),
+});
+export type SendInvoiceInput = z.input<typeof sendInvoiceSchema>;
+
+export const sendInvoiceAnswerSchema = z.object({
+  sendId: z.string(),
+  to: z.array(z.string()),
+  cc: z.array(z.string()),
+  subject: z.string(),
+  position: z.string().optional(),
+});
+export type SendInvoiceAnswer = z.infer<typeof sendInvoiceAnswerSchema>;

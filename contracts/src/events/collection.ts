@@ -43,6 +43,21 @@ export const collectionEvents = {
   InvoiceVoided: eventType(
     z.object({ invoiceId: z.string(), userId: z.string(), number: z.string(), reason: z.string() }),
   ),
+  /**
+   * The invoice went to the customer by e-mail (the PDF attached). Recorded before the mail leaves; the
+   * request that recorded it sends it once (docs/decisions.md, "Getting paid": sending after the commit).
+   */
+  InvoiceSent: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      sendId: z.string(),
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      subject: z.string(),
+      message: z.string(),
+    }),
+  ),
 } as const;
 
 export type CollectionEvent = EventOf<typeof collectionEvents>;

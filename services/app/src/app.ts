@@ -48,19 +48,21 @@ export async function createRemitApp(options: {
   const jwtSecret = await resolveJwtSecret(config.command.jwtSecret, config.command.dataDir);
   const tokens = createTokenService(jwtSecret, config.command.sessionTtlSeconds);
   const projector = startProjector({ store, projections, logger });
+  const query = createQueryService({
+    config: config.query,
+    db: database.db,
+    store,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  // One process holds both sides: a send attaches the query side's PDF (docs/decisions.md, "Getting paid").
   const command = createCommandService({
     config: config.command,
     store,
     tokens,
     jwtSecret,
     logger,
+    invoicePdf: query.invoicePdf,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
-  const query = createQueryService({
-    config: config.query,
-    db: database.db,
-    store,
     ...(options.now ? { now: options.now } : {}),
   });
 

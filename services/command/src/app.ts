@@ -14,7 +14,7 @@ import { createBillingService } from './billing/service.js';
 import { createStripeProvider } from './billing/stripe-provider.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
-import { collectionRoutes } from './invoices/collection-routes.js';
+import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -32,6 +32,8 @@ export interface CommandServiceDeps {
   /** Tests lower these to reach them quickly. */
   rateLimits?: AuthRateLimits;
   now?: () => Date;
+  /** The invoice PDF from the query side, for sending; the all-in-one process has both (docs/decisions.md). */
+  invoicePdf?: InvoicePdfSource;
 }
 
 export interface CommandService {
@@ -89,7 +91,16 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   );
   const paymentMethods = createPaymentMethodService({ store });
   router.use(invoiceRoutes({ invoices: createInvoiceCommands({ store, paymentMethods }), commands }));
-  router.use(collectionRoutes({ commands, now }));
+  router.use(
+    collectionRoutes({
+      commands,
+      now,
+      mailer,
+      logger,
+      mailDomain: new URL(config.appUrl).hostname,
+      ...(deps.invoicePdf ? { invoicePdf: deps.invoicePdf } : {}),
+    }),
+  );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));

@@ -7,6 +7,7 @@ import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
+import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer, configureRenderer } from './pdf/index.js';
 import { profileQueryRoutes } from './profile/routes.js';
@@ -22,7 +23,12 @@ export interface QueryServiceDeps {
 }
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
-export function createQueryService(deps: QueryServiceDeps): { router: Router; close(): Promise<void> } {
+export function createQueryService(deps: QueryServiceDeps): {
+  router: Router;
+  close(): Promise<void>;
+  /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
+  invoicePdf(userId: string, invoiceId: string): Promise<{ pdf: Buffer; filename: string }>;
+} {
   const now = deps.now ?? (() => new Date());
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
@@ -43,5 +49,6 @@ export function createQueryService(deps: QueryServiceDeps): { router: Router; cl
   router.use(settingsQueryRoutes({ db: deps.db, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
-  return { router, close: closeRenderer };
+  const pdfs = invoicePdfs({ db: deps.db, store: deps.store });
+  return { router, close: closeRenderer, invoicePdf: pdfs.pdf };
 }

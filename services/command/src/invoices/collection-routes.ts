@@ -1,17 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CollectionAnswer,
+  type InvoiceContent,
   type InvoiceStreamEvent,
   recordPaymentSchema,
   reversePaymentSchema,
+  type SendInvoiceAnswer,
+  sendInvoiceSchema,
   voidInvoiceSchema,
 } from '@remit/contracts';
 import type { StepOutcome } from '@remit/eventstore';
-import { currentUserId, parseInput, requireAuth } from '@remit/kit';
+import { AppError, currentUserId, type Logger, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
+import type { Mailer } from '../mail/mailer.js';
 import { balanceOf, isSettled } from './collection.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
+import { invoiceEmail } from './invoice-email.js';
 
 /** Where the invoice stands after the command, from its state (the read models follow `position`). */
 function collectionAnswer(status: number, paymentId: string | null) {
@@ -36,7 +41,22 @@ function collectionAnswer(status: number, paymentId: string | null) {
  * Getting paid (docs/api.md, "Payments"): record a payment ('Mark as paid' is one without an amount),
  * reverse one, void the invoice. Each is a command on the invoice's own decider.
  */
-export function collectionRoutes(deps: { commands: Commands; now: () => Date }): Router {
+/** The PDF of an own, open invoice (the query side's; 404 not theirs, 402 locked). */
+export type InvoicePdfSource = (
+  userId: string,
+  invoiceId: string,
+) => Promise<{ pdf: Buffer; filename: string }>;
+
+export function collectionRoutes(deps: {
+  commands: Commands;
+  now: () => Date;
+  mailer: Mailer;
+  logger: Logger;
+  /** Absent where the command service runs without the renderer: sending is then unavailable. */
+  invoicePdf?: InvoicePdfSource;
+  /** The domain of the sends' Message-IDs (APP_URL's host). */
+  mailDomain: string;
+}): Router {
   const { commands, now } = deps;
   const router = Router();
 
@@ -78,5 +98,76 @@ export function collectionRoutes(deps: { commands: Commands; now: () => Date }):
     sendAnswer(res, await commands.answer(req, command, collectionAnswer(200, null)));
   });
 
+  /**
+   * Sends the invoice (docs/decisions.md, "Getting paid"): the PDF is rendered first (so a locked invoice is
+   * refused before anything is written), `InvoiceSent` is committed with the key's answer, and only then does
+   * the request that committed it hand the mail to the mailer. A repeat of the key replays the answer and
+   * sends nothing.
+   */
+  router.post('/invoices/:id/send', requireAuth, async (req, res) => {
+    const input = parseInput(sendInvoiceSchema, req.body);
+    const { invoicePdf } = deps;
+    if (!invoicePdf) throw new AppError('unavailable', 'Sending invoices is not available here');
+    const userId = currentUserId(req);
+    const invoiceId = String(req.params.id);
+    // Filled while this request runs the command; a replayed answer leaves them empty.
+    const made: {
+      pdf?: { pdf: Buffer; filename: string };
+      mail?: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer };
+    } = {};
+    const send = async () => {
+      made.pdf = await invoicePdf(userId, invoiceId);
+      return collectInvoice({
+        type: 'SendInvoice',
+        data: {
+          invoiceId,
+          userId,
+          sendId: randomUUID(),
+          to: input.to,
+          cc: input.cc,
+          subject: input.subject,
+          message: input.message,
+        },
+      });
+    };
+    const answer = await commands.answer(req, send, ({ state, events }) => {
+      const sent = events.find((event) => event.type === 'InvoiceSent');
+      if (!sent || sent.type !== 'InvoiceSent' || !state.content) return { status: 200, body: {} };
+      const { sendId, to, cc, subject } = sent.data;
+      const body: SendInvoiceAnswer = { sendId, to, cc, subject };
+      made.mail = { content: state.content, balance: balanceOf(state.content, state.collection), sent: body };
+      return { status: 201, body };
+    });
+    // Committed by this request (a replay never sets `mail`): the one moment this send is mailed.
+    const { mail: committed, pdf } = made;
+    if (committed && pdf) {
+      const message = sentMessage(committed, pdf, input.message, deps.mailDomain);
+      await deps.mailer.send(message).catch((error: unknown) => {
+        deps.logger.error({ err: error, invoiceId, sendId: committed.sent.sendId }, 'invoice mail failed');
+      });
+    }
+    sendAnswer(res, answer);
+  });
+
   return router;
+}
+
+function sentMessage(
+  committed: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer },
+  pdf: { pdf: Buffer; filename: string },
+  message: string,
+  mailDomain: string,
+) {
+  const { content, balance, sent } = committed;
+  return invoiceEmail({
+    sendId: sent.sendId,
+    to: sent.to,
+    cc: sent.cc,
+    subject: sent.subject,
+    message,
+    content,
+    balance,
+    pdf: { filename: pdf.filename, content: pdf.pdf },
+    mailDomain,
+  });
 }

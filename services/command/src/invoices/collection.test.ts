@@ -162,4 +162,37 @@ describe('invoice decider: getting paid', () => {
       .when({ type: 'DeleteInvoice', data: ids })
       .thenThrows('reverse them before deleting it (or void it instead)');
   });
+  it('sends to the customer with a subject from the invoice unless told otherwise; a void invoice is not sent', () => {
+    const send = (to: string[], subject = ''): CollectionCommand => ({
+      type: 'SendInvoice',
+      data: { ...ids, sendId: 's1', to, cc: [], subject, message: '' },
+    });
+    given([issued])
+      .when(send([]))
+      .thenEmits([
+        {
+          type: 'InvoiceSent',
+          data: {
+            ...ids,
+            sendId: 's1',
+            to: ['ada@example.com'],
+            cc: [],
+            subject: 'Invoice INV-001 from Ada',
+            message: '',
+          },
+        },
+      ]);
+    given([issued])
+      .when(send(['pay@bob.example'], 'March'))
+      .thenEmits([
+        {
+          type: 'InvoiceSent',
+          data: { ...ids, sendId: 's1', to: ['pay@bob.example'], cc: [], subject: 'March', message: '' },
+        },
+      ]);
+    given([issued, voided]).when(send([])).thenThrows('This invoice is void and is not sent');
+    given([issued])
+      .when({ ...send([]), data: { ...send([]).data, userId: 'u2' } })
+      .thenThrows('Invoice not found');
+  });
 });

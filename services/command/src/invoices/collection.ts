@@ -40,7 +40,25 @@ export type CollectionCommand =
       };
     }
   | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
-  | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } };
+  | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } }
+  | {
+      type: 'SendInvoice';
+      data: {
+        invoiceId: string;
+        userId: string;
+        sendId: string;
+        /** Empty: the invoice's customer. */
+        to: string[];
+        cc: string[];
+        /** Empty: "Invoice {number} from {seller}". */
+        subject: string;
+        message: string;
+      };
+    };
+
+/** The subject a sent invoice has unless the owner wrote another. */
+export const defaultSubject = (content: InvoiceContent) =>
+  `Invoice ${content.number} from ${content.seller.companyName || content.seller.name}`;
 
 const invoiceVoid = (what: string) =>
   new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });
@@ -80,6 +98,8 @@ export function evolveCollection(payments: Payments, event: RecordedEvent<Collec
     }
     case 'InvoiceVoided':
       return { ...payments, voided: true };
+    case 'InvoiceSent':
+      return payments;
     default:
       return unreachable(event);
   }
@@ -168,6 +188,22 @@ export function decideCollection(
       if (payments.paid > 0) throw paymentsStand('voiding it');
       const { invoiceId, userId, reason } = command.data;
       return [{ type: 'InvoiceVoided', data: { invoiceId, userId, number: content.number, reason } }];
+    }
+    case 'SendInvoice': {
+      if (payments.voided) throw invoiceVoid('is not sent');
+      const { to, subject, ...data } = command.data;
+      const recipients = to.length > 0 ? to : [content.customer.email].filter(Boolean);
+      if (recipients.length === 0) {
+        throw new AppError('validation', 'Say who to send it to: the invoice has no customer e-mail', {
+          fields: { to: 'Enter an e-mail address' },
+        });
+      }
+      return [
+        {
+          type: 'InvoiceSent',
+          data: { ...data, to: recipients, subject: subject || defaultSubject(content) },
+        },
+      ];
     }
     default:
       return unreachable(command);

@@ -92,6 +92,7 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'PaymentRecorded':
     case 'PaymentReversed':
     case 'InvoiceVoided':
+    case 'InvoiceSent':
       return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
     default:
       return unreachable(event);
@@ -134,6 +135,7 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'RecordPayment':
     case 'ReversePayment':
     case 'VoidInvoice':
+    case 'SendInvoice':
       assertOwnLiveInvoice(state, command.data.userId);
       return decideCollection(state.content as InvoiceRecord, state.collection, command);
     default:
@@ -155,6 +157,7 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'PaymentRecorded',
     'PaymentReversed',
     'InvoiceVoided',
+    'InvoiceSent',
   ],
   initialState: initialInvoiceState,
   evolve,

@@ -5,10 +5,15 @@ import type { Logger } from '@remit/kit';
 import nodemailer from 'nodemailer';
 
 export interface MailMessage {
-  to: string;
+  to: string | string[];
+  cc?: string[];
   subject: string;
   text: string;
   html: string;
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /** A stable id (`<…@…>`), so a mail client can tell a repeat of the same message. */
+  messageId?: string;
+  replyTo?: string;
 }
 
 export interface Mailer {

@@ -20,6 +20,8 @@ function summaryOf(event: DomainEvent): string {
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}`;
     case 'PaymentReversed':
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
+    case 'InvoiceSent':
+      return `Sent to ${event.data.to.join(', ')}${event.data.cc.length ? ` (cc ${event.data.cc.join(', ')})` : ''}: ${event.data.subject}`;
     case 'InvoiceVoided':
       return `Voided invoice ${event.data.number}: ${event.data.reason}`;
     default:

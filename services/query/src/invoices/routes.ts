@@ -1,5 +1,4 @@
 import {
-  eInvoiceReadiness,
   type InvoiceStatus,
   invoiceListQuerySchema,
   invoiceStreamId,
@@ -11,16 +10,14 @@ import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { requireSubscription, subscriptionRequired } from '../billing/repository.js';
-import { renderPdf, renderPreview } from '../pdf/index.js';
-import { renderInvoicePdf } from '../pdf/render.js';
-import { renderFailure } from '../pdf/render-failure.js';
 import { recentInvoices, utcDate } from '../profile/stats.js';
 import { collectionDetails } from './collection.js';
-import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
-import { eInvoiceOf, sendEInvoice } from './einvoice.js';
+import { logoDataUrl } from './document.js';
+import { sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
 import { accessFor, isLocked, openInvoice } from './locking.js';
-import { type InvoiceRow, listInvoices, toListItem } from './repository.js';
+import { invoiceRendering } from './rendering.js';
+import { listInvoices, toListItem } from './repository.js';
 import { nextInvoiceNumber, summaryOf } from './summary.js';
 
 const generatePdfSchema = z.object({ invoiceId: z.string().trim().min(1, 'invoiceId is required').max(100) });
@@ -38,37 +35,7 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now:
   const today = () => utcDate(deps.now());
   const router = Router();
 
-  /**
-   * The PDF download: Factur-X (PDF/A-3b with factur-x.xml) when the invoice is ready for EN 16931, otherwise the
-   * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
-   */
-  async function renderDownload(row: InvoiceRow): Promise<Buffer> {
-    const invoice = await eInvoiceOf(store, row);
-    if (eInvoiceReadiness(invoice, 'en16931').length > 0) return render(row, 'pdf');
-    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
-    try {
-      const { pdf } = await renderInvoicePdf(invoice, templateIdFor(row.content.template.id), {
-        ...(logo ? { logo: { dataUrl: logo } } : {}),
-        createdAt: row.updatedAt,
-      });
-      return pdf;
-    } catch (error) {
-      throw renderFailure(error);
-    }
-  }
-
-  async function render(row: InvoiceRow, kind: 'pdf'): Promise<Buffer>;
-  async function render(row: InvoiceRow, kind: 'html'): Promise<string>;
-  async function render(row: InvoiceRow, kind: 'pdf' | 'html'): Promise<Buffer | string> {
-    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
-    const document = documentFromContent(row.id, row.content, logo);
-    const template = templateIdFor(row.content.template.id);
-    try {
-      return kind === 'pdf' ? await renderPdf(document, template) : await renderPreview(document, template);
-    } catch (error) {
-      throw renderFailure(error);
-    }
-  }
+  const { render, renderDownload } = invoiceRendering(store);
 
   router.get('/invoices', requireAuth, async (req, res) => {
     const userId = currentUserId(req);

@@ -1,0 +1,81 @@
+import type { InvoiceContent } from '@remit/contracts';
+import { formatMoney, money } from '@remit/contracts';
+import type { MailMessage } from '../mail/mailer.js';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * The e-mail a customer gets with an invoice: a plain-text part and a table-based HTML part, the owner's own
+ * message, the amount and due date, and the PDF attached. `messageId` is the send's, so a repeat of one send
+ * is the same message to a mail client.
+ */
+export function invoiceEmail(input: {
+  sendId: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  message: string;
+  content: InvoiceContent;
+  balance: number;
+  pdf: { filename: string; content: Buffer };
+  mailDomain: string;
+}): MailMessage {
+  const { content } = input;
+  const seller = content.seller.companyName || content.seller.name;
+  const due = formatMoney(money(input.balance, content.currency));
+  const intro =
+    input.message || `Please find attached invoice ${content.number} for ${due}, due on ${content.dueDate}.`;
+  const method = content.paymentMethod;
+  const howToPay = method
+    ? [
+        method.iban ? `IBAN ${method.iban}` : '',
+        method.swift ? `BIC ${method.swift}` : '',
+        method.accountNumber ? `Account ${method.accountNumber}` : '',
+        method.paymentLink ? `Pay online: ${method.paymentLink}` : '',
+      ].filter(Boolean)
+    : [];
+  const text = [
+    `Hello ${content.customer.name},`,
+    '',
+    intro,
+    '',
+    `Invoice: ${content.number}`,
+    `Amount due: ${due}`,
+    `Due date: ${content.dueDate}`,
+    ...(howToPay.length ? ['', 'How to pay:', ...howToPay] : []),
+    '',
+    `— ${seller}`,
+  ].join('\n');
+  const row = (label: string, value: string) =>
+    `<tr><td style="padding:4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`;
+  const payLink = method?.paymentLink?.startsWith('https://') ? method.paymentLink : null;
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>${escapeHtml(input.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:32px 12px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td style="font-size:20px;font-weight:700;padding-bottom:20px">${escapeHtml(seller)}</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">Hello ${escapeHtml(content.customer.name)},</td></tr>
+<tr><td style="font-size:16px;line-height:24px;padding-bottom:20px;white-space:pre-line">${escapeHtml(intro)}</td></tr>
+<tr><td style="padding-bottom:20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb">
+${row('Invoice', content.number)}${row('Amount due', due)}${row('Due date', content.dueDate)}
+</table></td></tr>
+${howToPay.length ? `<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px"><strong>How to pay</strong><br>${howToPay.map(escapeHtml).join('<br>')}</td></tr>` : ''}
+${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">Pay ${escapeHtml(due)}</a></td></tr>` : ''}
+<tr><td style="font-size:13px;line-height:20px;color:#6b7280">The invoice is attached as a PDF (${escapeHtml(input.pdf.filename)}).</td></tr>
+</table></td></tr></table></body></html>`;
+  return {
+    to: input.to,
+    cc: input.cc,
+    subject: input.subject,
+    text,
+    html,
+    replyTo: content.seller.email || undefined,
+    messageId: `<invoice-send-${input.sendId}@${input.mailDomain}>`,
+    attachments: [
+      { filename: input.pdf.filename, content: input.pdf.content, contentType: 'application/pdf' },
+    ],
+  } as MailMessage;
+}
