@@ -192,7 +192,10 @@ describe('invoice decider: getting paid', () => {
       ]);
     given([issued, voided]).when(send([])).thenThrows('This invoice is void and is not sent');
     given([issued])
-      .when({ ...send([]), data: { ...send([]).data, userId: 'u2' } })
+      .when({
+        type: 'SendInvoice',
+        data: { ...ids, userId: 'u2', sendId: 's2', to: [], cc: [], subject: '', message: '' },
+      })
       .thenThrows('Invoice not found');
   });
 });
