@@ -60,26 +60,32 @@ export async function readCheckpoints(db: Database, names: string[]): Promise<Ma
     .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
     .from(checkpoints)
     .where(inArray(checkpoints.name, names));
-  const found = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
-  for (const row of rows) found.set(row.name, { txId: row.txId, position: row.position });
-  return found;
+  const at = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
+  for (const row of rows) at.set(row.name, { txId: row.txId, position: row.position });
+  return at;
 }
 
 /**
  * Reads several checkpoints and holds their rows until the transaction ends (in name order, so two
- * processes locking the same set cannot deadlock). Rows must exist (`advanceCheckpoints` makes them).
+ * processes locking the same set cannot deadlock). Missing rows (a new subscription, a reset) are
+ * made first, so there is always a row to hold.
  */
 export async function lockCheckpoints(tx: Database, names: string[]): Promise<Map<string, LogCheckpoint>> {
-  await tx
-    .insert(checkpoints)
-    .values(names.map((name) => ({ name })))
-    .onConflictDoNothing();
-  const rows = await tx
-    .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
-    .from(checkpoints)
-    .where(inArray(checkpoints.name, names))
-    .orderBy(asc(checkpoints.name))
-    .for('update');
+  const select = () =>
+    tx
+      .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
+      .from(checkpoints)
+      .where(inArray(checkpoints.name, names))
+      .orderBy(asc(checkpoints.name))
+      .for('update');
+  let rows = await select();
+  if (rows.length < names.length) {
+    await tx
+      .insert(checkpoints)
+      .values(names.map((name) => ({ name })))
+      .onConflictDoNothing();
+    rows = await select();
+  }
   const found = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
   for (const row of rows) found.set(row.name, { txId: row.txId, position: row.position });
   return found;
