@@ -323,6 +323,8 @@ const invoiceFormShape = {
   termsAndConditions: longText(m.termsInvalid, TERMS_MAX, m.termsTooLong),
   /** A payment method of the user's (issue 7); ignored until payment methods exist. */
   paymentMethodId: z.string().max(100).nullish(),
+  /** The 'E-invoice details' section; absent, every detail takes its default (einvoice/details.ts). */
+  eInvoice: eInvoiceDetailsSchema.optional(),
 };
 
 /** A form date that passes its own rule, or null. */
@@ -391,8 +393,6 @@ export const invoiceSubmitSchema = withCrossFieldRules(
     templateName: z.string().max(100).optional(),
     templateComponentName: z.string().max(100).optional(),
     status: z.literal('Draft').optional(),
-    /** The 'E-invoice details' section; absent, every detail takes its default (einvoice/details.ts). */
-    eInvoice: eInvoiceDetailsSchema.optional(),
   }),
 );
 export type InvoiceSubmitInput = z.input<typeof invoiceSubmitSchema>;

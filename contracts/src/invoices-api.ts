@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { collectionStatusFilterSchema } from './collection-api.js';
 import { currencyByCode } from './currencies.js';
 import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
+import { postalAddressSchema } from './einvoice/model.js';
 import { type InvoiceFormInput, invoiceMessages, sanitize } from './invoice-form.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -150,6 +151,10 @@ export const userSettingsSchema = z.object({
     DefaultCurrency: z.string(),
     UserCompanyVAT: z.string().nullable(),
     LogoURL: z.string().nullable(),
+    /** The company's e-invoice details (UserSettingsChanged v2); absent from a server before them. */
+    CompanyPostalAddress: postalAddressSchema.optional(),
+    CompanyPhone: z.string().optional(),
+    CompanyTaxNumber: z.string().nullable().optional(),
   }),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;

@@ -122,14 +122,41 @@ export const eInvoiceSellerInputSchema = z.object({
   electronicAddress,
 });
 
-export const eInvoiceDetailsSchema = z.object({
-  seller: eInvoiceSellerInputSchema.optional(),
-  customer: eInvoiceCustomerInputSchema.optional(),
-  /** The invoice's VAT category; absent: standard (S) for a rate above 0, unknown for 0 (readiness asks). */
-  vat: invoiceVatInputSchema.nullish(),
-  /** BT-72 / BG-14; absent means the issue date, null says "none given". */
-  delivery: deliverySchema.nullish(),
-  paymentTerms: z.string().trim().max(500, d.paymentTermsTooLong).optional().default(''),
-});
+/**
+ * What a form sends for a field left empty is '' (a select at its placeholder, a cleared input): the same as not
+ * given. Dropped before the schema reads the details, so '' never meets a list of codes.
+ */
+function withoutEmpty(value: unknown): unknown {
+  if (value === '') return undefined;
+  if (Array.isArray(value)) return value.map(withoutEmpty).filter((item) => item !== undefined);
+  if (value && typeof value === 'object') {
+    const kept = Object.entries(value)
+      .map(([key, item]) => [key, withoutEmpty(item)] as const)
+      .filter(([, item]) => item !== undefined);
+    return Object.fromEntries(kept);
+  }
+  return value;
+}
+
+/** A VAT choice without a category is no choice (the default applies). */
+const withoutBareVat = (details: unknown) => {
+  if (!details || typeof details !== 'object') return details;
+  const { vat, ...rest } = details as { vat?: unknown };
+  const chosen = vat && typeof vat === 'object' && 'category' in vat ? { vat } : {};
+  return { ...rest, ...chosen };
+};
+
+export const eInvoiceDetailsSchema = z.preprocess(
+  (details) => withoutBareVat(withoutEmpty(details)),
+  z.object({
+    seller: eInvoiceSellerInputSchema.optional(),
+    customer: eInvoiceCustomerInputSchema.optional(),
+    /** The invoice's VAT category; absent: standard (S) for a rate above 0, unknown for 0 (readiness asks). */
+    vat: invoiceVatInputSchema.nullish(),
+    /** BT-72 / BG-14; absent means the issue date, null says "none given". */
+    delivery: deliverySchema.nullish(),
+    paymentTerms: z.string().trim().max(500, d.paymentTermsTooLong).optional().default(''),
+  }),
+);
 export type EInvoiceDetailsInput = z.input<typeof eInvoiceDetailsSchema>;
 export type EInvoiceDetails = z.output<typeof eInvoiceDetailsSchema>;

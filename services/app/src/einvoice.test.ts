@@ -221,6 +221,22 @@ describe.each(testStores())('e-invoice downloads over HTTP on %s', (kind) => {
     expect((await app.get(`/invoices/${ids.ready}/einvoice?format=cii`)).status).toBe(401);
   });
 
+  it("GET /settings answers the company's e-invoice details beside the spec's fields", async () => {
+    const answer = await app.get('/settings', { token: anna.token });
+    expect(answer.body.Settings).toMatchObject({
+      CompanyAddress: 'Torstraße 12, Berlin',
+      CompanyPostalAddress: {
+        lines: ['Torstraße 12'],
+        postCode: '10119',
+        city: 'Berlin',
+        region: '',
+        country: 'DE',
+      },
+      CompanyPhone: '+49 30 1234567',
+      CompanyTaxNumber: '30/123/45678',
+    });
+  });
+
   it('the spec view answers the decimal quantity and the amounts the e-invoice carries', async () => {
     const answer = await app.get(`/invoices/${ids.ready}`, { token: anna.token });
     expect(answer.status).toBe(200);

@@ -46,7 +46,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(billingQueryRoutes({ db: deps.db }));
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(customerQueryRoutes({ db: deps.db }));
-  router.use(settingsQueryRoutes({ db: deps.db, now }));
+  router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
   const pdfs = invoicePdfs({ db: deps.db, store: deps.store });

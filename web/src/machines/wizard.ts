@@ -6,7 +6,13 @@ import {
 } from '@remit/contracts';
 import { assign, emit, fromPromise, setup } from 'xstate';
 
-export type ItemForm = { description: string; quantity: number | string; unitPrice: number | string };
+export type ItemForm = {
+  description: string;
+  quantity: number | string;
+  unitPrice: number | string;
+  /** UN/ECE Rec 20 code (the E-invoice details); absent means pieces. */
+  unit?: string;
+};
 export type WizardForm = InvoiceFormInput & { items: ItemForm[] };
 
 export interface WizardTemplate {

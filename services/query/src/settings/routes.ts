@@ -1,12 +1,14 @@
-import type {
-  PaymentMethod,
-  PaymentMethodsAnswer,
-  PaymentMethodType,
-  QuickStatsAnswer,
-  UserProfile,
-  UserSettings,
+import {
+  type PaymentMethod,
+  type PaymentMethodsAnswer,
+  type PaymentMethodType,
+  type QuickStatsAnswer,
+  readEvent,
+  settingsStreamId,
+  type UserProfile,
+  type UserSettings,
 } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { asc, desc, eq } from 'drizzle-orm';
@@ -24,11 +26,30 @@ async function logoOf(db: Database, userId: string): Promise<string | null> {
 }
 
 /**
+ * The company's e-invoice details from its own settings stream (the last UserSettingsChanged, v1 upcast): the
+ * user_settings read model keeps the spec's fields only, as the recorded logs built it.
+ */
+async function companyDetails(store: EventStore, userId: string) {
+  let details: Pick<UserSettings['Settings'], 'CompanyPostalAddress' | 'CompanyPhone' | 'CompanyTaxNumber'> =
+    {};
+  for (const stored of await store.readStream(settingsStreamId(userId))) {
+    const event = readEvent(stored);
+    if (event.type !== 'UserSettingsChanged') continue;
+    details = {
+      CompanyPostalAddress: event.data.companyPostalAddress,
+      CompanyPhone: event.data.companyPhone,
+      CompanyTaxNumber: event.data.companyTaxNumber,
+    };
+  }
+  return details;
+}
+
+/**
  * `GET /settings` (spec §3 User settings; a user with none yet gets the defaults), `GET /settings/profile`,
  * `GET /settings/quick-stats` (paid) and `GET /settings/payment-methods`.
  */
-export function settingsQueryRoutes(deps: { db: Database; now: () => Date }): Router {
-  const { db } = deps;
+export function settingsQueryRoutes(deps: { db: Database; store: EventStore; now: () => Date }): Router {
+  const { db, store } = deps;
   const router = Router();
 
   router.get('/settings', requireAuth, async (req, res) => {
@@ -44,6 +65,7 @@ export function settingsQueryRoutes(deps: { db: Database; now: () => Date }): Ro
         DefaultCurrency: row?.defaultCurrency ?? 'USD',
         UserCompanyVAT: row?.companyVat ?? null,
         LogoURL: await logoOf(db, userId),
+        ...(await companyDetails(store, userId)),
       },
     };
     res.json(settings);

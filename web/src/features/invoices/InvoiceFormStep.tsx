@@ -7,6 +7,7 @@ import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { media } from '../../theme/theme';
 import { CustomerSearch } from './CustomerSearch';
+import { EInvoiceSection } from './EInvoiceSection';
 import { SelectField, TextAreaField } from './fields';
 import { ItemsEditor } from './ItemsEditor';
 import { LogoUpload } from './LogoUpload';
@@ -136,6 +137,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           {...field('termsAndConditions', sanitize.longText)}
         />
       </Block>
+      <EInvoiceSection wizard={wizard} />
       <Footer>
         <NextButton wizard={wizard} />
       </Footer>

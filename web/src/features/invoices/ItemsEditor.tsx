@@ -56,7 +56,11 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
                 {...wizard.field(`items.${index}.description`, sanitize.description)}
               />
               {/* Numbers keep what was typed: the schema reads "12,50" or answers a message (contracts). */}
-              <TextField label="Quantity" inputMode="numeric" {...wizard.field(`items.${index}.quantity`)} />
+              <TextField
+                label="Quantity"
+                inputMode={items[index]?.unit && items[index]?.unit !== 'C62' ? 'decimal' : 'numeric'}
+                {...wizard.field(`items.${index}.quantity`)}
+              />
               <TextField
                 label="Unit price"
                 inputMode="decimal"

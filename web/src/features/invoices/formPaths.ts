@@ -1,23 +1,35 @@
 import { type FieldErrors, invoiceFormErrors } from '@remit/contracts';
 import type { WizardForm } from '../../machines/wizard';
 
-/** A copy of the form with the value at `path` ('customerName', 'items.2.unitPrice') replaced. */
-export function setPath(form: WizardForm, path: string, value: string): WizardForm {
-  const [head, index, key] = path.split('.');
-  if (head === 'items' && index !== undefined && key) {
-    const items = form.items.map((item, at) => (at === Number(index) ? { ...item, [key]: value } : item));
-    return { ...form, items };
+type Tree = Record<string, unknown> | unknown[];
+
+function setIn(node: unknown, keys: string[], value: unknown): unknown {
+  const [key, ...rest] = keys;
+  if (key === undefined) return value;
+  if (Array.isArray(node) || (node === undefined && /^\d+$/.test(key))) {
+    const copy = [...((node as unknown[] | undefined) ?? [])];
+    copy[Number(key)] = setIn(copy[Number(key)], rest, value);
+    return copy;
   }
-  return { ...form, [path]: value };
+  const object = (node && typeof node === 'object' ? node : {}) as Record<string, unknown>;
+  return { ...object, [key]: setIn(object[key], rest, value) };
+}
+
+/**
+ * A copy of the form with the value at `path` ('customerName', 'items.2.unitPrice',
+ * 'eInvoice.customer.address.country') replaced; missing objects on the way are made.
+ */
+export function setPath(form: WizardForm, path: string, value: unknown): WizardForm {
+  return setIn(form, path.split('.'), value) as WizardForm;
 }
 
 export function getPath(form: WizardForm, path: string): string {
-  const [head, index, key] = path.split('.');
-  const value =
-    head === 'items' && index !== undefined && key
-      ? form.items[Number(index)]?.[key as keyof WizardForm['items'][number]]
-      : form[path as keyof WizardForm];
-  return value === null || value === undefined ? '' : String(value);
+  let node: unknown = form;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return '';
+    node = (node as Tree)[key as keyof Tree];
+  }
+  return node === null || node === undefined ? '' : String(node);
 }
 
 /**

@@ -1,0 +1,50 @@
+import styled from 'styled-components';
+import type { FormReadiness } from './einvoiceReadiness';
+
+const List = styled.section`
+  margin-top: ${({ theme }) => theme.space.md};
+  h3 { font-size: ${({ theme }) => theme.fontSizes.md}; margin: 0 0 ${({ theme }) => theme.space.xs}; }
+  ul { margin: 0 0 ${({ theme }) => theme.space.sm}; padding-left: 1.25rem; }
+  li { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  .ready { color: ${({ theme }) => theme.colors.success}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
+`;
+
+const formats = [
+  { key: 'en16931', title: 'Factur-X PDF, CII and UBL (EN 16931)' },
+  { key: 'xrechnung', title: 'XRechnung' },
+] as const;
+
+/** What each e-invoice format still lacks (eInvoiceReadiness from contracts), or that it is ready. */
+export function ReadinessChecklist({ readiness }: { readiness: FormReadiness }) {
+  return (
+    <List aria-label="E-invoice readiness">
+      <h3>E-invoice readiness</h3>
+      {readiness.complete ? (
+        formats.map(({ key, title }) => {
+          const issues = readiness[key];
+          return (
+            <div key={key}>
+              {issues.length === 0 ? (
+                <p className="ready">✓ Ready: {title}</p>
+              ) : (
+                <>
+                  <p>
+                    {title}:{' '}
+                    {issues.length === 1 ? '1 detail is missing' : `${issues.length} details are missing`}
+                  </p>
+                  <ul>
+                    {issues.map((issue) => (
+                      <li key={`${issue.term}-${issue.field}`}>{issue.message}</li>
+                    ))}
+                  </ul>
+                </>
+              )}
+            </div>
+          );
+        })
+      ) : (
+        <p>Complete the invoice form to see what an e-invoice still needs.</p>
+      )}
+    </List>
+  );
+}
