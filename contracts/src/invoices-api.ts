@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { collectionStatusFilterSchema } from './collection-api.js';
+import { collectionStatusFilterSchema, invoiceCollectionViewSchema } from './collection-api.js';
 import { currencyByCode } from './currencies.js';
 import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
 import { postalAddressSchema } from './einvoice/model.js';
@@ -84,7 +84,8 @@ export const invoiceListItemSchema = invoiceViewSchema
     CustomerCompanyName: true,
     CustomerEmail: true,
   })
-  .extend({ locked: z.boolean() });
+  // The collection figures (issue 14) are optional so a page cached by an older version still reads.
+  .extend({ locked: z.boolean(), ...invoiceCollectionViewSchema.partial().shape });
 export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
 
 export const invoiceListAnswerSchema = z.object({

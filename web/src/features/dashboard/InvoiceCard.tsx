@@ -1,3 +1,4 @@
+import { type CollectionStatus, collectionStatusLabels } from '@remit/contracts';
 import styled, { css } from 'styled-components';
 import type { InvoiceListItem } from '../../api/invoices';
 import { Button } from '../../components/ui/Button';
@@ -97,6 +98,32 @@ const Status = styled.span<{ $paid: boolean }>`
   }
 `;
 
+/** The collection status (issue 14), beside the spec's dot and never instead of it. */
+const Collection = styled.span<{ $tone: 'success' | 'warning' | 'danger' | 'muted' }>`
+  padding: 0 8px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme, $tone }) => theme.colors[$tone === 'muted' ? 'surfaceSunken' : (`${$tone}Soft` as const)]};
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const tones: Record<CollectionStatus, 'success' | 'warning' | 'danger' | 'muted'> = {
+  paid: 'success',
+  partially_paid: 'warning',
+  outstanding: 'warning',
+  overdue: 'danger',
+  draft: 'muted',
+  void: 'muted',
+};
+
+/** One click for the whole balance: offered while something is still due on an open invoice. */
+export const canMarkPaid = (invoice: InvoiceListItem) =>
+  !invoice.locked &&
+  invoice.CollectionStatus !== undefined &&
+  invoice.CollectionStatus !== 'paid' &&
+  invoice.CollectionStatus !== 'void' &&
+  (invoice.Balance ?? 0) > 0;
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -114,9 +141,20 @@ interface InvoiceCardProps {
   onOpen: () => void;
   onDownload: () => void;
   onPay: () => void;
+  markingPaid?: boolean;
+  onMarkPaid?: () => void;
 }
 
-export function InvoiceCard({ invoice, paid, showPay, paying, view, downloading, ...on }: InvoiceCardProps) {
+export function InvoiceCard({
+  invoice,
+  paid,
+  showPay,
+  paying,
+  view,
+  downloading,
+  markingPaid,
+  ...on
+}: InvoiceCardProps) {
   const { locked } = invoice;
   const customer = [invoice.CustomerName, invoice.CustomerCompanyName].filter(Boolean).join(' · ');
   return (
@@ -134,6 +172,11 @@ export function InvoiceCard({ invoice, paid, showPay, paying, view, downloading,
           <Customer>{customer}</Customer>
           <Meta>
             <Status $paid={paid}>{paid ? 'Paid' : 'Pending'}</Status>
+            {invoice.CollectionStatus && (
+              <Collection $tone={tones[invoice.CollectionStatus]} data-testid="collection-status">
+                {collectionStatusLabels[invoice.CollectionStatus]}
+              </Collection>
+            )}
             <span>Issued {formatDate(invoice.IssueDate)}</span>
             <span>Due {formatDate(invoice.DueDate)}</span>
           </Meta>
@@ -149,6 +192,16 @@ export function InvoiceCard({ invoice, paid, showPay, paying, view, downloading,
         >
           Download
         </Button>
+        {on.onMarkPaid && canMarkPaid(invoice) && (
+          <Button
+            variant="secondary"
+            busy={markingPaid}
+            onClick={on.onMarkPaid}
+            aria-label={`Mark invoice ${invoice.InvoiceNumber} as paid`}
+          >
+            Mark as paid
+          </Button>
+        )}
         {showPay && (
           <Button
             variant={locked ? 'secondary' : 'primary'}

@@ -75,6 +75,8 @@ export function InvoiceCollection({
           onOpen={() => (invoice.locked ? undefined : onOpen(invoice))}
           onDownload={() => actions.download(invoice.ID, invoice.locked)}
           onPay={() => actions.pay(invoice.ID)}
+          markingPaid={actions.markingPaidId === invoice.ID}
+          onMarkPaid={() => actions.markPaid(invoice.ID)}
         />
       ))}
     </List>

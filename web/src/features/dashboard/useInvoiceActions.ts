@@ -1,7 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { newIdempotencyKey } from '../../api/client';
 import { ApiError } from '../../api/errors';
+import { invalidateAfter } from '../../api/invalidation';
 import { fetchInvoicePdf } from '../../api/invoices';
+import { markInvoicePaid } from '../../api/payments';
 import { logError } from '../../lib/log';
 import { useCheckout } from '../billing/useCheckout';
 import { useToast } from '../toasts/ToastProvider';
@@ -25,6 +28,24 @@ export function useInvoiceActions() {
   const navigate = useNavigate();
   // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
   const checkout = useCheckout('payment');
+  const queryClient = useQueryClient();
+  // 'Mark as paid' (issue 14): online only for now; offline it would go through the outbox once it is generic.
+  const markPaid = useMutation({
+    mutationFn: (id: string) => markInvoicePaid(id, newIdempotencyKey()),
+    onSuccess: () => {
+      toast('Marked as paid', { tone: 'success' });
+      return invalidateAfter(queryClient, 'invoices');
+    },
+    onError: (error) => {
+      logError('Mark as paid failed', error);
+      toast(
+        error instanceof ApiError && error.message ? error.message : 'Failed to mark the invoice as paid',
+        {
+          tone: 'error',
+        },
+      );
+    },
+  });
   const download = useMutation({
     mutationFn: async (id: string) => {
       saveBlob(await fetchInvoicePdf(id), `invoice-${id}.pdf`);
@@ -48,5 +69,7 @@ export function useInvoiceActions() {
     /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
     payingId: checkout.starting?.invoiceId,
     paying: checkout.starting !== undefined,
+    markPaid: (id: string) => markPaid.mutate(id),
+    markingPaidId: markPaid.isPending ? markPaid.variables : undefined,
   };
 }
