@@ -10,6 +10,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Server } from 'node:http';
 import { defaultAuthRateLimits } from '@remit/command';
+import { projectionNames } from '@remit/readmodels';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../services/app/src/testing/harness.js';
 import { invoicePayload } from '../services/app/src/testing/invoices.js';
@@ -50,7 +52,52 @@ async function issue(app: TestApp, token: string, number: string, headers: Recor
   });
   const body = await response.text();
   if (response.status !== 201) throw new Error(`POST /invoices answered ${response.status} ${body}`);
-  return performance.now() - started;
+  const answered = performance.now();
+  return {
+    latency: answered - started,
+    answered,
+    position: BigInt(response.headers.get('x-remit-position') ?? 0),
+  };
+}
+
+/**
+ * Projection lag: from a command's answer to the moment every read model has applied its position,
+ * seen by polling every 10 ms (so lag is measured to within 10 ms, and the poll is load of its own).
+ */
+function watchLag(app: TestApp) {
+  const pending = new Map<bigint, number>();
+  const lags: number[] = [];
+  let running = true;
+  const names = projectionNames.map((name) => `'${name}'`).join(', ');
+  const loop = (async () => {
+    while (running || pending.size > 0) {
+      if (pending.size > 0) {
+        const positions = [...pending.keys()].map(String).join(', ');
+        const result = (await app.database.db.execute(
+          sql.raw(`select e.position::text as position from events e where e.position in (${positions})
+            and not exists (select 1 from checkpoints c where c.name in (${names})
+              and (e.tx_id, e.position) > (c.tx_id, c.position))
+            and (select count(*) from checkpoints c where c.name in (${names})) = ${projectionNames.length}`),
+        )) as unknown as { rows?: { position: string }[] } | { position: string }[];
+        const rows = Array.isArray(result) ? result : (result.rows ?? []);
+        const now = performance.now();
+        for (const row of rows) {
+          const position = BigInt(row.position);
+          lags.push(now - (pending.get(position) as number));
+          pending.delete(position);
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  })();
+  return {
+    add: (position: bigint, answered: number) => pending.set(position, answered),
+    stop: async () => {
+      running = false;
+      await loop;
+      return lags.sort((a, b) => a - b);
+    },
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -68,6 +115,7 @@ async function countStatements(app: TestApp, token: string) {
     counted.projector = 0;
     counting = true;
     for (let i = 0; i < commands; i++) await issue(app, token, `S-${label.length}-${i}`, headers());
+
     await app.remit.caughtUp();
     counting = false;
     result[label] = { request: counted.request / commands, projector: counted.projector / commands };
@@ -98,6 +146,7 @@ async function run(kind: 'pglite' | 'postgres') {
     }
     for (const clients of CLIENTS) {
       const latencies: number[] = [];
+      const lag = watchLag(app);
       let errors = 0;
       const until = performance.now() + SECONDS * 1000;
       const started = performance.now();
@@ -105,7 +154,9 @@ async function run(kind: 'pglite' | 'postgres') {
         users.slice(0, clients).map(async (token, client) => {
           for (let i = 0; performance.now() < until; i++) {
             try {
-              latencies.push(await issue(app, token, `B${clients}-${client}-${i}`));
+              const { latency, answered, position } = await issue(app, token, `B${clients}-${client}-${i}`);
+              latencies.push(latency);
+              lag.add(position, answered);
             } catch (error) {
               if (errors++ === 0) console.error(String(error));
             }
@@ -114,8 +165,10 @@ async function run(kind: 'pglite' | 'postgres') {
       );
       const elapsed = (performance.now() - started) / 1000;
       latencies.sort((a, b) => a - b);
+      const lags = await lag.stop();
       console.log(
-        `${kind} ${clients} clients: ${(latencies.length / elapsed).toFixed(1)} commands/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, errors ${errors}`,
+        `${kind} ${clients} clients: ${(latencies.length / elapsed).toFixed(1)} commands/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, errors ${errors}; ` +
+          `projection lag p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms`,
       );
       await app.remit.caughtUp();
     }
