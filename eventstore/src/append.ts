@@ -71,12 +71,15 @@ async function insertWrites(tx: Database, writes: StreamWrite[], channel: string
   // The wake-up rides on the insert (one round trip less a command); PostgreSQL folds the same
   // notification sent several times in one transaction into one, and delivers it on commit only, so a
   // woken reader finds the events.
-  const inserted = await tx.insert(events).values(rows).returning({
-    position: events.position,
-    streamId: events.streamId,
-    version: events.version,
-    notified: sql<string>`pg_notify(${channel}, '')::text`,
-  });
+  const inserted = await tx
+    .insert(events)
+    .values(rows)
+    .returning({
+      position: events.position,
+      streamId: events.streamId,
+      version: events.version,
+      notified: sql<string>`pg_notify(${channel}, '')::text`,
+    });
   return summarise(writes, inserted);
 }
 
