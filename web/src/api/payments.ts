@@ -1,4 +1,10 @@
-import { type CollectionAnswer, collectionAnswerSchema } from '@remit/contracts';
+import {
+  type CollectionAnswer,
+  collectionAnswerSchema,
+  type SendInvoiceAnswer,
+  type SendInvoiceInput,
+  sendInvoiceAnswerSchema,
+} from '@remit/contracts';
 import { request } from './client';
 
 /**
@@ -10,5 +16,18 @@ export function markInvoicePaid(invoiceId: string, idempotencyKey: string): Prom
     body: {},
     idempotencyKey,
     schema: collectionAnswerSchema,
+  });
+}
+
+/** `POST /invoices/{id}/send`: the key is the dialog's, so a double click or a retry mails once. */
+export function sendInvoice(
+  invoiceId: string,
+  input: SendInvoiceInput,
+  idempotencyKey: string,
+): Promise<SendInvoiceAnswer> {
+  return request('POST', `/invoices/${encodeURIComponent(invoiceId)}/send`, {
+    body: input,
+    idempotencyKey,
+    schema: sendInvoiceAnswerSchema,
   });
 }

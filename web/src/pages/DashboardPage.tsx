@@ -62,6 +62,8 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
           downloading={actions.downloadingId === openInvoice.ID}
           onDownload={() => actions.download(openInvoice.ID, false)}
           onClose={() => dashboard.setOpenInvoice(null)}
+          markingPaid={actions.markingPaidId === openInvoice.ID}
+          onMarkPaid={() => actions.markPaid(openInvoice.ID)}
         />
       )}
     </>

@@ -6,7 +6,9 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { canMarkPaid } from './InvoiceCard';
 import { historyQuery, invoicePreviewQuery } from './queries';
+import { SendTab } from './SendTab';
 
 const Tabs = styled.div`
   display: flex;
@@ -59,7 +61,7 @@ const Center = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-type TabName = 'preview' | 'history';
+type TabName = 'preview' | 'history' | 'send';
 
 function PreviewTab({ id, number }: { id: string; number: string }) {
   const preview = useQuery(invoicePreviewQuery(id));
@@ -102,10 +104,20 @@ interface InvoicePreviewModalProps {
   downloading: boolean;
   onDownload: () => void;
   onClose: () => void;
+  /** 'Mark as paid' (issue 14), offered while a balance is due. */
+  markingPaid?: boolean;
+  onMarkPaid?: () => void;
 }
 
 /** Spec §2 'Invoice Preview': the invoice in its template, Close, Download PDF, and its history. */
-export function InvoicePreviewModal({ invoice, downloading, onDownload, onClose }: InvoicePreviewModalProps) {
+export function InvoicePreviewModal({
+  invoice,
+  downloading,
+  onDownload,
+  onClose,
+  markingPaid,
+  onMarkPaid,
+}: InvoicePreviewModalProps) {
   const [tab, setTab] = useState<TabName>('preview');
   const tabButton = (name: TabName, label: string) => (
     <Tab type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
@@ -122,6 +134,11 @@ export function InvoicePreviewModal({ invoice, downloading, onDownload, onClose 
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
+          {onMarkPaid && canMarkPaid(invoice) && (
+            <Button variant="secondary" busy={markingPaid} onClick={onMarkPaid}>
+              Mark as paid
+            </Button>
+          )}
           <Button busy={downloading} onClick={onDownload}>
             Download PDF
           </Button>
@@ -131,13 +148,12 @@ export function InvoicePreviewModal({ invoice, downloading, onDownload, onClose 
       <Tabs role="tablist">
         {tabButton('preview', 'Preview')}
         {tabButton('history', 'History')}
+        {tabButton('send', 'Send')}
       </Tabs>
       <div role="tabpanel">
-        {tab === 'preview' ? (
-          <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />
-        ) : (
-          <HistoryTab id={invoice.ID} />
-        )}
+        {tab === 'preview' && <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />}
+        {tab === 'history' && <HistoryTab id={invoice.ID} />}
+        {tab === 'send' && <SendTab invoice={invoice} onSent={() => setTab('history')} />}
       </div>
     </Modal>
   );

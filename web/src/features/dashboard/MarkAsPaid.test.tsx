@@ -60,4 +60,44 @@ describe('collection status and Mark as paid on the dashboard (issue 14)', () =>
     expect(post?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(screen.queryByRole('button', { name: 'Mark invoice INV-001 as paid' })).not.toBeInTheDocument();
   });
+
+  it('sends the invoice from the preview with the customer as default, once for a double click', async () => {
+    storeToken('jwt');
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [
+            listedInvoice({ ID: 'inv-1', InvoiceNumber: 'INV-001', CustomerEmail: 'charles@example.com' }),
+          ],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /invoices/inv-1/preview': () => ({ body: '<p>invoice</p>' }),
+      'GET /invoices/inv-1/history': () => ({ body: { events: [] } }),
+      'POST /invoices/inv-1/send': () => ({
+        status: 201,
+        body: {
+          sendId: 's1',
+          to: ['charles@example.com'],
+          cc: [],
+          subject: 'Invoice INV-001 from Ada',
+          position: '4',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
+    await user.click(await screen.findByRole('tab', { name: 'Send' }));
+    const form = screen.getByRole('form', { name: 'Send invoice' });
+    expect(within(form).getByLabelText(/^To/)).toHaveValue('charles@example.com');
+    await user.type(within(form).getByLabelText('Message'), 'Thank you!');
+    await user.dblClick(within(form).getByRole('button', { name: 'Send invoice' }));
+    await screen.findByText('Invoice sent to charles@example.com');
+    const sends = requests.filter((request) => request.method === 'POST');
+    expect(new Set(sends.map((request) => request.headers.get('Idempotency-Key'))).size).toBe(1);
+    expect(sends[0]?.body).toEqual({ to: 'charles@example.com', cc: '', subject: '', message: 'Thank you!' });
+  });
 });

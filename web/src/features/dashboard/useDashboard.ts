@@ -47,12 +47,16 @@ export function useDashboard() {
   const [requestedPage, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
   const [requestedView, setView] = useStoredView(user?.id);
-  const [openInvoice, setOpenInvoice] = useState<InvoiceListItem | null>(null);
+  const [opened, setOpenInvoice] = useState<InvoiceListItem | null>(null);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';
   const page = subscribed ? requestedPage : 1;
   const query = useQuery(invoiceListQuery(page, search));
   const totalPages = Math.max(1, query.data?.pagination.total_pages ?? 1);
+  // The open invoice as the list now has it (a payment recorded from the modal shows at once).
+  const openInvoice = opened
+    ? (query.data?.invoices.find((invoice) => invoice.ID === opened.ID) ?? opened)
+    : null;
 
   return {
     subscribed,

@@ -147,6 +147,13 @@ function StatList({ stats }: { stats: QuickStats }) {
         <dt>Pending Payments</dt>
         {amountLines(stats.pendingPayments)}
       </div>
+      {stats.overduePayments && stats.overduePayments.length > 0 && (
+        <div data-testid="stat-overdue-payments">
+          {/* Issue 14: the part of the pending balances past its due date. */}
+          <dt>Overdue</dt>
+          {amountLines(stats.overduePayments)}
+        </div>
+      )}
       <div data-testid="stat-active-clients">
         <dt>Active Clients</dt>
         {/* Spec §3 Stats: the shown 'Active Clients' value is totalCustomers. */}

@@ -1,0 +1,94 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { newIdempotencyKey } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import type { InvoiceListItem } from '../../api/invoices';
+import { invoiceKeys } from '../../api/keys';
+import { sendInvoice } from '../../api/payments';
+import { Button } from '../../components/ui/Button';
+import { logError } from '../../lib/log';
+import { useToast } from '../toasts/ToastProvider';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  label { display: flex; flex-direction: column; gap: 4px; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  input, textarea {
+    padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.md};
+    font: inherit;
+    font-weight: normal;
+  }
+  small { color: ${({ theme }) => theme.colors.muted}; font-weight: normal; }
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+/**
+ * 'Send' (issue 14): the invoice by e-mail with its PDF attached. Empty fields take the invoice's defaults
+ * (the customer, "Invoice {number} from {you}"). One key per opened form: a double click mails once.
+ */
+export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [key] = useState(newIdempotencyKey);
+  const [form, setForm] = useState({ to: invoice.CustomerEmail, cc: '', subject: '', message: '' });
+  const send = useMutation({
+    mutationFn: () => sendInvoice(invoice.ID, form, key),
+    onSuccess: async (answer) => {
+      toast(`Invoice sent to ${answer.to.join(', ')}`, { tone: 'success' });
+      await queryClient.invalidateQueries({ queryKey: invoiceKeys.history(invoice.ID) });
+      onSent();
+    },
+    onError: (error) => logError('Send failed', error),
+  });
+  const field = (name: keyof typeof form) => ({
+    value: form[name],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [name]: event.target.value }),
+  });
+  const failure =
+    send.error instanceof ApiError && send.error.message
+      ? send.error.message
+      : send.error
+        ? 'Sending failed'
+        : '';
+  return (
+    <Form
+      aria-label="Send invoice"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send.mutate();
+      }}
+    >
+      <label>
+        To
+        <input type="text" autoComplete="email" {...field('to')} />
+        <small>Separate several addresses with commas.</small>
+      </label>
+      <label>
+        Cc
+        <input type="text" {...field('cc')} />
+      </label>
+      <label>
+        Subject
+        <input type="text" placeholder={`Invoice ${invoice.InvoiceNumber} from you`} {...field('subject')} />
+      </label>
+      <label>
+        Message
+        <textarea rows={4} placeholder="Please find the invoice attached." {...field('message')} />
+      </label>
+      {failure && <ErrorText role="alert">{failure}</ErrorText>}
+      <div>
+        <Button type="submit" busy={send.isPending}>
+          Send invoice
+        </Button>
+      </div>
+    </Form>
+  );
+}
