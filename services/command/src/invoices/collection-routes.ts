@@ -132,7 +132,7 @@ export function collectionRoutes(deps: {
     };
     const answer = await commands.answer(req, send, ({ state, events }) => {
       const sent = events.find((event) => event.type === 'InvoiceSent');
-      if (!sent || sent.type !== 'InvoiceSent' || !state.content) return { status: 200, body: {} };
+      if (sent?.type !== 'InvoiceSent' || !state.content) return { status: 200, body: {} };
       const { sendId, to, cc, subject } = sent.data;
       const body: SendInvoiceAnswer = { sendId, to, cc, subject };
       made.mail = { content: state.content, balance: balanceOf(state.content, state.collection), sent: body };
