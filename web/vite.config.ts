@@ -30,6 +30,17 @@ export default defineConfig({
         // Nor is a file name (/robots.txt): the server answers those itself, with a real 404 if unknown.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
+        // Template thumbnails (public images, the same for every account) stay available offline.
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => /^\/api\/templates\/[^/]+\/thumbnail$/.test(url.pathname),
+            handler: 'StaleWhileRevalidate',
+            options: {
+              cacheName: 'template-thumbnails',
+              expiration: { maxEntries: 64, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+        ],
       },
     }),
   ],

@@ -284,3 +284,15 @@ export function defaultInvoiceForm(
     paymentMethodId: null,
   };
 }
+
+/**
+ * The next invoice number after `number`: its trailing digits counted up (INV-009 → INV-010), or `-1`
+ * appended. The server suggests numbers with it, and the app offline (a provisional suggestion).
+ */
+export function incrementInvoiceNumber(number: string): string {
+  const match = /^(.*?)(\d+)$/.exec(number);
+  if (!match) return `${number}-1`.slice(0, 20);
+  const [, prefix = '', digits = ''] = match;
+  const next = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
+  return `${prefix}${next}`.slice(-20);
+}

@@ -8,8 +8,8 @@ function countCachedQueries() {
     open.onerror = () => resolve(0);
     open.onsuccess = () => {
       const db = open.result;
-      if (!db.objectStoreNames.contains('queryCache')) return resolve(0);
-      const count = db.transaction('queryCache').objectStore('queryCache').count();
+      if (!db.objectStoreNames.contains('queries')) return resolve(0);
+      const count = db.transaction('queries').objectStore('queries').count();
       count.onsuccess = () => resolve(count.result);
       count.onerror = () => resolve(0);
     };

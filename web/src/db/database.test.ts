@@ -1,7 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
+import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type RemitDatabase } from './database';
-import { clearPersistedQueries, persistQueries, restoreQueries } from './persistQueries';
+import { setCurrentUser } from './account';
+import { countUnsentWork, openDatabase, type RemitDatabase, removeAccountData } from './database';
+import { persistQueries, restoreQueries } from './persistQueries';
 
 let db: RemitDatabase;
 let count = 0;
@@ -12,43 +14,142 @@ function freshDatabase() {
 }
 
 afterEach(async () => {
+  setCurrentUser(null);
   db.close();
   await db.delete();
 });
 
+const command = (userId: string, idempotencyKey: string) => ({
+  userId,
+  idempotencyKey,
+  method: 'POST' as const,
+  path: '/invoices',
+  body: {},
+  format: 'invoice-multipart' as const,
+  label: 'Invoice',
+  createdAt: 1,
+  attempts: 0,
+});
+
 describe('the remit database', () => {
-  it('has the drafts, queryCache and outbox stores in version 1', async () => {
+  it('has per-account drafts, queries and outbox stores in version 2', async () => {
     const database = freshDatabase();
     await database.open();
-    expect(database.verno).toBe(1);
-    expect(database.tables.map((table) => table.name).sort()).toEqual(['drafts', 'outbox', 'queryCache']);
+    expect(database.verno).toBe(2);
+    expect(database.tables.map((table) => table.name).sort()).toEqual(['drafts', 'outbox', 'queries']);
   });
 
   it('keeps outbox commands in order and each idempotency key once', async () => {
     const database = freshDatabase();
-    const command = { method: 'POST' as const, path: '/invoices', body: {}, createdAt: 1, attempts: 0 };
-    await database.outbox.add({ ...command, idempotencyKey: 'a' });
-    await database.outbox.add({ ...command, idempotencyKey: 'b' });
-    await expect(database.outbox.add({ ...command, idempotencyKey: 'a' })).rejects.toThrow();
+    await database.outbox.add(command('p', 'a'));
+    await database.outbox.add(command('p', 'b'));
+    await expect(database.outbox.add(command('q', 'a'))).rejects.toThrow();
     expect((await database.outbox.orderBy('seq').toArray()).map((row) => row.idempotencyKey)).toEqual([
       'a',
       'b',
     ]);
   });
 
-  it('writes successful queries through and restores them into a new client', async () => {
+  it("gives version 1's rows to the user of the cached session when it upgrades", async () => {
+    count += 1;
+    const name = `remit-test-${count}`;
+    const old = new Dexie(name);
+    old.version(1).stores({
+      drafts: 'id, kind, updatedAt',
+      queryCache: 'hash, updatedAt',
+      outbox: '++seq, &idempotencyKey, createdAt',
+    });
+    await old
+      .table('queryCache')
+      .put({ hash: 'h', queryKey: ['auth', 'session'], data: { id: 'user-p' }, updatedAt: 1 });
+    await old.table('drafts').put({ id: 'd1', kind: 'invoice', data: {}, updatedAt: 1 });
+    await old
+      .table('outbox')
+      .add({ idempotencyKey: 'k', method: 'POST', path: '/invoices', body: {}, createdAt: 1, attempts: 0 });
+    old.close();
+
+    db = openDatabase(name);
+    expect((await db.drafts.get('d1'))?.userId).toBe('user-p');
+    const [queued] = await db.outbox.toArray();
+    expect(queued).toMatchObject({ userId: 'user-p', format: 'invoice-multipart' });
+  });
+});
+
+describe('the cache rules (issue 13)', () => {
+  it("writes each account's answers under that account and restores only that account's", async () => {
     const database = freshDatabase();
-    const first = new QueryClient();
-    const stop = persistQueries(first, database);
-    await first.fetchQuery({ queryKey: ['auth', 'session'], queryFn: async () => ({ name: 'Ada' }) });
-    await expect.poll(() => database.queryCache.count()).toBe(1);
+    const client = new QueryClient();
+    const stop = persistQueries(client, database);
+    setCurrentUser('user-p');
+    await client.fetchQuery({ queryKey: ['templates', 'list'], queryFn: async () => ['p-template'] });
+    setCurrentUser('user-q');
+    await client.fetchQuery({ queryKey: ['settings', 'values'], queryFn: async () => ({ name: 'Q' }) });
+    await expect.poll(() => database.queries.count()).toBe(2);
     stop();
 
-    const second = new QueryClient();
-    await restoreQueries(second, database);
-    expect(second.getQueryData(['auth', 'session'])).toEqual({ name: 'Ada' });
+    const forP = new QueryClient();
+    await restoreQueries(forP, database, 'user-p');
+    expect(forP.getQueryData(['templates', 'list'])).toEqual(['p-template']);
+    expect(forP.getQueryData(['settings', 'values'])).toBeUndefined();
 
-    await clearPersistedQueries(database);
-    expect(await database.queryCache.count()).toBe(0);
+    const nobody = new QueryClient();
+    await restoreQueries(nobody, database, null);
+    expect(nobody.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('keeps the last good answer when a fetch fails, in memory and on the device', async () => {
+    const database = freshDatabase();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const stop = persistQueries(client, database);
+    setCurrentUser('user-p');
+    const templates = ['classic', 'modern'];
+    await client.fetchQuery({ queryKey: ['templates', 'list'], queryFn: async () => templates });
+    await expect.poll(() => database.queries.count()).toBe(1);
+
+    await expect(
+      client.fetchQuery({
+        queryKey: ['templates', 'list'],
+        queryFn: async () => {
+          throw new TypeError('Failed to fetch');
+        },
+        staleTime: 0,
+      }),
+    ).rejects.toThrow();
+    expect(client.getQueryData(['templates', 'list'])).toEqual(templates);
+    stop();
+    const [row] = await database.queries.toArray();
+    expect(row?.data).toEqual(templates);
+  });
+
+  it('does not write answers while nobody is signed in', async () => {
+    const database = freshDatabase();
+    const client = new QueryClient();
+    const stop = persistQueries(client, database);
+    await client.fetchQuery({ queryKey: ['billing', 'plans'], queryFn: async () => ['pro'] });
+    // The session answer names its own user, so a sign-in is cached for that user.
+    await client.fetchQuery({ queryKey: ['auth', 'session'], queryFn: async () => ({ id: 'user-p' }) });
+    await expect.poll(() => database.queries.count()).toBe(1);
+    stop();
+    expect((await database.queries.toArray())[0]?.userId).toBe('user-p');
+  });
+
+  it("removes one account's data and leaves the other's", async () => {
+    const database = freshDatabase();
+    await database.outbox.add(command('user-p', 'a'));
+    await database.outbox.add(command('user-q', 'b'));
+    await database.drafts.put({ id: 'd1', userId: 'user-p', kind: 'invoice', data: {}, updatedAt: 1 });
+    await database.queries.put({
+      key: 'user-p h',
+      userId: 'user-p',
+      hash: 'h',
+      queryKey: ['x'],
+      data: 1,
+      updatedAt: 1,
+    });
+    expect(await countUnsentWork(database, 'user-p')).toBe(2);
+    await removeAccountData(database, 'user-p');
+    expect(await countUnsentWork(database, 'user-p')).toBe(0);
+    expect(await database.queries.count()).toBe(0);
+    expect(await countUnsentWork(database, 'user-q')).toBe(1);
   });
 });

@@ -1,47 +1,59 @@
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { currentUserId } from './account';
 import type { RemitDatabase } from './database';
 
 /** Cached answers older than this are not restored. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Restores the cached queries from IndexedDB into the query client. IndexedDB can be unavailable
- * (private windows, blocked storage): the app then simply starts without a cache.
+ * Restores one account's cached queries from IndexedDB into the query client. IndexedDB can be
+ * unavailable (private windows, blocked storage): the app then simply starts without a cache.
  */
-export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase): Promise<void> {
+export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase, userId: string | null) {
+  if (!userId) return;
   try {
     const oldest = Date.now() - MAX_AGE_MS;
-    const rows = await db.queryCache.where('updatedAt').above(oldest).toArray();
-    for (const row of rows) queryClient.setQueryData(row.queryKey, row.data, { updatedAt: row.updatedAt });
+    const rows = await db.queries.where('userId').equals(userId).toArray();
+    for (const row of rows) {
+      if (row.updatedAt <= oldest) continue;
+      // Never over a fresher answer already in memory.
+      const state = queryClient.getQueryState(row.queryKey);
+      if (state && state.dataUpdatedAt >= row.updatedAt) continue;
+      queryClient.setQueryData(row.queryKey, row.data, { updatedAt: row.updatedAt });
+    }
   } catch (error) {
     console.warn('Could not restore cached data', error);
   }
 }
 
-/** Writes every successful query (unless its meta says `persist: false`) through to IndexedDB. */
+/** The account an answer belongs to: the current one, or for the session answer itself, its user. */
+function ownerOf(queryKey: readonly unknown[], data: unknown): string | null {
+  const user = currentUserId();
+  if (user) return user;
+  const isSession = queryKey[0] === 'auth' && queryKey[1] === 'session';
+  const id = isSession ? (data as { id?: unknown } | undefined)?.id : undefined;
+  return typeof id === 'string' ? id : null;
+}
+
+/**
+ * Writes every successful query (unless its meta says `persist: false`) through to IndexedDB, under
+ * the signed-in account. Only a success writes: a failed fetch never replaces a good cached answer.
+ */
 export function persistQueries(queryClient: QueryClient, db: RemitDatabase): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     const { query } = event;
     if (query.meta?.persist === false) return;
-    if (event.type === 'removed') {
-      void db.queryCache.delete(query.queryHash).catch(() => {});
-      return;
-    }
     if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const userId = ownerOf(query.queryKey, query.state.data);
+    if (!userId || query.state.data === undefined) return;
     const row = {
-      hash: query.queryHash ?? hashKey(query.queryKey),
+      key: `${userId} ${query.queryHash}`,
+      userId,
+      hash: query.queryHash,
       queryKey: query.queryKey,
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
     };
-    void db.queryCache.put(row).catch(() => {});
+    void db.queries.put(row).catch(() => {});
   });
-}
-
-export async function clearPersistedQueries(db: RemitDatabase): Promise<void> {
-  try {
-    await db.queryCache.clear();
-  } catch (error) {
-    console.warn('Could not clear cached data', error);
-  }
 }

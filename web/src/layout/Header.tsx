@@ -2,7 +2,10 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Logo } from '../components/Logo';
+import { currentUserId } from '../db/account';
+import { countUnsentWork, db } from '../db/database';
 import { useAuth, useLogout } from '../features/auth/AuthProvider';
+import { LogoutDialog } from '../features/auth/LogoutDialog';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { media, theme } from '../theme/theme';
 
@@ -165,9 +168,17 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  const onLogout = () => {
-    logout();
-    navigate('/login', { replace: true });
+  const [unsent, setUnsent] = useState(0);
+  const finishLogout = (choice: 'keep' | 'discard') => {
+    setUnsent(0);
+    void logout(choice).then(() => navigate('/login', { replace: true }));
+  };
+  // Unsent work on this device: the user chooses whether it stays for them (LogoutDialog).
+  const onLogout = async () => {
+    const userId = currentUserId();
+    const count = userId ? await countUnsentWork(db, userId).catch(() => 0) : 0;
+    if (count > 0) setUnsent(count);
+    else finishLogout('keep');
   };
 
   const isSignedIn = status === 'signedIn';
@@ -186,7 +197,7 @@ export function Header() {
         <Item to="/profile">Profile</Item>
       </li>
       <li>
-        <LogoutButton type="button" onClick={onLogout}>
+        <LogoutButton type="button" onClick={() => void onLogout()}>
           Logout
         </LogoutButton>
       </li>
@@ -231,6 +242,7 @@ export function Header() {
           <ul>{items}</ul>
         </MobileNav>
       )}
+      {unsent > 0 && <LogoutDialog count={unsent} onChoose={finishLogout} onCancel={() => setUnsent(0)} />}
     </Bar>
   );
 }

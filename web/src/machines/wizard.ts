@@ -25,6 +25,11 @@ export interface WizardTemplate {
 export interface WizardStart {
   form: WizardForm;
   logo: string | null;
+  /** The number was suggested offline from this device's cache (the server may find it taken). */
+  provisionalNumber?: boolean;
+  /** A queued invoice the server refused: its message, and its messages per field. */
+  refusal?: string;
+  serverErrors?: Record<string, string>;
 }
 
 export interface GenerateInput {
@@ -52,6 +57,10 @@ export interface WizardContext {
   invoiceId: string | null;
   /** Whether anything was typed since the screen opened (an untouched form is not saved as a draft). */
   dirty: boolean;
+  provisionalNumber: boolean;
+  refusal: string | null;
+  /** The server's messages per field path; a field's goes when the field is changed. */
+  serverErrors: Record<string, string>;
 }
 
 export type WizardEvent =
@@ -116,6 +125,9 @@ export const wizardMachine = setup({
     previewTemplate: null,
     invoiceId: null,
     dirty: false,
+    provisionalNumber: false,
+    refusal: null,
+    serverErrors: {},
   }),
   initial: 'loading',
   states: {
@@ -126,7 +138,13 @@ export const wizardMachine = setup({
         input: ({ context }) => ({ draftId: context.draftId }),
         onDone: {
           target: 'form',
-          actions: assign(({ event }) => ({ form: event.output.form, logo: event.output.logo })),
+          actions: assign(({ event }) => ({
+            form: event.output.form,
+            logo: event.output.logo,
+            provisionalNumber: event.output.provisionalNumber ?? false,
+            refusal: event.output.refusal ?? null,
+            serverErrors: event.output.serverErrors ?? {},
+          })),
         },
         onError: { target: 'form' },
       },
@@ -134,11 +152,16 @@ export const wizardMachine = setup({
     form: {
       on: {
         CHANGE: {
-          actions: assign(({ context, event }) => ({
-            form: event.form,
-            touched: { ...context.touched, [event.path]: true as const },
-            dirty: true,
-          })),
+          actions: assign(({ context, event }) => {
+            const { [event.path]: _fixed, ...serverErrors } = context.serverErrors;
+            return {
+              form: event.form,
+              touched: { ...context.touched, [event.path]: true as const },
+              dirty: true,
+              serverErrors,
+              provisionalNumber: context.provisionalNumber && event.path !== 'invoiceNumber',
+            };
+          }),
         },
         BLUR: {
           actions: assign(({ context, event }) => ({

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../api/client';
+import { Alert } from '../components/ui/Alert';
 import { PageSpinner } from '../components/ui/Spinner';
 import { DraftsPanel } from '../features/invoices/DraftsPanel';
 import { InvoiceFormStep } from '../features/invoices/InvoiceFormStep';
@@ -37,6 +38,12 @@ function Wizard({ draftId }: { draftId: string }) {
         <li aria-current={step === 2 ? 'step' : undefined}>2. Template</li>
       </Steps>
       {step === 0 && <PageSpinner label="Loading the invoice form..." />}
+      {step === 1 && wizard.context.refusal && (
+        <Alert tone="error">
+          The server refused this invoice when it was sent: {wizard.context.refusal} Fix it below, then
+          generate it again.
+        </Alert>
+      )}
       {step === 1 && <InvoiceFormStep wizard={wizard} />}
       {step === 2 && <TemplateStep wizard={wizard} />}
       {wizard.state.matches('plans') && (

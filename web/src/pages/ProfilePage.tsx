@@ -12,6 +12,7 @@ import { ProfileCard } from '../features/profile/parts';
 import { toProfileFormValues } from '../features/profile/profileForm';
 import { SecurityCard } from '../features/profile/SecurityCard';
 import { useProfileData } from '../features/profile/useProfileData';
+import { DeviceDataCard } from '../features/pwa/DeviceDataCard';
 import { Page } from '../layout/Page';
 import { media } from '../theme/theme';
 
@@ -82,6 +83,7 @@ export function ProfilePage() {
             )}
           </ProfileCard>
           <SecurityCard />
+          <DeviceDataCard />
         </Stack>
         <Stack>
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />

@@ -1,3 +1,4 @@
+import { incrementInvoiceNumber } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, count, desc, eq, sum } from 'drizzle-orm';
@@ -56,10 +57,4 @@ export async function nextInvoiceNumber(db: Database, userId: string): Promise<s
   return increment(`${candidate}-0`);
 }
 
-export function increment(number: string): string {
-  const match = /^(.*?)(\d+)$/.exec(number);
-  if (!match) return `${number}-1`.slice(0, 20);
-  const [, prefix = '', digits = ''] = match;
-  const next = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
-  return `${prefix}${next}`.slice(-20);
-}
+export const increment = incrementInvoiceNumber;

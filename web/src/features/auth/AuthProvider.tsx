@@ -4,8 +4,9 @@ import { createActorContext } from '@xstate/react';
 import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
-import { db } from '../../db/database';
-import { clearPersistedQueries } from '../../db/persistQueries';
+import { currentUserId, setCurrentUser } from '../../db/account';
+import { countUnsentWork, db, removeAccountData } from '../../db/database';
+import { restoreQueries } from '../../db/persistQueries';
 import { authMachine } from '../../machines/auth';
 import { createAuthActors } from './actors';
 
@@ -19,9 +20,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       authMachine.provide({
         actors: createAuthActors(queryClient),
         actions: {
+          // Signed out: nothing of this account stays in memory. What it keeps on this device (its
+          // drafts, outbox and cache) waits in IndexedDB for the same account (see useLogout).
           clearCachedData: () => {
+            setCurrentUser(null);
             queryClient.clear();
-            void clearPersistedQueries(db);
           },
         },
       }),
@@ -30,9 +33,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return (
     <AuthContext.Provider logic={logic}>
       <AuthSignals />
+      <AccountScope />
       {children}
     </AuthContext.Provider>
   );
+}
+
+/**
+ * Keeps the account scope (db/account.ts) on the signed-in user: drafts, the outbox and the cache are
+ * read and written for that account only; a user signing in gets back what this device kept for them.
+ */
+function AccountScope() {
+  const queryClient = useQueryClient();
+  const userId = AuthContext.useSelector((state) =>
+    state.matches('signedIn') ? state.context.user?.id : null,
+  );
+  useEffect(() => {
+    setCurrentUser(userId ?? null);
+    if (userId) void restoreQueries(queryClient, db, userId);
+  }, [userId, queryClient]);
+  return null;
 }
 
 function AuthSignals() {
@@ -80,7 +100,25 @@ export function useSignIn() {
   );
 }
 
+/**
+ * Logs out. 'keep' leaves this account's unsent work (drafts, queued commands) and its cache on this
+ * device, waiting for the same account to sign in again; with nothing unsent, only the cache would stay,
+ * so it goes. 'discard' removes everything this device holds for the account.
+ */
 export function useLogout() {
   const actor = AuthContext.useActorRef();
-  return useCallback(() => actor.send({ type: 'LOGOUT' }), [actor]);
+  return useCallback(
+    async (choice: 'keep' | 'discard' = 'keep') => {
+      const userId = currentUserId();
+      try {
+        if (userId && choice === 'discard') await removeAccountData(db, userId);
+        else if (userId && (await countUnsentWork(db, userId)) === 0)
+          await db.queries.where('userId').equals(userId).delete();
+      } catch (error) {
+        console.warn('Could not clear this device’s data', error);
+      }
+      actor.send({ type: 'LOGOUT' });
+    },
+    [actor],
+  );
 }

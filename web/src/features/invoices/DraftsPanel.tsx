@@ -3,8 +3,9 @@ import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
 import { db } from '../../db/database';
 import { formatDateTime } from '../../lib/format';
+import { useAuth } from '../auth/AuthProvider';
 import type { DraftData } from './generate';
-import { useDrafts } from './outbox';
+import { useDrafts, useOutbox } from './outbox';
 
 const Panel = styled.details`
   margin-bottom: ${({ theme }) => theme.space.md};
@@ -25,9 +26,16 @@ function describe(data: DraftData): string {
   return [invoiceNumber || 'No number', customerName || 'no customer yet'].join(' · ');
 }
 
-/** Drafts saved as the user typed (DESIGN §8): resume one, or delete it. */
+/** This account's drafts saved as the user typed (DESIGN §8): resume one, or delete it. */
 export function DraftsPanel({ currentId }: { currentId: string }) {
-  const drafts = useDrafts().filter((draft) => draft.id !== currentId);
+  const { user } = useAuth();
+  const queued = new Set(
+    useOutbox(user?.id)
+      .filter((command) => !command.lastError)
+      .map((command) => command.draftId),
+  );
+  // A draft whose invoice waits in the outbox is listed there, not here.
+  const drafts = useDrafts(user?.id).filter((draft) => draft.id !== currentId && !queued.has(draft.id));
   if (drafts.length === 0) return null;
   return (
     <Panel>

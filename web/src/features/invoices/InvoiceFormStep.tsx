@@ -99,7 +99,15 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       </Block>
       <Block title="Invoice details">
         <Grid>
-          <TextField label="Invoice number" {...field('invoiceNumber', sanitize.invoiceNumber)} />
+          <TextField
+            label="Invoice number"
+            hint={
+              context.provisionalNumber
+                ? 'Provisional: suggested offline from this device. The server checks it when the invoice is sent.'
+                : undefined
+            }
+            {...field('invoiceNumber', sanitize.invoiceNumber)}
+          />
           <SelectField label="Currency" options={currencyOptions} {...field('currency')} />
           <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
           <TextField label="Due date" type="date" min="2000-01-01" {...field('dueDate')} />

@@ -1,7 +1,11 @@
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
+import type { OutboxCommand } from '../../db/database';
+import { discardCommand, retryOutboxNow } from '../../db/outbox';
 import { useOnlineStatus } from '../../hooks/useOnlineStatus';
-import { commandLabel, discardCommand, useOutbox, useSentCommands } from './outbox';
+import { useAuth } from '../auth/AuthProvider';
+import { useOutbox, useSentCommands } from './outbox';
 
 const Panel = styled.section`
   margin-bottom: ${({ theme }) => theme.space.md};
@@ -12,7 +16,8 @@ const Panel = styled.section`
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
   &[data-tone='success'] { border-color: ${({ theme }) => theme.colors.successBorder}; background: ${({ theme }) => theme.colors.successSoft}; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.sm}; margin-bottom: ${({ theme }) => theme.space.xxs}; }
+  header { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: ${({ theme }) => theme.space.xs}; margin-bottom: ${({ theme }) => theme.space.xxs}; }
+  h2 { font-size: ${({ theme }) => theme.fontSizes.sm}; }
   ul { list-style: none;
   padding: 0;
   margin: 0; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xxs}; }
@@ -20,34 +25,53 @@ const Panel = styled.section`
   em { color: ${({ theme }) => theme.colors.danger}; font-style: normal; }
 `;
 
-/** DESIGN §8: what waits in the outbox (and why, if refused) and what was sent since. */
+function headline(waiting: OutboxCommand[], online: boolean): string {
+  const invoices = waiting.every((command) => command.format === 'invoice-multipart');
+  const noun = invoices ? 'invoice' : 'change';
+  const count = waiting.length === 1 ? `1 ${noun} is` : `${waiting.length} ${noun}s are`;
+  return `${count} waiting to be sent${online ? '' : ' when you are back online'}`;
+}
+
+function Refused({ command }: { command: OutboxCommand }) {
+  return (
+    <>
+      <em>Refused: {command.lastError}</em>
+      {command.draftId && (
+        <Link to={`/invoice/create?draft=${encodeURIComponent(command.draftId)}`}>Fix and resend</Link>
+      )}
+      <Button variant="ghost" onClick={() => void discardCommand(command.seq ?? -1)}>
+        Discard
+      </Button>
+    </>
+  );
+}
+
+/** DESIGN §8: what waits in this account's outbox (and why, if refused) and what was sent since. */
 export function OutboxStatus() {
-  const waiting = useOutbox();
+  const { user } = useAuth();
+  const waiting = useOutbox(user?.id);
   const sent = useSentCommands();
   const online = useOnlineStatus();
   if (waiting.length === 0 && sent.length === 0) return null;
+  const retrying = waiting.some((command) => !command.lastError && command.attempts > 0);
   return (
     <>
       {waiting.length > 0 && (
         <Panel aria-live="polite" aria-label="Waiting to be sent">
-          <h2>
-            {waiting.length === 1 ? '1 invoice is' : `${waiting.length} invoices are`} waiting to be sent
-            {online ? '' : ' when you are back online'}
-          </h2>
+          <header>
+            <h2>{headline(waiting, online)}</h2>
+            {online && waiting.some((command) => !command.lastError) && (
+              <Button variant="secondary" onClick={retryOutboxNow}>
+                Retry now
+              </Button>
+            )}
+          </header>
+          {online && retrying && <p>The server could not be reached. Retrying automatically.</p>}
           <ul>
             {waiting.map((command) => (
               <li key={command.idempotencyKey}>
-                {commandLabel(command)}
-                {command.lastError ? (
-                  <>
-                    <em>Refused: {command.lastError}</em>
-                    <Button variant="ghost" onClick={() => void discardCommand(command.seq ?? -1)}>
-                      Discard
-                    </Button>
-                  </>
-                ) : (
-                  <span>— waiting</span>
-                )}
+                {command.label}
+                {command.lastError ? <Refused command={command} /> : <span>— waiting</span>}
               </li>
             ))}
           </ul>
@@ -58,7 +82,9 @@ export function OutboxStatus() {
           <h2>Sent after reconnecting</h2>
           <ul>
             {sent.map((record) => (
-              <li key={record.idempotencyKey}>Invoice {record.label} was generated.</li>
+              <li key={record.idempotencyKey}>
+                {record.label} was {record.outcome === 'issued' ? 'generated' : 'saved'}.
+              </li>
             ))}
           </ul>
         </Panel>

@@ -140,6 +140,7 @@ describe('payment method select of the invoice form (spec §3, issue 7)', () => 
   it('drops a method that was disabled since the draft was saved', async () => {
     await db.drafts.put({
       id: 'draft-1',
+      userId: testUser.id,
       kind: 'invoice',
       updatedAt: Date.now(),
       data: {

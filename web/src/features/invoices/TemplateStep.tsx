@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import { requestRaw } from '../../api/client';
-import { ApiError, errorMessage } from '../../api/errors';
+import { ApiError, errorMessage, isNetworkError } from '../../api/errors';
 import { dataUrlToFile, fetchTemplates } from '../../api/invoices';
 import { templateKeys } from '../../api/keys';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
+import { logError } from '../../lib/log';
 import type { WizardForm, WizardTemplate } from '../../machines/wizard';
 import { media } from '../../theme/theme';
 import type { Wizard } from './useWizard';
@@ -123,13 +125,23 @@ function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTe
 export function TemplateStep({ wizard }: { wizard: Wizard }) {
   const templates = useQuery({
     queryKey: templateKeys.list,
-    queryFn: ({ signal }) => fetchTemplates(signal).catch(() => []),
+    queryFn: ({ signal }) => fetchTemplates(signal),
+    // Spec §8: a failed fetch is logged and shows an empty list, but it never replaces the cached
+    // templates (a rejected fetch keeps the last good answer; an empty answer written as success would not).
+    retry: false,
   });
+  useEffect(() => {
+    if (templates.error) logError('templates load failed', templates.error);
+  }, [templates.error]);
+  const offlineWithout = templates.isError && !templates.data && isNetworkError(templates.error);
   const selected = wizard.context.template;
   const previewing = wizard.context.previewTemplate;
   const generating = wizard.state.matches('generating');
   return (
     <section aria-label="Choose a template">
+      {offlineWithout && (
+        <Alert tone="info">You are offline and the templates were never loaded on this device.</Alert>
+      )}
       {templates.isPending ? (
         <Spinner label="Loading templates" />
       ) : (

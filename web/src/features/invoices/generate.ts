@@ -1,15 +1,22 @@
-import { defaultInvoiceForm, type UserSettings } from '@remit/contracts';
+import {
+  defaultInvoiceForm,
+  incrementInvoiceNumber,
+  nextInvoiceNumberAnswerSchema,
+  type UserSettings,
+} from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey, request } from '../../api/client';
 import { isNetworkError } from '../../api/errors';
-import { createInvoice } from '../../api/invoices';
-import { paymentMethodKeys, settingsKeys } from '../../api/keys';
+import { createInvoice, type InvoicePage } from '../../api/invoices';
+import { invoiceKeys, paymentMethodKeys, settingsKeys } from '../../api/keys';
 import { defaultPaymentMethodId, type PaymentMethod, paymentMethodsQuery } from '../../api/paymentMethods';
 import { settingsQuery } from '../../api/profile';
+import { currentUserId } from '../../db/account';
 import { db } from '../../db/database';
+import { listCommands, retryOutboxNow } from '../../db/outbox';
 import { isoDay, wait } from '../../lib/format';
 import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from '../../machines/wizard';
-import { enqueueInvoice } from './outbox';
+import { enqueueInvoice, type QueuedInvoice } from './outbox';
 
 /** Spec §9: the form appears after about 400 ms. */
 export const FORM_LOAD_DELAY_MS = 400;
@@ -17,15 +24,53 @@ export const FORM_LOAD_DELAY_MS = 400;
 export interface DraftData {
   form: WizardForm;
   logo: string | null;
+  /** The server's refusal of this draft's queued invoice, shown when it is reopened. */
+  refusal?: string;
+  serverErrors?: Record<string, string>;
 }
 
-async function nextNumber(): Promise<string> {
-  try {
-    const answer = await request<{ number?: string }>('GET', '/invoices/next-number');
-    return typeof answer?.number === 'string' ? answer.number : '';
-  } catch {
-    return '';
+/**
+ * Offline, the number is suggested from what this device knows: the last number the server suggested
+ * (cached), counted past every number on the cached dashboard pages and in the outbox. It is provisional:
+ * the server may find it taken when the invoice is sent, and then refuses it on the field.
+ */
+export async function provisionalNumber(queryClient: QueryClient, userId: string | null): Promise<string> {
+  const taken = new Set<string>();
+  for (const [, page] of queryClient.getQueriesData<InvoicePage>({ queryKey: invoiceKeys.lists })) {
+    for (const invoice of page?.invoices ?? []) taken.add(invoice.InvoiceNumber);
   }
+  const queued = userId ? await listCommands(userId).catch(() => []) : [];
+  for (const command of queued) {
+    const number = (command.body as Partial<QueuedInvoice> | undefined)?.invoice?.invoiceNumber;
+    if (command.format === 'invoice-multipart' && typeof number === 'string') taken.add(number);
+  }
+  let candidate = queryClient.getQueryData<string>(invoiceKeys.nextNumber);
+  if (!candidate) {
+    const last = [...taken].sort().at(-1);
+    candidate = last ? incrementInvoiceNumber(last) : 'INV-0001';
+  }
+  for (let tries = 0; tries < 500 && taken.has(candidate); tries += 1)
+    candidate = incrementInvoiceNumber(candidate);
+  return candidate;
+}
+
+async function suggestNumber(queryClient: QueryClient, userId: string | null) {
+  if (navigator.onLine) {
+    try {
+      const number = await queryClient.fetchQuery({
+        queryKey: invoiceKeys.nextNumber,
+        queryFn: async ({ signal }) =>
+          (await request('GET', '/invoices/next-number', { schema: nextInvoiceNumberAnswerSchema, signal }))
+            .number,
+        staleTime: 0,
+        retry: false,
+      });
+      return { number, provisional: false };
+    } catch (error) {
+      if (!isNetworkError(error)) return { number: '', provisional: false };
+    }
+  }
+  return { number: await provisionalNumber(queryClient, userId), provisional: true };
 }
 
 /** Step 1's starting point: a saved draft, or the defaults from the user's settings (cached offline). */
@@ -34,7 +79,8 @@ export async function loadWizardStart(
   draftId: string,
   email: string,
 ): Promise<WizardStart> {
-  const [draft, settings, methods, number] = await Promise.all([
+  const userId = currentUserId();
+  const [draft, settings, methods] = await Promise.all([
     db.drafts.get(draftId).catch(() => undefined),
     queryClient
       .fetchQuery(settingsQuery)
@@ -42,27 +88,43 @@ export async function loadWizardStart(
     queryClient
       .fetchQuery(paymentMethodsQuery)
       .catch((): PaymentMethod[] => queryClient.getQueryData<PaymentMethod[]>(paymentMethodKeys.list) ?? []),
-    navigator.onLine ? nextNumber() : Promise.resolve(''),
     wait(FORM_LOAD_DELAY_MS),
   ]);
-  if (draft) return draft.data as DraftData;
+  // Another account's draft is never opened, even by its id.
+  if (draft && draft.userId === userId) {
+    const data = draft.data as DraftData;
+    return {
+      form: data.form,
+      logo: data.logo,
+      ...(data.serverErrors ? { serverErrors: data.serverErrors } : {}),
+      ...(data.refusal ? { refusal: data.refusal } : {}),
+    };
+  }
+  const { number, provisional } = await suggestNumber(queryClient, userId);
   const form = defaultInvoiceForm(isoDay(), settings, email) as WizardForm;
   // A new invoice starts with the default payment method (issue 7); a draft keeps its own choice.
   return {
     form: { ...form, invoiceNumber: number, paymentMethodId: defaultPaymentMethodId(methods) },
     logo: null,
+    provisionalNumber: provisional,
   };
 }
 
 export async function saveDraft(id: string, data: DraftData): Promise<void> {
-  await db.drafts.put({ id, kind: 'invoice', data, updatedAt: Date.now() });
+  const userId = currentUserId();
+  if (!userId) return;
+  const existing = await db.drafts.get(id);
+  if (existing && existing.userId !== userId) return;
+  await db.drafts.put({ id, userId, kind: 'invoice', data, updatedAt: Date.now() });
 }
 
 /**
  * Generate Invoice: POST /invoices now, or — offline, or when the server cannot be reached — the same
- * command into the outbox with its idempotency key, sent when the connection returns.
+ * command into the account's outbox with its idempotency key, sent when the connection returns. The
+ * draft stays until the server accepted the invoice; a resend replaces the draft's refused command.
  */
 export async function generateInvoice(input: GenerateInput): Promise<GenerateResult> {
+  const userId = currentUserId();
   const invoice = {
     ...input.form,
     templateId: input.template.ID,
@@ -70,10 +132,18 @@ export async function generateInvoice(input: GenerateInput): Promise<GenerateRes
     templateComponentName: input.template.TemplateComponentName,
     status: 'Draft' as const,
   };
+  if (userId) {
+    await saveDraft(input.draftId, { form: input.form, logo: input.logo });
+    const earlier = await listCommands(userId);
+    for (const command of earlier) {
+      if (command.draftId === input.draftId && command.lastError) await db.outbox.delete(command.seq ?? -1);
+    }
+  }
   const idempotencyKey = newIdempotencyKey();
   const queue = async (): Promise<GenerateResult> => {
-    await enqueueInvoice({ invoice, logo: input.logo }, idempotencyKey);
-    await db.drafts.delete(input.draftId).catch(() => {});
+    await enqueueInvoice({ invoice, logo: input.logo }, idempotencyKey, input.draftId);
+    // Online but the server unreachable: the outbox starts its retries (with backoff) now.
+    retryOutboxNow();
     return { kind: 'queued' };
   };
   if (!navigator.onLine) return queue();

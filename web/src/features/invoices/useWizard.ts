@@ -1,7 +1,7 @@
 import { isInvoiceSubmittable, liveTotals } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
 import { errorMessage } from '../../api/errors';
@@ -10,7 +10,7 @@ import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wi
 import { useAuth } from '../auth/AuthProvider';
 import { useToast } from '../toasts/ToastProvider';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
-import { generateInvoice, loadWizardStart, saveDraft } from './generate';
+import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
 
 export const PENDING_INVOICE_KEY = 'remit.pendingInvoiceId';
 const AUTOSAVE_MS = 500;
@@ -53,15 +53,43 @@ export function useWizard(draftId: string) {
     return () => subscription.unsubscribe();
   }, [actor, toast]);
 
-  // Autosave (DESIGN §8): once something was typed, the form and logo go to IndexedDB.
+  // Autosave (DESIGN §8): once something was typed, the form and logo go to IndexedDB, 500 ms after
+  // the last change, and at once when the screen closes earlier (nothing typed is lost, issue 13). Once
+  // Generate is pressed the generate step owns the draft (it keeps it until the server accepts).
+  const pending = useRef<DraftData | null>(null);
+  const editing = state.matches('form') || state.matches('templates');
   useEffect(() => {
-    if (!context.dirty || !state.matches('form')) return;
-    const timer = setTimeout(
-      () => void saveDraft(draftId, { form: context.form, logo: context.logo }),
-      AUTOSAVE_MS,
-    );
+    if (!editing) pending.current = null;
+    if (!context.dirty || !editing) return;
+    const data: DraftData = {
+      form: context.storedForm && state.matches('templates') ? context.storedForm : context.form,
+      logo: context.logo,
+      // A refused invoice keeps the messages of the fields not fixed yet.
+      ...(context.refusal ? { refusal: context.refusal, serverErrors: context.serverErrors } : {}),
+    };
+    pending.current = data;
+    const timer = setTimeout(() => {
+      pending.current = null;
+      void saveDraft(draftId, data);
+    }, AUTOSAVE_MS);
     return () => clearTimeout(timer);
-  }, [context.dirty, context.form, context.logo, draftId, state]);
+  }, [
+    context.dirty,
+    context.form,
+    context.storedForm,
+    context.logo,
+    context.refusal,
+    context.serverErrors,
+    draftId,
+    editing,
+    state,
+  ]);
+  useEffect(
+    () => () => {
+      if (pending.current) void saveDraft(draftId, pending.current);
+    },
+    [draftId],
+  );
 
   const ended = state.matches('done') || state.matches('queued');
   const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
@@ -71,7 +99,12 @@ export function useWizard(draftId: string) {
       sessionStorage.setItem(PENDING_INVOICE_KEY, context.invoiceId);
     if (!ended) return;
     if (state.matches('queued')) {
-      toast('You are offline. The invoice will be generated when you are back online.', { tone: 'info' });
+      toast(
+        navigator.onLine
+          ? 'The server could not be reached. The invoice is queued and will be sent automatically.'
+          : 'You are offline. The invoice will be generated when you are back online.',
+        { tone: 'info' },
+      );
     } else if (context.subscribed) {
       toast('Invoice generated successfully!', { tone: 'success' });
     }
@@ -83,7 +116,9 @@ export function useWizard(draftId: string) {
   const field = (path: string, sanitize: (value: string) => string = (value) => value): BoundField => ({
     name: path,
     value: getPath(context.form, path),
-    error: context.touched[path] || context.showAllErrors ? errors[path] : undefined,
+    error:
+      context.serverErrors[path] ??
+      (context.touched[path] || context.showAllErrors ? errors[path] : undefined),
     onChange: (event) =>
       send({ type: 'CHANGE', path, form: setPath(context.form, path, sanitize(event.target.value)) }),
     onBlur: () => send({ type: 'BLUR', path }),

@@ -3,11 +3,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../api/client';
+import { isNetworkError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { paymentMethodKeys } from '../../api/keys';
 import { togglePaymentMethod } from '../../api/paymentMethods';
 import { Button } from '../../components/ui/Button';
 import { Badge } from '../../components/ui/Card';
+import { enqueue, retryOutboxNow } from '../../db/outbox';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { profileMessages } from './messages';
@@ -117,12 +119,39 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
   const isActive = wanted ?? method.IsActive;
 
   const toggle = useMutation({
-    mutationFn: () => togglePaymentMethod(method.ID, newIdempotencyKey()),
-    onSuccess: async ({ paymentMethod }) => {
+    // Offline (or the server unreachable) the toggle goes through the account's outbox with the same
+    // idempotency key, and the list shows the wanted state until it is sent (issue 13).
+    mutationFn: async () => {
+      const idempotencyKey = newIdempotencyKey();
+      try {
+        return { queued: false as const, ...(await togglePaymentMethod(method.ID, idempotencyKey)) };
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        await enqueue({
+          method: 'PUT',
+          path: `/settings/payment-methods/${encodeURIComponent(method.ID)}/toggle`,
+          idempotencyKey,
+          label: `Payment method ${method.Name} turned ${method.IsActive ? 'off' : 'on'}`,
+        });
+        retryOutboxNow();
+        return { queued: true as const };
+      }
+    },
+    onSuccess: async (result) => {
+      const paymentMethod = result.queued ? { ...method, IsActive: !method.IsActive } : result.paymentMethod;
       queryClient.setQueryData<PaymentMethod[]>(paymentMethodKeys.list, (list) =>
         list?.map((item) => (item.ID === paymentMethod.ID ? paymentMethod : item)),
       );
       setWanted(null);
+      if (result.queued) {
+        toast(
+          navigator.onLine
+            ? 'The server could not be reached. The change is queued and will be sent automatically.'
+            : 'You are offline. The change will be sent when you are back online.',
+          { tone: 'info' },
+        );
+        return;
+      }
       toast(paymentMethod.IsActive ? profileMessages.enabled : profileMessages.disabled, { tone: 'success' });
       await invalidateAfter(queryClient, 'paymentMethods');
     },

@@ -1,0 +1,40 @@
+import { Button } from '../../components/ui/Button';
+import { Modal } from '../../components/ui/Modal';
+
+/**
+ * Asked at Logout when this account has unsent work on this device (issue 13): keep it for the next
+ * time the same account signs in here, or discard it. Nobody else who signs in sees or sends it.
+ */
+export function LogoutDialog({
+  count,
+  onChoose,
+  onCancel,
+}: {
+  count: number;
+  onChoose: (choice: 'keep' | 'discard') => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Modal
+      title="Unsent work on this device"
+      onClose={onCancel}
+      footer={
+        <>
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant="secondary" onClick={() => onChoose('discard')}>
+            Discard and log out
+          </Button>
+          <Button onClick={() => onChoose('keep')}>Keep and log out</Button>
+        </>
+      }
+    >
+      <p>
+        {count === 1 ? 'One draft or queued invoice has' : `${count} drafts or queued changes have`} not
+        reached the server yet. Keep them on this device to send them the next time you sign in here, or
+        discard them. Whoever signs in next on this device will not see them.
+      </p>
+    </Modal>
+  );
+}
