@@ -1,0 +1,71 @@
+/**
+ * Raw append against a peer: `npm run bench:append [seconds per step]`. Remit's event store and Emmett
+ * 0.42's (`@event-driven-io/emmett-postgresql`) on the same PostgreSQL, in a database of the run's own,
+ * in the same run: W writers each appending one event at a time to new streams (both stores checking
+ * that the stream does not exist yet), appends/s at 1, 8 and 32 writers, the stores taking turns.
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ */
+import { randomBytes } from 'node:crypto';
+import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
+import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
+import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
+import pg from 'pg';
+import { benchLogger, benchPostgresUrl } from './support.js';
+
+const SECONDS = Number(process.argv[2] ?? 4);
+const WRITERS = [1, 8, 32];
+if (!benchPostgresUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+
+const name = `remit_bench_append_${randomBytes(4).toString('hex')}`;
+const admin = async (statement: string) => {
+  const client = new pg.Client({ connectionString: benchPostgresUrl });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+};
+await admin(`create database ${name}`);
+const url = new URL(benchPostgresUrl);
+url.pathname = `/${name}`;
+
+const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', logger: benchLogger });
+await migrateEventStore(database);
+const remit = createEventStore(database);
+const emmett = getPostgreSQLEventStore(url.toString());
+const event = (i: number) => ({ type: 'Deposited', data: { amount: i, note: 'a modest payload' } });
+
+async function measure(writers: number, append: (stream: string, i: number) => Promise<unknown>) {
+  let count = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: writers }, async (_, writer) => {
+      for (let i = 0; performance.now() < until; i++) {
+        await append(`account-${writer}-${i}-${randomBytes(3).toString('hex')}`, i);
+        count++;
+      }
+    }),
+  );
+  return count / ((performance.now() - started) / 1000);
+}
+
+try {
+  // Each store creates its tables before the clock starts.
+  await emmett.appendToStream('warm-up', [event(0)]);
+  await remit.append('warm-up', [event(0)], { expectedVersion: 'no_stream' });
+  for (const writers of WRITERS) {
+    const emmettRate = await measure(writers, (stream, i) =>
+      emmett.appendToStream(stream, [event(i)], { expectedStreamVersion: STREAM_DOES_NOT_EXIST }),
+    );
+    const remitRate = await measure(writers, (stream, i) =>
+      remit.append(stream, [event(i)], { expectedVersion: 'no_stream' }),
+    );
+    console.log(
+      `${writers} writers: Remit ${remitRate.toFixed(0)} appends/s, Emmett ${emmettRate.toFixed(0)} appends/s, ratio ${(remitRate / emmettRate).toFixed(2)}×`,
+    );
+  }
+} finally {
+  await emmett.close();
+  await remit.close();
+  await database.close();
+  await admin(`drop database if exists ${name} with (force)`);
+}
