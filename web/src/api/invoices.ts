@@ -1,3 +1,4 @@
+import type { EInvoiceDownloadFormat } from '@remit/contracts';
 import {
   type CustomerSuggestion,
   customerSuggestionsAnswerSchema,
@@ -46,6 +47,17 @@ export async function fetchInvoicePreview(id: string, signal?: AbortSignal): Pro
 export async function fetchInvoicePdf(id: string): Promise<Blob> {
   const response = await requestRaw('GET', `/invoices/${encodeURIComponent(id)}/pdf`);
   return response.blob();
+}
+
+/** `GET /invoices/{id}/einvoice?format=…`: the XML and the file name the server gives it. */
+export async function fetchInvoiceXml(
+  id: string,
+  format: EInvoiceDownloadFormat,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await requestRaw('GET', `/invoices/${encodeURIComponent(id)}/einvoice?format=${format}`);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `invoice-${id}-${format}.xml`;
+  return { blob: await response.blob(), fileName };
 }
 
 export async function searchCustomers(q: string, signal?: AbortSignal): Promise<CustomerSuggestion[]> {

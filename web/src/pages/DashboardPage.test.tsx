@@ -116,3 +116,61 @@ describe('dashboard (spec §2, §6)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('the download formats menu (issue 15)', () => {
+  it('opens from the keyboard, moves with the arrows, downloads the XRechnung XML, and closes with Escape', async () => {
+    storeToken('jwt');
+    mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [listItem(1, false)],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /invoices/inv-1/einvoice': () => {
+        return {
+          body: '<?xml version="1.0" encoding="UTF-8"?><Invoice/>',
+          headers: {
+            'Content-Type': 'application/xml; charset=utf-8',
+            'Content-Disposition': 'attachment; filename="INV-001-xrechnung-ubl.xml"',
+          },
+        };
+      },
+    });
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:xml';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      renderApp('/');
+      const user = userEvent.setup();
+      const toggle = await screen.findByRole('button', { name: 'Download formats for invoice INV-001' });
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      toggle.focus();
+      await user.keyboard('{ArrowDown}');
+      const menu = screen.getByRole('menu', { name: 'Download invoice INV-001 as' });
+      const [pdf, xml] = within(menu).getAllByRole('menuitem');
+      expect(pdf).toHaveFocus();
+      await user.keyboard('{ArrowDown}');
+      expect(xml).toHaveFocus();
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+      expect(toggle).toHaveFocus();
+
+      await user.keyboard('{Enter}');
+      await user.keyboard('{ArrowUp}');
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(saved).toEqual(['INV-001-xrechnung-ubl.xml']));
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+});

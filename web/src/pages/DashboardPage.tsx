@@ -61,6 +61,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
           invoice={openInvoice}
           downloading={actions.downloadingId === openInvoice.ID}
           onDownload={() => actions.download(openInvoice.ID, false)}
+          onDownloadXml={() => actions.downloadXml(openInvoice.ID, false)}
           onClose={() => dashboard.setOpenInvoice(null)}
           markingPaid={actions.markingPaidId === openInvoice.ID}
           onMarkPaid={() => actions.markPaid(openInvoice.ID)}

@@ -37,7 +37,7 @@ export async function sendEInvoice(req: Request, res: Response, store: EventStor
     const answer: EInvoiceNotReadyAnswer = {
       error: currency
         ? (issues[0]?.message ?? '')
-        : `This invoice is not ready for ${format === 'cii' || format === 'ubl' ? 'an EN 16931 e-invoice' : 'XRechnung'}: ${issues.length === 1 ? 'one detail is' : `${issues.length} details are`} missing`,
+        : `This invoice is not ready for ${format === 'cii' || format === 'ubl' ? 'an EN 16931 e-invoice' : 'XRechnung'}: ${issues.map((issue) => issue.message).join('; ')}`,
       code: currency ? 'einvoice_currency_not_supported' : 'einvoice_not_ready',
       format,
       ruleSet,

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Spinner } from './Spinner';
@@ -91,6 +91,8 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   size?: 'md' | 'lg';
   busy?: boolean;
   icon?: ReactNode;
+  /** React 19 passes a ref as a prop: a menu button gives focus back to itself. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({

@@ -4,6 +4,7 @@ import type { InvoiceListItem } from '../../api/invoices';
 import { Button } from '../../components/ui/Button';
 import { formatAmount, formatDate } from '../../lib/format';
 import { media } from '../../theme/theme';
+import { DownloadMenu } from './DownloadMenu';
 import { LockOverlay } from './LockOverlay';
 import type { ViewMode } from './useDashboard';
 
@@ -140,6 +141,8 @@ interface InvoiceCardProps {
   downloading: boolean;
   onOpen: () => void;
   onDownload: () => void;
+  /** The XRechnung XML (the formats menu beside Download). */
+  onDownloadXml: () => void;
   onPay: () => void;
   markingPaid?: boolean;
   onMarkPaid?: () => void;
@@ -192,6 +195,12 @@ export function InvoiceCard({
         >
           Download
         </Button>
+        <DownloadMenu
+          number={invoice.InvoiceNumber}
+          busy={false}
+          onPdf={on.onDownload}
+          onXml={on.onDownloadXml}
+        />
         {on.onMarkPaid && canMarkPaid(invoice) && (
           <Button
             variant="secondary"

@@ -74,6 +74,7 @@ export function InvoiceCollection({
           downloading={actions.downloadingId === invoice.ID}
           onOpen={() => (invoice.locked ? undefined : onOpen(invoice))}
           onDownload={() => actions.download(invoice.ID, invoice.locked)}
+          onDownloadXml={() => actions.downloadXml(invoice.ID, invoice.locked)}
           onPay={() => actions.pay(invoice.ID)}
           markingPaid={actions.markingPaidId === invoice.ID}
           onMarkPaid={() => actions.markPaid(invoice.ID)}

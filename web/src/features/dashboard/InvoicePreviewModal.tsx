@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/format';
+import { DownloadMenu } from './DownloadMenu';
 import { canMarkPaid } from './InvoiceCard';
 import { historyQuery, invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
@@ -103,6 +104,8 @@ interface InvoicePreviewModalProps {
   invoice: InvoiceListItem;
   downloading: boolean;
   onDownload: () => void;
+  /** The XRechnung XML (the formats menu beside Download PDF). */
+  onDownloadXml: () => void;
   onClose: () => void;
   /** 'Mark as paid' (issue 14), offered while a balance is due. */
   markingPaid?: boolean;
@@ -114,6 +117,7 @@ export function InvoicePreviewModal({
   invoice,
   downloading,
   onDownload,
+  onDownloadXml,
   onClose,
   markingPaid,
   onMarkPaid,
@@ -142,6 +146,12 @@ export function InvoicePreviewModal({
           <Button busy={downloading} onClick={onDownload}>
             Download PDF
           </Button>
+          <DownloadMenu
+            number={invoice.InvoiceNumber}
+            busy={false}
+            onPdf={onDownload}
+            onXml={onDownloadXml}
+          />
         </>
       }
     >

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
-import { fetchInvoicePdf } from '../../api/invoices';
+import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
 import { logError } from '../../lib/log';
 import { useCheckout } from '../billing/useCheckout';
@@ -62,9 +62,33 @@ export function useInvoiceActions() {
     },
   });
 
+  // The e-invoice XML (XRechnung, UBL syntax); a 422 says in its message what the invoice still lacks.
+  const downloadXml = useMutation({
+    mutationFn: async (id: string) => {
+      const { blob, fileName } = await fetchInvoiceXml(id, 'xrechnung-ubl');
+      saveBlob(blob, fileName);
+    },
+    onSuccess: () => toast('XRechnung XML downloaded', { tone: 'success' }),
+    onError: (error) => {
+      logError('XML download failed', error);
+      if (error instanceof ApiError && error.status === 402) {
+        navigate('/subscription');
+        return;
+      }
+      const message = error instanceof ApiError && error.message ? error.message : DOWNLOAD_FAILED;
+      toast(message, { tone: 'error' });
+    },
+  });
+
   return {
     download: (id: string, locked: boolean) => (locked ? navigate('/subscription') : download.mutate(id)),
-    downloadingId: download.isPending ? download.variables : undefined,
+    downloadXml: (id: string, locked: boolean) =>
+      locked ? navigate('/subscription') : downloadXml.mutate(id),
+    downloadingId: download.isPending
+      ? download.variables
+      : downloadXml.isPending
+        ? downloadXml.variables
+        : undefined,
     pay: (id: string) => checkout.start({ plan: 'per-invoice', invoiceId: id }),
     /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
     payingId: checkout.starting?.invoiceId,

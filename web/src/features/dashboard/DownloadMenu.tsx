@@ -1,0 +1,133 @@
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { Button } from '../../components/ui/Button';
+
+const Wrapper = styled.div`
+  position: relative;
+  display: inline-flex;
+`;
+
+const Menu = styled.ul`
+  position: absolute;
+  right: 0;
+  bottom: calc(100% + 4px);
+  z-index: 20;
+  min-width: 13rem;
+  margin: 0;
+  padding: ${({ theme }) => theme.space.xs};
+  list-style: none;
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  box-shadow: ${({ theme }) => theme.shadows.md};
+  button {
+    width: 100%;
+    min-height: 44px;
+    padding: 0 ${({ theme }) => theme.space.sm};
+    text-align: left;
+    background: none;
+    border: 0;
+    border-radius: ${({ theme }) => theme.radii.sm};
+    color: ${({ theme }) => theme.colors.ink};
+    font: inherit;
+    cursor: pointer;
+  }
+  button:hover, button:focus-visible { background: ${({ theme }) => theme.colors.border}; outline: none; }
+  small { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
+`;
+
+const menuItems = (root: HTMLElement | null) => [
+  ...(root?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
+];
+
+export interface DownloadMenuProps {
+  /** The invoice's number, for the accessible names. */
+  number: string;
+  busy: boolean;
+  onPdf: () => void;
+  onXml: () => void;
+}
+
+/**
+ * The formats an invoice downloads in (issue 15): the PDF (Factur-X once the invoice is ready) and the XRechnung
+ * XML, as a menu button: Enter, Space or ArrowDown open it on the first item, the arrows move, Escape closes it and
+ * gives focus back to the button, Tab or a click elsewhere closes it.
+ */
+export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const wrapper = useRef<HTMLDivElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const items = () => menuItems(wrapper.current);
+
+  useEffect(() => {
+    if (!open) return;
+    menuItems(wrapper.current)[0]?.focus();
+    const close = (event: MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const all = items();
+    const at = all.indexOf(document.activeElement as HTMLButtonElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      toggle.current?.focus();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      all[(at + step + all.length) % all.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      (event.key === 'Home' ? all[0] : all.at(-1))?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    toggle.current?.focus();
+    action();
+  };
+
+  return (
+    <Wrapper ref={wrapper}>
+      <Button
+        ref={toggle}
+        variant="secondary"
+        busy={busy}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-label={`Download formats for invoice ${number}`}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+      >
+        Formats ▾
+      </Button>
+      {open ? (
+        <Menu id={menuId} role="menu" aria-label={`Download invoice ${number} as`} onKeyDown={onMenuKey}>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onPdf)}>
+              PDF<small>Factur-X when the invoice is e-invoice ready</small>
+            </button>
+          </li>
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onXml)}>
+              XRechnung XML<small>for public bodies and e-invoice inboxes</small>
+            </button>
+          </li>
+        </Menu>
+      ) : null}
+    </Wrapper>
+  );
+}
