@@ -64,7 +64,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
           onDownloadXml={() => actions.downloadXml(openInvoice.ID, false)}
           onClose={() => dashboard.setOpenInvoice(null)}
           markingPaid={actions.markingPaidId === openInvoice.ID}
-          onMarkPaid={() => actions.markPaid(openInvoice.ID)}
+          onMarkPaid={() => actions.markPaid(openInvoice.ID, openInvoice.InvoiceNumber)}
         />
       )}
     </>

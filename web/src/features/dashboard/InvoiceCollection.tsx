@@ -77,7 +77,7 @@ export function InvoiceCollection({
           onDownloadXml={() => actions.downloadXml(invoice.ID, invoice.locked)}
           onPay={() => actions.pay(invoice.ID)}
           markingPaid={actions.markingPaidId === invoice.ID}
-          onMarkPaid={() => actions.markPaid(invoice.ID)}
+          onMarkPaid={() => actions.markPaid(invoice.ID, invoice.InvoiceNumber)}
         />
       ))}
     </List>

@@ -1,13 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey } from '../../api/client';
-import { ApiError } from '../../api/errors';
+import { ApiError, isNetworkError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
+import { enqueue, retryOutboxNow } from '../../db/outbox';
 import { logError } from '../../lib/log';
 import { useCheckout } from '../billing/useCheckout';
 import { useToast } from '../toasts/ToastProvider';
+
+/** The day as the owner sees it (yyyy-mm-dd, local time): a queued payment keeps the day it was clicked. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
 
 export const DOWNLOAD_FAILED = 'Failed to generate invoice. Please contact support.';
 
@@ -29,10 +37,37 @@ export function useInvoiceActions() {
   // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
   const checkout = useCheckout('payment');
   const queryClient = useQueryClient();
-  // 'Mark as paid' (issue 14): online only for now; offline it would go through the outbox once it is generic.
+  // 'Mark as paid' (issue 14). Offline, or with the server out of reach, it goes through the account's
+  // outbox with the same key, dated the day it was clicked, and is applied once when it is sent.
   const markPaid = useMutation({
-    mutationFn: (id: string) => markInvoicePaid(id, newIdempotencyKey()),
-    onSuccess: () => {
+    mutationFn: async ({ id, number }: { id: string; number: string }) => {
+      const idempotencyKey = newIdempotencyKey();
+      try {
+        await markInvoicePaid(id, idempotencyKey);
+        return { queued: false };
+      } catch (error) {
+        if (!isNetworkError(error)) throw error;
+        await enqueue({
+          method: 'POST',
+          path: `/invoices/${encodeURIComponent(id)}/payments`,
+          body: { date: localToday() },
+          idempotencyKey,
+          label: `Invoice ${number} marked as paid`,
+        });
+        retryOutboxNow();
+        return { queued: true };
+      }
+    },
+    onSuccess: ({ queued }) => {
+      if (queued) {
+        toast(
+          navigator.onLine
+            ? 'The server could not be reached. The payment is queued and will be sent automatically.'
+            : 'You are offline. The payment will be recorded when you are back online.',
+          { tone: 'info' },
+        );
+        return;
+      }
       toast('Marked as paid', { tone: 'success' });
       return invalidateAfter(queryClient, 'invoices');
     },
@@ -93,7 +128,7 @@ export function useInvoiceActions() {
     /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
     payingId: checkout.starting?.invoiceId,
     paying: checkout.starting !== undefined,
-    markPaid: (id: string) => markPaid.mutate(id),
-    markingPaidId: markPaid.isPending ? markPaid.variables : undefined,
+    markPaid: (id: string, number: string) => markPaid.mutate({ id, number }),
+    markingPaidId: markPaid.isPending ? markPaid.variables.id : undefined,
   };
 }
