@@ -98,6 +98,7 @@ export async function startServer() {
       APP_URL: url,
       // Every browser test signs up from 127.0.0.1.
       SIGNUP_LIMIT_PER_IP_HOUR: '1000',
+      VERIFY_LIMIT_PER_IP_15MIN: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -59,6 +59,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   const rateLimits = deps.rateLimits ?? {
     ...defaultAuthRateLimits,
     signUpPerIp: { ...defaultAuthRateLimits.signUpPerIp, limit: config.signUpLimitPerIpHour },
+    verifyPerIp: { ...defaultAuthRateLimits.verifyPerIp, limit: config.verifyLimitPerIp15Min },
   };
   const limits = openLimitStore({ db: store.db, redisUrl: config.redisUrl, redisPrefix: config.redisPrefix });
   const auth = createAuthService({

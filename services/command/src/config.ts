@@ -26,6 +26,8 @@ export const commandEnvSchema = baseEnvSchema.extend({
     .default(24 * 7),
   /** Sign-ups allowed per client address per hour (DESIGN §4); a shared office may need more. */
   SIGNUP_LIMIT_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Verification, resend and password-reset requests allowed per client address per 15 minutes. */
+  VERIFY_LIMIT_PER_IP_15MIN: z.coerce.number().int().min(1).max(100_000).default(30),
   /** Stripe (docs/operations.md). Without a secret key, billing runs on the built-in sandbox. */
   STRIPE_SECRET_KEY: z
     .string()
@@ -80,6 +82,7 @@ export interface CommandConfig extends BaseConfig {
   verificationTtlHours: number;
   resetTtlMinutes: number;
   signUpLimitPerIpHour: number;
+  verifyLimitPerIp15Min: number;
   redisUrl: string | undefined;
   redisPrefix: string;
   /** Null: the built-in sandbox takes payments. */
@@ -136,6 +139,7 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     verificationTtlHours: env.VERIFICATION_TTL_HOURS,
     resetTtlMinutes: env.PASSWORD_RESET_TTL_MINUTES,
     signUpLimitPerIpHour: env.SIGNUP_LIMIT_PER_IP_HOUR,
+    verifyLimitPerIp15Min: env.VERIFY_LIMIT_PER_IP_15MIN,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     stripe: stripeSettingsFrom(env),
