@@ -1,4 +1,4 @@
-import { currencies, sanitize } from '@remit/contracts';
+import { countries, currencies, sanitize } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -37,6 +37,11 @@ const Submit = styled.div`
   justify-content: flex-end;
 `;
 
+/** E-invoices need the company's country (BT-40), chosen from the ISO 3166-1 list. */
+const countryOptions = [
+  { value: '', label: 'Choose a country' },
+  ...countries.map(([code, name]) => ({ value: code, label: name })),
+];
 const currencyOptions = currencies.map((currency) => ({ value: currency.value, label: currency.label }));
 
 function sanitized(field: FieldProps, clean: (value: string) => string): FieldProps {
@@ -156,6 +161,26 @@ export function ProfileForm({
         rows={2}
         {...sanitized(form.field('Settings.CompanyAddress'), sanitize.address)}
       />
+      <Pair>
+        <TextField
+          label="Street and number"
+          autoComplete="address-line1"
+          {...form.field('Settings.CompanyStreet')}
+        />
+        <TextField label="Post code" autoComplete="postal-code" {...form.field('Settings.CompanyPostCode')} />
+      </Pair>
+      <Pair>
+        <TextField label="City" autoComplete="address-level2" {...form.field('Settings.CompanyCity')} />
+        <SelectField label="Country" options={countryOptions} {...form.field('Settings.CompanyCountry')} />
+      </Pair>
+      <Pair>
+        <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('Settings.CompanyPhone')} />
+        <TextField
+          label="Tax number"
+          hint="For e-invoices without a VAT number, e.g. a German Steuernummer."
+          {...form.field('Settings.CompanyTaxNumber')}
+        />
+      </Pair>
       <Pair>
         <TextField
           label="Default due days"

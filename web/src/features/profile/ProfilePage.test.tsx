@@ -416,6 +416,33 @@ describe('/profile (spec §2 Profile)', () => {
     });
   });
 
+  it("sends the company's e-invoice details: structured address with a country from the list, phone, tax number", async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    await user.type(await screen.findByLabelText('Street and number'), '12 Analytical Row');
+    await user.type(screen.getByLabelText('Post code'), 'NW1 6XE');
+    await user.type(screen.getByLabelText('City'), 'London');
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.type(screen.getByLabelText('Phone'), '+44 20 7946 0000');
+    await user.type(screen.getByLabelText('Tax number'), '123/456/789');
+    await user.click(screen.getByRole('button', { name: 'Update Profile' }));
+    expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
+    const sent = requests.find((request) => request.method === 'PUT' && request.path === '/settings')?.body;
+    expect(sent).toMatchObject({
+      Settings: {
+        CompanyPostalAddress: {
+          lines: ['12 Analytical Row'],
+          postCode: 'NW1 6XE',
+          city: 'London',
+          country: 'GB',
+        },
+        CompanyPhone: '+44 20 7946 0000',
+        CompanyTaxNumber: '123/456/789',
+      },
+    });
+  });
+
   it('sends a new logo as multipart and shows why the server refused it', async () => {
     // jsdom has no object URLs; the preview only needs one.
     class PreviewURL extends URL {

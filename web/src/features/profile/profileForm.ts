@@ -15,6 +15,13 @@ const profileInputs = z.object({
   'Settings.CompanyAddress': z.string(),
   'Settings.DefaultCurrency': z.string(),
   DefaultDueDays: z.string(),
+  // The company's e-invoice details (issue 15): structured address, phone, tax number.
+  'Settings.CompanyStreet': z.string(),
+  'Settings.CompanyPostCode': z.string(),
+  'Settings.CompanyCity': z.string(),
+  'Settings.CompanyCountry': z.string(),
+  'Settings.CompanyPhone': z.string(),
+  'Settings.CompanyTaxNumber': z.string(),
 });
 export type ProfileFormValues = z.infer<typeof profileInputs>;
 
@@ -28,13 +35,31 @@ export function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput
       CompanyEmail: values['Settings.CompanyEmail'],
       CompanyAddress: values['Settings.CompanyAddress'],
       DefaultCurrency: values['Settings.DefaultCurrency'],
+      ...postalAddressOf(values),
+      CompanyPhone: values['Settings.CompanyPhone'],
+      CompanyTaxNumber: values['Settings.CompanyTaxNumber'],
     },
   };
+}
+
+/** The structured address when any part of it is filled in; else nothing (what is on file stays). */
+function postalAddressOf(values: ProfileFormValues) {
+  const address = {
+    lines: [values['Settings.CompanyStreet']],
+    postCode: values['Settings.CompanyPostCode'],
+    city: values['Settings.CompanyCity'],
+    country: values['Settings.CompanyCountry'] || null,
+  };
+  const given = [...address.lines, address.postCode, address.city, address.country].some((part) =>
+    part?.trim(),
+  );
+  return given ? { CompanyPostalAddress: address } : {};
 }
 
 export const profileFormSchema = profileInputs.transform(toSettingsUpdate).pipe(settingsUpdateSchema);
 
 export function toProfileFormValues(settings: UserSettings | undefined): ProfileFormValues {
+  const postal = settings?.Settings.CompanyPostalAddress;
   return {
     'Settings.CompanyName': settings?.Settings.CompanyName ?? '',
     'Settings.UserCompanyVAT': settings?.Settings.UserCompanyVAT ?? '',
@@ -42,6 +67,12 @@ export function toProfileFormValues(settings: UserSettings | undefined): Profile
     'Settings.CompanyAddress': settings?.Settings.CompanyAddress ?? '',
     'Settings.DefaultCurrency': settings?.Settings.DefaultCurrency || 'USD',
     DefaultDueDays: settings?.DefaultDueDays == null ? '' : String(settings.DefaultDueDays),
+    'Settings.CompanyStreet': postal?.lines[0] ?? '',
+    'Settings.CompanyPostCode': postal?.postCode ?? '',
+    'Settings.CompanyCity': postal?.city ?? '',
+    'Settings.CompanyCountry': postal?.country ?? '',
+    'Settings.CompanyPhone': settings?.Settings.CompanyPhone ?? '',
+    'Settings.CompanyTaxNumber': settings?.Settings.CompanyTaxNumber ?? '',
   };
 }
 
