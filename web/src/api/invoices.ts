@@ -23,11 +23,14 @@ export interface InvoiceListParams {
   page: number;
   limit: number;
   search?: string;
+  /** A collection status (issue 14; subscribers). */
+  status?: string;
 }
 
 export function listInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoicePage> {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.search) query.set('search', params.search);
+  if (params.status) query.set('status', params.status);
   return request('GET', `/invoices?${query}`, { schema: invoiceListAnswerSchema, signal });
 }
 

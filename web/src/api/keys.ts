@@ -20,7 +20,8 @@ export const billingKeys = {
 export const invoiceKeys = {
   all: ['invoices'] as const,
   lists: ['invoices', 'list'] as const,
-  list: (page: number, search: string) => ['invoices', 'list', { page, search }] as const,
+  list: (page: number, search: string, status = '') =>
+    ['invoices', 'list', status ? { page, search, status } : { page, search }] as const,
   history: (id: string) => ['invoices', 'history', id] as const,
   preview: (id: string) => ['invoices', 'preview', id] as const,
   recent: ['invoices', 'recent'] as const,

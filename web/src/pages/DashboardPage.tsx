@@ -101,6 +101,8 @@ export function DashboardPage() {
           onSearch={dashboard.setSearch}
           view={dashboard.view}
           onView={dashboard.setView}
+          status={dashboard.status}
+          onStatus={dashboard.setStatus}
         />
       )}
       <Invoices dashboard={dashboard} />

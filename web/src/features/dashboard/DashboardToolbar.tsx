@@ -1,3 +1,4 @@
+import { collectionStatuses, collectionStatusLabels } from '@remit/contracts';
 import styled from 'styled-components';
 import type { ViewMode } from './useDashboard';
 
@@ -19,6 +20,15 @@ const Search = styled.input`
   background: ${({ theme }) => theme.colors.surface};
   font-size: ${({ theme }) => theme.fontSizes.md};
   &:focus { outline: none; border-color: ${({ theme }) => theme.colors.focus}; box-shadow: ${({ theme }) => theme.shadows.focus}; }
+`;
+
+const StatusSelect = styled.select`
+  min-height: 42px;
+  padding: 0 ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
 const Toggle = styled.div`
@@ -46,10 +56,20 @@ interface DashboardToolbarProps {
   onSearch: (value: string) => void;
   view: ViewMode;
   onView: (view: ViewMode) => void;
+  /** The collection status filter (issue 14); empty: all. */
+  status?: string;
+  onStatus?: (status: string) => void;
 }
 
-/** Subscribers only (spec §2): search and the grid/list toggle. */
-export function DashboardToolbar({ search, onSearch, view, onView }: DashboardToolbarProps) {
+/** Subscribers only (spec §2): search, the collection status filter (issue 14) and the grid/list toggle. */
+export function DashboardToolbar({
+  search,
+  onSearch,
+  view,
+  onView,
+  status,
+  onStatus,
+}: DashboardToolbarProps) {
   return (
     <Bar>
       <Search
@@ -59,6 +79,20 @@ export function DashboardToolbar({ search, onSearch, view, onView }: DashboardTo
         value={search}
         onChange={(event) => onSearch(event.target.value)}
       />
+      {onStatus && (
+        <StatusSelect
+          aria-label="Filter by status"
+          value={status ?? ''}
+          onChange={(event) => onStatus(event.target.value)}
+        >
+          <option value="">All statuses</option>
+          {collectionStatuses.map((code) => (
+            <option key={code} value={code}>
+              {collectionStatusLabels[code]}
+            </option>
+          ))}
+        </StatusSelect>
+      )}
       <Toggle role="group" aria-label="Layout">
         <button type="button" aria-pressed={view === 'list'} onClick={() => onView('list')}>
           List

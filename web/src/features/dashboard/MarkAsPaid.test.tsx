@@ -166,4 +166,24 @@ describe('collection status and Mark as paid on the dashboard (issue 14)', () =>
       new Set([firstKey]),
     );
   });
+
+  it('lets a subscriber filter the list by collection status', async () => {
+    storeToken('jwt');
+    const { fetchMock } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /invoices': () => ({
+        body: { invoices: [listedInvoice()], pagination: { page: 1, limit: 15, total: 1, total_pages: 1 } },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await screen.findAllByTestId('invoice');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Overdue');
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain(
+        '/api/invoices?page=1&limit=15&status=overdue',
+      ),
+    );
+  });
 });

@@ -8,12 +8,15 @@ export const PAGE_SIZE = 15;
 export const DASHBOARD_DELAY_MS = 400;
 
 /** One dashboard page; cached (and persisted to IndexedDB) so the list reads offline. */
-export function invoiceListQuery(page: number, search: string) {
+export function invoiceListQuery(page: number, search: string, status = '') {
   return queryOptions({
-    queryKey: invoiceKeys.list(page, search),
+    queryKey: invoiceKeys.list(page, search, status),
     queryFn: async ({ signal }) => {
       const [answer] = await Promise.all([
-        listInvoices({ page, limit: PAGE_SIZE, search: search || undefined }, signal),
+        listInvoices(
+          { page, limit: PAGE_SIZE, search: search || undefined, status: status || undefined },
+          signal,
+        ),
         wait(DASHBOARD_DELAY_MS),
       ]);
       return answer;

@@ -46,12 +46,14 @@ export function useDashboard() {
   const { subscribed, user } = useAuth();
   const [requestedPage, setPage] = useState(1);
   const [searchText, setSearchText] = useState('');
+  const [requestedStatus, setStatusFilter] = useState('');
   const [requestedView, setView] = useStoredView(user?.id);
   const [opened, setOpenInvoice] = useState<InvoiceListItem | null>(null);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';
   const page = subscribed ? requestedPage : 1;
-  const query = useQuery(invoiceListQuery(page, search));
+  const status = subscribed ? requestedStatus : '';
+  const query = useQuery(invoiceListQuery(page, search, status));
   const totalPages = Math.max(1, query.data?.pagination.total_pages ?? 1);
   // The open invoice as the list now has it (a payment recorded from the modal shows at once).
   const openInvoice = opened
@@ -74,6 +76,11 @@ export function useDashboard() {
     searchText,
     setSearch: (value: string) => {
       setSearchText(value);
+      setPage(1);
+    },
+    status,
+    setStatus: (value: string) => {
+      setStatusFilter(value);
       setPage(1);
     },
     view: subscribed ? requestedView : 'list',
