@@ -1,10 +1,14 @@
 import {
   type CollectionAnswer,
   collectionAnswerSchema,
+  type InvoiceCollectionDetails,
+  invoiceCollectionDetailsSchema,
+  type RecordPaymentInput,
   type SendInvoiceAnswer,
   type SendInvoiceInput,
   sendInvoiceAnswerSchema,
 } from '@remit/contracts';
+import { z } from 'zod';
 import { request } from './client';
 
 /**
@@ -29,5 +33,48 @@ export function sendInvoice(
     body: input,
     idempotencyKey,
     schema: sendInvoiceAnswerSchema,
+  });
+}
+
+const collectionOfInvoiceSchema = z.object({ Collection: invoiceCollectionDetailsSchema });
+
+/** The invoice's payments and figures (`GET /invoices/{id}`'s `Collection`). */
+export async function fetchCollection(
+  invoiceId: string,
+  signal?: AbortSignal,
+): Promise<InvoiceCollectionDetails> {
+  const answer = await request('GET', `/invoices/${encodeURIComponent(invoiceId)}`, {
+    schema: collectionOfInvoiceSchema,
+    signal,
+  });
+  return answer.Collection;
+}
+
+/** A payment as the owner enters it: a typed amount in the invoice's currency, the day, how. */
+export function recordPayment(
+  invoiceId: string,
+  input: RecordPaymentInput,
+  idempotencyKey: string,
+): Promise<CollectionAnswer> {
+  return request('POST', `/invoices/${encodeURIComponent(invoiceId)}/payments`, {
+    body: input,
+    idempotencyKey,
+    schema: collectionAnswerSchema,
+  });
+}
+
+export function reversePayment(invoiceId: string, paymentId: string, idempotencyKey: string) {
+  return request(
+    'POST',
+    `/invoices/${encodeURIComponent(invoiceId)}/payments/${encodeURIComponent(paymentId)}/reverse`,
+    { body: { reason: 'Reversed by the owner' }, idempotencyKey, schema: collectionAnswerSchema },
+  );
+}
+
+export function voidInvoice(invoiceId: string, reason: string, idempotencyKey: string) {
+  return request('POST', `/invoices/${encodeURIComponent(invoiceId)}/void`, {
+    body: { reason },
+    idempotencyKey,
+    schema: collectionAnswerSchema,
   });
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/format';
 import { DownloadMenu } from './DownloadMenu';
 import { canMarkPaid } from './InvoiceCard';
+import { PaymentsTab } from './PaymentsTab';
 import { historyQuery, invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
 
@@ -62,7 +63,7 @@ const Center = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-type TabName = 'preview' | 'history' | 'send';
+type TabName = 'preview' | 'history' | 'payments' | 'send';
 
 function PreviewTab({ id, number }: { id: string; number: string }) {
   const preview = useQuery(invoicePreviewQuery(id));
@@ -158,11 +159,13 @@ export function InvoicePreviewModal({
       <Tabs role="tablist">
         {tabButton('preview', 'Preview')}
         {tabButton('history', 'History')}
+        {tabButton('payments', 'Payments')}
         {tabButton('send', 'Send')}
       </Tabs>
       <div role="tabpanel">
         {tab === 'preview' && <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />}
         {tab === 'history' && <HistoryTab id={invoice.ID} />}
+        {tab === 'payments' && <PaymentsTab invoice={invoice} />}
         {tab === 'send' && <SendTab invoice={invoice} onSent={() => setTab('history')} />}
       </div>
     </Modal>

@@ -186,4 +186,83 @@ describe('collection status and Mark as paid on the dashboard (issue 14)', () =>
       ),
     );
   });
+
+  it('records a typed payment and reverses one from the Payments tab', async () => {
+    storeToken('jwt');
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [listedInvoice({ ID: 'inv-1', InvoiceNumber: 'INV-001' })],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /invoices/inv-1/preview': () => ({ body: '<p>invoice</p>' }),
+      'GET /invoices/inv-1': () => ({
+        body: {
+          Collection: {
+            CollectionStatus: 'partially_paid',
+            AmountPaid: 10000,
+            Balance: 218156,
+            VoidReason: null,
+            Payments: [
+              {
+                id: 'p1',
+                amount: 10000,
+                currency: 'EUR',
+                date: '2026-11-01',
+                method: 'cash',
+                reference: 'R1',
+                note: '',
+                reversed: false,
+              },
+            ],
+          },
+        },
+      }),
+      'POST /invoices/inv-1/payments': () => ({
+        status: 201,
+        body: {
+          invoiceId: 'inv-1',
+          total: 228156,
+          currency: 'EUR',
+          amountPaid: 19036,
+          balance: 209120,
+          voided: false,
+          settled: false,
+          paymentId: 'p2',
+        },
+      }),
+      'POST /invoices/inv-1/payments/p1/reverse': () => ({
+        body: {
+          invoiceId: 'inv-1',
+          total: 228156,
+          currency: 'EUR',
+          amountPaid: 0,
+          balance: 228156,
+          voided: false,
+          settled: false,
+          paymentId: 'p1',
+        },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
+    await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+    const list = await screen.findByRole('list', { name: 'Payments' });
+    expect(list).toHaveTextContent('R1');
+    const form = screen.getByRole('form', { name: 'Record a payment' });
+    await user.type(within(form).getByLabelText('Amount'), '90,36');
+    await user.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await screen.findByText('Payment recorded');
+    await user.click(within(list).getByRole('button', { name: 'Reverse' }));
+    await screen.findByText('Payment reversed');
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts.map((request) => [request.path, request.body])).toEqual([
+      ['/invoices/inv-1/payments', { amount: '90,36', date: expect.any(String), method: 'bank_transfer' }],
+      ['/invoices/inv-1/payments/p1/reverse', { reason: 'Reversed by the owner' }],
+    ]);
+  });
 });

@@ -1,0 +1,156 @@
+import { collectionStatusLabels, money, toDecimalString } from '@remit/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { newIdempotencyKey } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { invalidateAfter } from '../../api/invalidation';
+import type { InvoiceListItem } from '../../api/invoices';
+import { fetchCollection, recordPayment, reversePayment, voidInvoice } from '../../api/payments';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatAmount } from '../../lib/format';
+import { useToast } from '../toasts/ToastProvider';
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.md};
+  ul { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: ${({ theme }) => theme.space.xs}; }
+  li { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.sm}; align-items: center; justify-content: space-between; }
+  s { color: ${({ theme }) => theme.colors.muted}; }
+  form { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.sm}; align-items: end; }
+  label { display: flex; flex-direction: column; gap: 4px; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  input, select { min-height: 38px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; font-weight: normal; }
+`;
+
+const paymentKey = (id: string) => ['invoices', 'collection', id] as const;
+
+/** 'Payments' (issue 14): what was paid, record a payment, reverse one, void the invoice. */
+export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const collection = useQuery({
+    queryKey: paymentKey(invoice.ID),
+    queryFn: ({ signal }) => fetchCollection(invoice.ID, signal),
+    meta: { persist: false },
+  });
+  const [amount, setAmount] = useState('');
+  const [date, setDate] = useState(new Date().toISOString().slice(0, 10));
+  const [method, setMethod] = useState<'bank_transfer' | 'card' | 'cash' | 'cheque' | 'digital' | 'other'>(
+    'bank_transfer',
+  );
+  const done = async (message: string) => {
+    toast(message, { tone: 'success' });
+    await queryClient.invalidateQueries({ queryKey: paymentKey(invoice.ID) });
+    await invalidateAfter(queryClient, 'invoices');
+  };
+  const failed = (error: unknown) =>
+    toast(error instanceof ApiError && error.message ? error.message : 'That did not work', {
+      tone: 'error',
+    });
+  const record = useMutation({
+    mutationFn: () => recordPayment(invoice.ID, { amount, date, method }, newIdempotencyKey()),
+    onSuccess: () => done('Payment recorded'),
+    onError: failed,
+  });
+  const reverse = useMutation({
+    mutationFn: (paymentId: string) => reversePayment(invoice.ID, paymentId, newIdempotencyKey()),
+    onSuccess: () => done('Payment reversed'),
+    onError: failed,
+  });
+  const voiding = useMutation({
+    mutationFn: (reason: string) => voidInvoice(invoice.ID, reason, newIdempotencyKey()),
+    onSuccess: () => done('Invoice voided'),
+    onError: failed,
+  });
+  if (collection.isPending) return <Spinner label="Loading payments" />;
+  if (collection.isError) return <p>The payments could not be loaded.</p>;
+  const { Payments, Balance, AmountPaid, CollectionStatus } = collection.data;
+  return (
+    <Box>
+      <p>
+        {collectionStatusLabels[CollectionStatus]} · paid {formatAmount(AmountPaid, invoice.Currency)} · due{' '}
+        {formatAmount(Balance, invoice.Currency)}
+      </p>
+      {Payments.length > 0 && (
+        <ul aria-label="Payments">
+          {Payments.map((payment) => (
+            <li key={payment.id}>
+              {payment.reversed ? (
+                <s>
+                  {formatAmount(payment.amount, payment.currency)} on {payment.date} (reversed)
+                </s>
+              ) : (
+                <span>
+                  {formatAmount(payment.amount, payment.currency)} on {payment.date}
+                  {payment.reference ? ` · ${payment.reference}` : ''}
+                </span>
+              )}
+              {!payment.reversed && (
+                <Button
+                  variant="secondary"
+                  busy={reverse.isPending}
+                  onClick={() => reverse.mutate(payment.id)}
+                >
+                  Reverse
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {CollectionStatus !== 'void' && Balance > 0 && (
+        <form
+          aria-label="Record a payment"
+          onSubmit={(event) => {
+            event.preventDefault();
+            record.mutate();
+          }}
+        >
+          <label>
+            Amount
+            <input
+              inputMode="decimal"
+              placeholder={toDecimalString(money(Balance, invoice.Currency))}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </label>
+          <label>
+            Date
+            <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+          </label>
+          <label>
+            Method
+            <select value={method} onChange={(e) => setMethod(e.target.value as typeof method)}>
+              <option value="bank_transfer">Bank transfer</option>
+              <option value="card">Card</option>
+              <option value="cash">Cash</option>
+              <option value="cheque">Cheque</option>
+              <option value="digital">Digital</option>
+              <option value="other">Other</option>
+            </select>
+          </label>
+          <Button type="submit" busy={record.isPending}>
+            Record payment
+          </Button>
+        </form>
+      )}
+      {CollectionStatus !== 'void' && AmountPaid === 0 && (
+        <div>
+          <Button
+            variant="secondary"
+            busy={voiding.isPending}
+            onClick={() => {
+              const reason = window.prompt('Why is this invoice void?');
+              if (reason?.trim()) voiding.mutate(reason.trim());
+            }}
+          >
+            Void invoice
+          </Button>
+        </div>
+      )}
+    </Box>
+  );
+}
