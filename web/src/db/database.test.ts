@@ -147,6 +147,10 @@ describe('the cache rules (issue 13)', () => {
       updatedAt: 1,
     });
     expect(await countUnsentWork(database, 'user-p')).toBe(2);
+    // A queued invoice's draft counts once, with its command.
+    await database.drafts.put({ id: 'd2', userId: 'user-p', kind: 'invoice', data: {}, updatedAt: 1 });
+    await database.outbox.add({ ...command('user-p', 'c'), draftId: 'd2' });
+    expect(await countUnsentWork(database, 'user-p')).toBe(3);
     await removeAccountData(database, 'user-p');
     expect(await countUnsentWork(database, 'user-p')).toBe(0);
     expect(await database.queries.count()).toBe(0);

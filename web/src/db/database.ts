@@ -116,11 +116,15 @@ export async function removeAccountData(database: RemitDatabase, userId: string)
   });
 }
 
-/** Whether an account has work this device has not sent yet (queued commands or drafts). */
+/**
+ * How much work of an account this device has not sent yet: queued commands, and drafts not already
+ * behind one of them (a queued invoice keeps its draft; it counts once).
+ */
 export async function countUnsentWork(database: RemitDatabase, userId: string): Promise<number> {
   const [commands, drafts] = await Promise.all([
-    database.outbox.where('userId').equals(userId).count(),
-    database.drafts.where('userId').equals(userId).count(),
+    database.outbox.where('userId').equals(userId).toArray(),
+    database.drafts.where('userId').equals(userId).primaryKeys(),
   ]);
-  return commands + drafts;
+  const queuedDrafts = new Set(commands.map((command) => command.draftId));
+  return commands.length + drafts.filter((id) => !queuedDrafts.has(id)).length;
 }

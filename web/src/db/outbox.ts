@@ -184,3 +184,10 @@ export const RETRY_EVENT = 'remit:outbox-retry';
 export function retryOutboxNow(): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(RETRY_EVENT));
 }
+
+/** The honest toast for a command that went into the outbox: offline, or the server unreachable. */
+export function offlineQueuedMessage(what: string): string {
+  return typeof navigator !== 'undefined' && !navigator.onLine
+    ? `You are offline. ${what} will be sent when you are back online.`
+    : `The server could not be reached. ${what} is queued and will be sent automatically.`;
+}

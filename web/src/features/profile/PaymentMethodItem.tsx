@@ -9,7 +9,7 @@ import { paymentMethodKeys } from '../../api/keys';
 import { togglePaymentMethod } from '../../api/paymentMethods';
 import { Button } from '../../components/ui/Button';
 import { Badge } from '../../components/ui/Card';
-import { enqueue, retryOutboxNow } from '../../db/outbox';
+import { enqueue, offlineQueuedMessage, retryOutboxNow } from '../../db/outbox';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { profileMessages } from './messages';
@@ -144,12 +144,7 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
       );
       setWanted(null);
       if (result.queued) {
-        toast(
-          navigator.onLine
-            ? 'The server could not be reached. The change is queued and will be sent automatically.'
-            : 'You are offline. The change will be sent when you are back online.',
-          { tone: 'info' },
-        );
+        toast(offlineQueuedMessage('The change'), { tone: 'info' });
         return;
       }
       toast(paymentMethod.IsActive ? profileMessages.enabled : profileMessages.disabled, { tone: 'success' });

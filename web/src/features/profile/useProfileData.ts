@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { isNetworkError } from '../../api/errors';
 import { customerKeys, invoiceKeys, settingsKeys } from '../../api/keys';
 import { paymentMethodsQuery } from '../../api/paymentMethods';
 import {
@@ -75,12 +76,21 @@ export function useProfileData() {
   useLoggedError('recent invoices load failed', recentInvoices.error);
 
   const toastedAt = useRef(0);
+  const hasMethods = paymentMethods.data !== undefined;
   useEffect(() => {
     if (!paymentMethods.isError || paymentMethods.errorUpdatedAt === toastedAt.current) return;
     toastedAt.current = paymentMethods.errorUpdatedAt;
     logError('payment methods load failed', paymentMethods.error);
-    toast(profileMessages.paymentMethodsLoadFailed, { tone: 'error' });
-  }, [paymentMethods.isError, paymentMethods.errorUpdatedAt, paymentMethods.error, toast]);
+    // Spec §8's message when the server failed; an honest one when the network is down (issue 13),
+    // and none when the cached list is on screen (the offline banner says the rest).
+    if (isNetworkError(paymentMethods.error) && hasMethods) return;
+    toast(
+      isNetworkError(paymentMethods.error)
+        ? 'You are offline. Payment methods will load when you are back online.'
+        : profileMessages.paymentMethodsLoadFailed,
+      { tone: 'error' },
+    );
+  }, [paymentMethods.isError, paymentMethods.errorUpdatedAt, paymentMethods.error, hasMethods, toast]);
 
   const all = [profile, settings, quickStats, topClients, recentInvoices, paymentMethods];
   return {
