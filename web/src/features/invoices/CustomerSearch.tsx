@@ -1,9 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
+import { isNetworkError } from '../../api/errors';
 import { type CustomerSuggestion, searchCustomers } from '../../api/invoices';
 import { customerKeys } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { searchCachedCustomers } from './cachedCustomers';
 
 const Box = styled.div`
   position: relative;
@@ -55,14 +57,18 @@ const Results = styled.ul`
 /** Spec §5/§8 customer search: 2 characters, 300 ms debounce, errors give an empty list. */
 export function CustomerSearch({ onPick }: { onPick: (customer: CustomerSuggestion) => void }) {
   const id = useId();
+  const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const q = useDebouncedValue(text.trim(), 300);
   const ready = q.length >= 2;
   const results = useQuery({
     queryKey: customerKeys.suggestions(q),
-    queryFn: ({ signal }) => searchCustomers(q, signal).catch(() => []),
+    // Errors give an empty list (spec §8); offline, the customers suggested before on this device.
+    queryFn: ({ signal }) =>
+      searchCustomers(q, signal).catch((error: unknown) =>
+        isNetworkError(error) ? searchCachedCustomers(queryClient, q) : [],
+      ),
     enabled: ready,
-    meta: { persist: false },
   });
   const pending = text.trim() !== q || results.isFetching;
   let status: string | null = null;
