@@ -7,11 +7,10 @@ const Wrapper = styled.div`
   display: inline-flex;
 `;
 
+// Fixed, at the button's place: the cards clip what overflows them.
 const Menu = styled.ul`
-  position: absolute;
-  right: 0;
-  bottom: calc(100% + 4px);
-  z-index: 20;
+  position: fixed;
+  z-index: 50;
   min-width: 13rem;
   margin: 0;
   padding: ${({ theme }) => theme.space.xs};
@@ -55,6 +54,7 @@ export interface DownloadMenuProps {
  */
 export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) {
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<{ top: number; right: number }>({ top: 0, right: 0 });
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -88,6 +88,10 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
       setOpen(false);
     }
   };
+  const placeBelow = () => {
+    const rect = toggle.current?.getBoundingClientRect();
+    if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
+  };
   const choose = (action: () => void) => () => {
     setOpen(false);
     toggle.current?.focus();
@@ -104,10 +108,14 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`Download formats for invoice ${number}`}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          placeBelow();
+          setOpen(!open);
+        }}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
+            placeBelow();
             setOpen(true);
           }
         }}
@@ -115,7 +123,13 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
         Formats ▾
       </Button>
       {open ? (
-        <Menu id={menuId} role="menu" aria-label={`Download invoice ${number} as`} onKeyDown={onMenuKey}>
+        <Menu
+          id={menuId}
+          role="menu"
+          aria-label={`Download invoice ${number} as`}
+          onKeyDown={onMenuKey}
+          style={{ top: place.top, right: place.right }}
+        >
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onPdf)}>
               PDF<small>Factur-X when the invoice is e-invoice ready</small>
