@@ -1,5 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import styled from 'styled-components';
-import type { FormReadiness } from './einvoiceReadiness';
+import { paymentMethodsQuery } from '../../api/paymentMethods';
+import { settingsQuery } from '../../api/profile';
+import type { WizardForm } from '../../machines/wizard';
+import { type FormReadiness, formReadiness } from './einvoiceReadiness';
 
 const List = styled.section`
   margin-top: ${({ theme }) => theme.space.md};
@@ -47,4 +52,12 @@ export function ReadinessChecklist({ readiness }: { readiness: FormReadiness }) 
       )}
     </List>
   );
+}
+
+/** The checklist for a form as typed, with the profile's seller details and the chosen payment method. */
+export function FormReadinessChecklist({ form }: { form: WizardForm }) {
+  const settings = useQuery(settingsQuery).data;
+  const methods = useQuery(paymentMethodsQuery).data ?? [];
+  const readiness = useMemo(() => formReadiness(form, settings, methods), [form, settings, methods]);
+  return <ReadinessChecklist readiness={readiness} />;
 }

@@ -118,6 +118,10 @@ describe('step 2 preview (issue 16)', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'The logo must be a PNG, JPEG, GIF or WebP image You can still select this template.',
     );
+    // The preview tells what an e-invoice of this form still needs, as step 1 does.
+    expect(within(dialog).getByRole('region', { name: 'E-invoice readiness' })).toHaveTextContent(
+      /Factur-X PDF, CII and UBL \(EN 16931\): \d+ details? (is|are) missing/,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Select Template' }));
     expect(screen.getByRole('button', { name: 'Use Classic' })).toHaveAttribute('aria-pressed', 'true');
   });

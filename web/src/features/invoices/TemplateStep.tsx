@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { logError } from '../../lib/log';
 import type { WizardForm, WizardTemplate } from '../../machines/wizard';
 import { media } from '../../theme/theme';
+import { FormReadinessChecklist } from './ReadinessChecklist';
 import type { Wizard } from './useWizard';
 
 const Grid = styled.ul`
@@ -117,6 +118,7 @@ function PreviewModal({ wizard, template }: { wizard: Wizard; template: WizardTe
       {preview.isPending && <Spinner label="Rendering preview" />}
       {preview.isError && <Alert tone="error">{failure} You can still select this template.</Alert>}
       {preview.data && <Frame title={`${template.TemplateName} preview`} srcDoc={preview.data} sandbox="" />}
+      <FormReadinessChecklist form={form} />
     </Modal>
   );
 }
