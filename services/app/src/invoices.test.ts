@@ -222,6 +222,16 @@ describe.each(testStores())('issuing invoices over HTTP on %s', (kind) => {
         DefaultCurrency: 'EUR',
         UserCompanyVAT: 'GB123456789',
         LogoURL: null,
+        // The e-invoice details of the profile (UserSettingsChanged v2): the free-text address read as lines.
+        CompanyPhone: '',
+        CompanyPostalAddress: {
+          lines: ['12 Analytical Street'],
+          postCode: '',
+          city: '',
+          region: '',
+          country: null,
+        },
+        CompanyTaxNumber: null,
       },
     });
     const bad = await app.call('PUT', '/settings', { token: ada.token, body: { DefaultDueDays: -3 } });

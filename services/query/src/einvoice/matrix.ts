@@ -73,7 +73,7 @@ export const matrixCases: MatrixCase[] = [
     }),
     xml: ['ubl', 'xrechnung-cii', 'xrechnung-ubl'],
     pdf: [{ template: 'modern', logo: true }],
-    pdfShows: 'Service period: 1 February 2025 – 28 February 2025',
+    pdfShows: 'Service period 1 February 2025 – 28 February 2025',
   },
   {
     name: '§19 UStG small business',

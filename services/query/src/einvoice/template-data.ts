@@ -19,12 +19,12 @@ import { englishLabels, formatDate, formatRate, type TemplateData } from '../pdf
 import { paymentQrSvg } from './payment-qr.js';
 
 /**
- * What a template receives for an invoice of the e-invoice model: today's TemplateData, so all ten templates print
- * it as they are, plus the parts the templates do not draw yet (`vatBreakdown`, `delivery`, `paymentQr`). Every
- * figure comes from computeEInvoiceTotals, the same numbers the XML carries. Until the templates draw the new
- * parts, what the law wants on the page rides in places every template already prints: the VAT of each rate in
- * the tax label, the delivery date or period, exemption texts and payment terms in the notes, phone and tax
- * number under the seller's address.
+ * What a template receives for an invoice of the e-invoice model: today's TemplateData plus `vatBreakdown`,
+ * `delivery` and `paymentQr`, which every template draws (one totals line per rate, the delivery date or service
+ * period beside the invoice's dates, the GiroCode with the payment details). Every figure comes from
+ * computeEInvoiceTotals, the same numbers the XML carries. What the law wants on the page and no template has a
+ * place for rides in places every template prints: exemption texts, the buyer reference and payment terms in the
+ * notes and terms, phone and tax number under the seller's address.
  */
 export interface EInvoiceTemplateData extends TemplateData {
   vatBreakdown: Array<{
@@ -68,7 +68,6 @@ export function eInvoiceTemplateData(
   ];
   const notes = [
     ...exemptionNotes,
-    delivery ? `${delivery.label}: ${delivery.value}` : '',
     invoice.customer.buyerReference ? `Buyer reference: ${invoice.customer.buyerReference}` : '',
     invoice.notes.trim(),
   ].filter(Boolean);
