@@ -1,6 +1,18 @@
 import { currencyByCode } from './currencies.js';
+import { DEFAULT_UNIT } from './einvoice/codes.js';
+import { QUANTITY_SCALE, readMeasuredQuantity } from './einvoice/quantity.js';
+import { lineNetAmount } from './einvoice/totals.js';
 import { type InvoiceForm, readQuantity, readTaxRate, readUnitPrice } from './invoice-form.js';
-import { computeTotals, type InvoiceTotals, MoneyError, toMinorUnits } from './money.js';
+import {
+  addMoney,
+  applyRate,
+  computeTotals,
+  type InvoiceTotals,
+  MoneyError,
+  money,
+  sumMoney,
+  toMinorUnits,
+} from './money.js';
 import { decimalString, readTypedNumber, significantDecimals } from './typed-number.js';
 
 /** A plain decimal string ("1234.50", as the form schema outputs it) or a JSON number, exactly. */
@@ -65,18 +77,30 @@ export function invoiceAmounts(form: Pick<InvoiceForm, 'items' | 'taxRate' | 'cu
 export function liveTotals(form: {
   currency: string;
   taxRate?: number | string;
-  items: ReadonlyArray<{ quantity?: number | string; unitPrice?: number | string }>;
+  items: ReadonlyArray<{ quantity?: number | string; unitPrice?: number | string; unit?: string }>;
 }): InvoiceTotals {
   const currency = currencyByCode(form.currency)?.value ?? 'USD';
-  const items = form.items.map((item) => ({
-    quantity: safeQuantity(item.quantity),
-    unitPrice: safePrice(item.unitPrice, currency),
-  }));
   try {
-    return computeTotals(items, safeRate(form.taxRate), currency);
+    // As the issued invoice computes them (computeEInvoiceTotals): quantity in ten-thousandths × price, rounded
+    // per line, so 1.5 hours shows the amount the PDF and the XML will print.
+    const lines = form.items.map((item) =>
+      money(lineNetAmount(safeQuantityUnits(item), safePrice(item.unitPrice, currency)), currency),
+    );
+    const subtotal = sumMoney(lines, currency);
+    const tax = money(applyRate(subtotal.amount, safeRate(form.taxRate)), currency);
+    return { lines, subtotal, tax, total: addMoney(subtotal, tax) };
   } catch {
     return computeTotals([], 0, currency);
   }
+}
+
+/** The line's quantity in ten-thousandths by its unit: pieces by the spec's whole-number rule, others by up to 4 decimals. */
+function safeQuantityUnits(item: { quantity?: number | string; unit?: string }): number {
+  if (item.unit && item.unit !== DEFAULT_UNIT) {
+    const measured = readMeasuredQuantity(item.quantity);
+    return typeof measured === 'number' ? measured : 0;
+  }
+  return safeQuantity(item.quantity) * QUANTITY_SCALE;
 }
 
 function safeQuantity(value: number | string | undefined): number {

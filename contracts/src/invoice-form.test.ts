@@ -313,6 +313,23 @@ describe('money bounds (docs/api.md)', () => {
     expect(invoiceAmounts(invoiceFormSchema.parse(kwd)).total).toBe(999_999_999_999_000);
   });
 
+  it('live totals count a measured unit by its decimal quantity, as the issued invoice will', () => {
+    const totals = liveTotals({
+      currency: 'EUR',
+      taxRate: '19',
+      items: [
+        { quantity: '1.5', unitPrice: '85', unit: 'HUR' },
+        { quantity: '36,25', unitPrice: '0.33', unit: 'HUR' },
+        { quantity: '1.5', unitPrice: '85' },
+      ],
+    });
+    // 1.5 × 85.00 = 127.50; 36.25 × 0.33 = 11.9625 → 11.96; pieces keep the whole-number rule (1.5 counts 0).
+    expect(totals.lines.map((line) => line.amount)).toEqual([12750, 1196, 0]);
+    expect(totals.subtotal.amount).toBe(13946);
+    expect(totals.tax.amount).toBe(2650);
+    expect(totals.total.amount).toBe(16596);
+  });
+
   it('live totals never throw on amounts past the bounds (the fields say why)', () => {
     const huge = { currency: 'EUR', items: [{ quantity: '1000000', unitPrice: '1000000000' }] };
     expect(() => liveTotals(huge)).not.toThrow();
