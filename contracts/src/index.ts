@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './billing-api.js';
 export * from './collection-api.js';
 export * from './currencies.js';
+export * from './customer-page-api.js';
 export * from './einvoice/index.js';
 export * from './equality.js';
 export * from './events/billing.js';

@@ -58,6 +58,17 @@ export const collectionEvents = {
       message: z.string(),
     }),
   ),
+  /**
+   * The owner made a customer page link (`/i/{token}`). Only the SHA-256 of the token is recorded (hex), so
+   * the log never holds a usable link; one link is active per invoice at a time.
+   */
+  InvoiceShared: eventType(
+    z.object({ invoiceId: z.string(), userId: z.string(), shareId: z.string(), tokenHash: z.string() }),
+  ),
+  /** 'Stop sharing': the active link no longer opens the invoice; a later share makes a new token. */
+  InvoiceSharingStopped: eventType(
+    z.object({ invoiceId: z.string(), userId: z.string(), shareId: z.string() }),
+  ),
 } as const;
 
 export type CollectionEvent = EventOf<typeof collectionEvents>;

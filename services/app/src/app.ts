@@ -62,6 +62,7 @@ export async function createRemitApp(options: {
     jwtSecret,
     logger,
     invoicePdf: query.invoicePdf,
+    assertInvoiceOpen: query.assertInvoiceOpen,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.now ? { now: options.now } : {}),
   });

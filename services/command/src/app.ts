@@ -17,6 +17,7 @@ import type { CommandConfig } from './config.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
+import { shareRoutes } from './invoices/share-routes.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
@@ -34,6 +35,8 @@ export interface CommandServiceDeps {
   now?: () => Date;
   /** The invoice PDF from the query side, for sending; the all-in-one process has both (docs/decisions.md). */
   invoicePdf?: InvoicePdfSource;
+  /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
+  assertInvoiceOpen?: (userId: string, invoiceId: string) => Promise<void>;
 }
 
 export interface CommandService {
@@ -100,6 +103,13 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       ...(deps.invoicePdf ? { invoicePdf: deps.invoicePdf } : {}),
+    }),
+  );
+  router.use(
+    shareRoutes({
+      commands,
+      appUrl: config.appUrl,
+      ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
     }),
   );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));

@@ -7,6 +7,7 @@ import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
+import { openInvoice } from './invoices/locking.js';
 import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer, configureRenderer } from './pdf/index.js';
@@ -28,6 +29,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   close(): Promise<void>;
   /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
   invoicePdf(userId: string, invoiceId: string): Promise<{ pdf: Buffer; filename: string }>;
+  /** Resolves when the invoice is the user's and open (404 not theirs, 402 locked): sharing asks this. */
+  assertInvoiceOpen(userId: string, invoiceId: string): Promise<void>;
 } {
   const now = deps.now ?? (() => new Date());
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
@@ -50,5 +53,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
   const pdfs = invoicePdfs({ db: deps.db, store: deps.store });
-  return { router, close: closeRenderer, invoicePdf: pdfs.pdf };
+  const assertInvoiceOpen = async (userId: string, invoiceId: string) => {
+    await openInvoice(deps.db, userId, invoiceId);
+  };
+  return { router, close: closeRenderer, invoicePdf: pdfs.pdf, assertInvoiceOpen };
 }

@@ -198,4 +198,34 @@ describe('invoice decider: getting paid', () => {
       })
       .thenThrows('Invoice not found');
   });
+  it('shares one link at a time; stopping it ends it, and sharing again makes a new one', () => {
+    const share = (shareId: string, userId = 'u1'): CollectionCommand => ({
+      type: 'ShareInvoice',
+      data: { ...ids, userId, shareId, tokenHash: `hash-${shareId}` },
+    });
+    const shared = (shareId: string): CollectionEvent => ({
+      type: 'InvoiceShared',
+      data: { ...ids, shareId, tokenHash: `hash-${shareId}` },
+    });
+    const stop: CollectionCommand = { type: 'StopSharingInvoice', data: ids };
+    const stopped = (shareId: string): CollectionEvent => ({
+      type: 'InvoiceSharingStopped',
+      data: { ...ids, shareId },
+    });
+    given([issued])
+      .when(share('s1'))
+      .thenEmits([shared('s1')]);
+    given([issued, shared('s1')])
+      .when(share('s2'))
+      .thenEmits([]);
+    given([issued, shared('s1')])
+      .when(stop)
+      .thenEmits([stopped('s1')]);
+    given([issued]).when(stop).thenEmits([]);
+    given([issued, shared('s1'), stopped('s1')])
+      .when(share('s2'))
+      .thenEmits([shared('s2')]);
+    given([issued, voided]).when(share('s1')).thenThrows('This invoice is void and is not shared');
+    given([issued]).when(share('s1', 'u2')).thenThrows('Invoice not found');
+  });
 });

@@ -20,9 +20,11 @@ export interface Payments {
   /** The sum of the payments that stand (not reversed), in minor units of the invoice's currency. */
   paid: number;
   voided: boolean;
+  /** The customer page link that is active (its id; the token itself is never kept), or null. */
+  shareId: string | null;
 }
 
-export const noPayments: Payments = { recorded: {}, paid: 0, voided: false };
+export const noPayments: Payments = { recorded: {}, paid: 0, voided: false, shareId: null };
 
 export type CollectionCommand =
   | {
@@ -54,7 +56,13 @@ export type CollectionCommand =
         subject: string;
         message: string;
       };
-    };
+    }
+  | {
+      type: 'ShareInvoice';
+      /** `tokenHash`: SHA-256 (hex) of the fresh token the route made; the token stays with the answer. */
+      data: { invoiceId: string; userId: string; shareId: string; tokenHash: string };
+    }
+  | { type: 'StopSharingInvoice'; data: { invoiceId: string; userId: string } };
 
 /** The subject a sent invoice has unless the owner wrote another. */
 export const defaultSubject = (content: InvoiceContent) =>
@@ -100,6 +108,10 @@ export function evolveCollection(payments: Payments, event: RecordedEvent<Collec
       return { ...payments, voided: true };
     case 'InvoiceSent':
       return payments;
+    case 'InvoiceShared':
+      return { ...payments, shareId: event.data.shareId };
+    case 'InvoiceSharingStopped':
+      return { ...payments, shareId: null };
     default:
       return unreachable(event);
   }
@@ -204,6 +216,16 @@ export function decideCollection(
           data: { ...data, to: recipients, subject: subject || defaultSubject(content) },
         },
       ];
+    }
+    case 'ShareInvoice': {
+      // One link at a time: while one is active, sharing again keeps it (the owner stops it for a new one).
+      if (payments.shareId !== null) return [];
+      if (payments.voided) throw invoiceVoid('is not shared');
+      return [{ type: 'InvoiceShared', data: command.data }];
+    }
+    case 'StopSharingInvoice': {
+      if (payments.shareId === null) return [];
+      return [{ type: 'InvoiceSharingStopped', data: { ...command.data, shareId: payments.shareId } }];
     }
     default:
       return unreachable(command);

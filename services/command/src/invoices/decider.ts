@@ -93,6 +93,8 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'PaymentReversed':
     case 'InvoiceVoided':
     case 'InvoiceSent':
+    case 'InvoiceShared':
+    case 'InvoiceSharingStopped':
       return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
     default:
       return unreachable(event);
@@ -136,6 +138,8 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'ReversePayment':
     case 'VoidInvoice':
     case 'SendInvoice':
+    case 'ShareInvoice':
+    case 'StopSharingInvoice':
       assertOwnLiveInvoice(state, command.data.userId);
       return decideCollection(state.content as InvoiceRecord, state.collection, command);
     default:
@@ -158,6 +162,8 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'PaymentReversed',
     'InvoiceVoided',
     'InvoiceSent',
+    'InvoiceShared',
+    'InvoiceSharingStopped',
   ],
   initialState: initialInvoiceState,
   evolve,

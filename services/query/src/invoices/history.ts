@@ -22,6 +22,10 @@ function summaryOf(event: DomainEvent): string {
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
     case 'InvoiceSent':
       return `Sent to ${event.data.to.join(', ')}${event.data.cc.length ? ` (cc ${event.data.cc.join(', ')})` : ''}: ${event.data.subject}`;
+    case 'InvoiceShared':
+      return 'Shared a customer page link';
+    case 'InvoiceSharingStopped':
+      return 'Stopped sharing the customer page link';
     case 'InvoiceVoided':
       return `Voided invoice ${event.data.number}: ${event.data.reason}`;
     default:

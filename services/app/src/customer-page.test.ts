@@ -1,0 +1,97 @@
+import { testStores } from '@remit/eventstore/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './testing/harness.js';
+import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { signedInUser } from './testing/users.js';
+
+async function eventsOf(app: TestApp, streamId: string): Promise<{ type: string; data: string }[]> {
+  const result = await app.database.db.execute(
+    sql`select type, data::text as data from events where stream_id = ${streamId} order by position`,
+  );
+  return (result as unknown as { rows: { type: string; data: string }[] }).rows;
+}
+
+describe.each(testStores())('the customer page link over HTTP on %s', (kind) => {
+  let app: TestApp;
+  let ada: { token: string; user: { id: string } };
+  let bob: { token: string; user: { id: string } };
+  let numbered = 0;
+
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
+    bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
+  });
+  afterAll(() => app.close());
+
+  async function issue(token: string): Promise<string> {
+    numbered += 1;
+    const created = await postInvoice(app, token, invoicePayload({ invoiceNumber: `SHARE-${numbered}` }));
+    expect(created.status).toBe(201);
+    // The locking check reads the invoice's read model (as a send's PDF does).
+    await app.applied(BigInt(String(created.body.position)));
+    return String((created.body.invoice as { ID: string }).ID);
+  }
+  const as = (token: string, headers: Record<string, string> = {}) => ({ token, headers });
+
+  it('makes one link, shows it once, stops it, and makes a new token after a stop', async () => {
+    const id = await issue(ada.token);
+    const made = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    expect(made.status).toBe(201);
+    const url = String(made.body.url);
+    const token = url.split('/i/')[1] ?? '';
+    expect(url).toMatch(/\/i\/[A-Za-z0-9_-]{43}$/);
+    expect(made.body).toMatchObject({ invoiceId: id, active: true });
+
+    const again = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ active: true, url: null, shareId: made.body.shareId });
+
+    // The log keeps the token's hash, never the token.
+    const events = await eventsOf(app, `invoice-${id}`);
+    const shared = events.filter((event) => event.type === 'InvoiceShared');
+    expect(shared).toHaveLength(1);
+    expect(events.some((event) => event.data.includes(token))).toBe(false);
+
+    const stopped = await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token));
+    expect(stopped.status).toBe(200);
+    expect(stopped.body).toMatchObject({ active: false, shareId: null, url: null });
+    expect((await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token))).status).toBe(200);
+
+    const renewed = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    expect(renewed.status).toBe(201);
+    expect(renewed.body.url).not.toBe(url);
+    const types = (await eventsOf(app, `invoice-${id}`)).map((event) => event.type);
+    expect(types.filter((type) => type.startsWith('InvoiceShar'))).toEqual([
+      'InvoiceShared',
+      'InvoiceSharingStopped',
+      'InvoiceShared',
+    ]);
+  });
+
+  it('answers a repeated key with the first answer and writes nothing twice', async () => {
+    const id = await issue(ada.token);
+    const key = as(ada.token, { 'Idempotency-Key': `share-${id}` });
+    const first = await app.post(`/invoices/${id}/share`, {}, key);
+    const second = await app.post(`/invoices/${id}/share`, {}, key);
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.url).toBe(first.body.url);
+    const shared = (await eventsOf(app, `invoice-${id}`)).filter((event) => event.type === 'InvoiceShared');
+    expect(shared).toHaveLength(1);
+  });
+
+  it("does not share another user's invoice, nor a locked one", async () => {
+    const id = await issue(ada.token);
+    expect((await app.post(`/invoices/${id}/share`, {}, as(bob.token))).status).toBe(404);
+    expect((await app.post(`/invoices/${id}/share/revoke`, {}, as(bob.token))).status).toBe(404);
+    expect((await app.post('/invoices/no-such-invoice/share', {}, as(ada.token))).status).toBe(404);
+    // Bob has no subscription: only his newest invoice is open.
+    const older = await issue(bob.token);
+    await issue(bob.token);
+    const locked = await app.post(`/invoices/${older}/share`, {}, as(bob.token));
+    expect(locked.status).toBe(402);
+    expect((await eventsOf(app, `invoice-${older}`)).map((event) => event.type)).toEqual(['InvoiceIssued']);
+  });
+});
