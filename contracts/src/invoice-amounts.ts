@@ -77,17 +77,32 @@ export function invoiceAmounts(form: Pick<InvoiceForm, 'items' | 'taxRate' | 'cu
 export function liveTotals(form: {
   currency: string;
   taxRate?: number | string;
-  items: ReadonlyArray<{ quantity?: number | string; unitPrice?: number | string; unit?: string }>;
+  items: ReadonlyArray<{
+    quantity?: number | string;
+    unitPrice?: number | string;
+    unit?: string;
+    vat?: { rate?: number } | null;
+  }>;
 }): InvoiceTotals {
   const currency = currencyByCode(form.currency)?.value ?? 'USD';
   try {
     // As the issued invoice computes them (computeEInvoiceTotals): quantity in ten-thousandths × price, rounded
-    // per line, so 1.5 hours shows the amount the PDF and the XML will print.
+    // per line, so 1.5 hours shows the amount the PDF and the XML will print; VAT once per rate (BG-23), a line
+    // with a rate of its own in its own group.
+    const invoiceRate = safeRate(form.taxRate);
     const lines = form.items.map((item) =>
       money(lineNetAmount(safeQuantityUnits(item), safePrice(item.unitPrice, currency)), currency),
     );
+    const taxableByRate = new Map<number, number>();
+    form.items.forEach((item, index) => {
+      const rate = item.vat ? (item.vat.rate ?? 0) : invoiceRate;
+      taxableByRate.set(rate, (taxableByRate.get(rate) ?? 0) + (lines[index]?.amount ?? 0));
+    });
     const subtotal = sumMoney(lines, currency);
-    const tax = money(applyRate(subtotal.amount, safeRate(form.taxRate)), currency);
+    const tax = sumMoney(
+      [...taxableByRate].map(([rate, taxable]) => money(applyRate(taxable, rate), currency)),
+      currency,
+    );
     return { lines, subtotal, tax, total: addMoney(subtotal, tax) };
   } catch {
     return computeTotals([], 0, currency);

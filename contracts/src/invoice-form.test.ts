@@ -330,6 +330,21 @@ describe('money bounds (docs/api.md)', () => {
     expect(totals.total.amount).toBe(16596);
   });
 
+  it('live totals take VAT once per rate when a line has a rate of its own', () => {
+    const totals = liveTotals({
+      currency: 'EUR',
+      taxRate: '19',
+      items: [
+        { quantity: '2', unitPrice: '950' },
+        { quantity: '36.5', unitPrice: '85', unit: 'HUR' },
+        { quantity: '2', unitPrice: '950', vat: { rate: 700 } },
+      ],
+    });
+    // 19% of 5,002.50 = 950.475 → 950.48; 7% of 1,900.00 = 133.00.
+    expect(totals.subtotal.amount).toBe(690250);
+    expect(totals.tax.amount).toBe(95048 + 13300);
+  });
+
   it('live totals never throw on amounts past the bounds (the fields say why)', () => {
     const huge = { currency: 'EUR', items: [{ quantity: '1000000', unitPrice: '1000000000' }] };
     expect(() => liveTotals(huge)).not.toThrow();

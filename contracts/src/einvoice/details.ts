@@ -99,6 +99,8 @@ export const lineVatInputSchema = z.object({
   exemption: exemptionInput,
 });
 
+export type LineVatInput = z.input<typeof lineVatInputSchema>;
+
 export const lineUnitSchema = z.enum(unitCodes, { error: d.unitInvalid });
 
 /** The customer's e-invoice details; their name, e-mail, company and VAT id are the spec's fields. */

@@ -130,4 +130,23 @@ describe("step 1's E-invoice details", () => {
     expect(screen.queryByLabelText('Exemption reason text')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Exemption reason')).toBeInTheDocument();
   });
+
+  it('a line with a VAT rate of its own counts it in the totals, and a rate that is not one says so', async () => {
+    api();
+    renderApp('/invoice/create');
+    await fillSpecForm();
+    const totals = screen.getByLabelText('Totals');
+    await waitFor(() => expect(within(totals).getByText('€16.15')).toBeInTheDocument());
+    type('VAT of item 1 (Design work)', 'S');
+    type('VAT rate of item 1 (Design work) (%)', '7');
+    // 7% of €85.00 instead of the invoice's 19%.
+    await waitFor(() => expect(within(totals).getByText('€5.95')).toBeInTheDocument());
+    expect(within(totals).getByText('€90.95')).toBeInTheDocument();
+    type('VAT rate of item 1 (Design work) (%)', '7.123');
+    expect(
+      await screen.findByText('Enter a VAT rate between 0 and 100 with at most 2 decimals'),
+    ).toBeInTheDocument();
+    type('VAT of item 1 (Design work)', '');
+    await waitFor(() => expect(within(totals).getByText('€16.15')).toBeInTheDocument());
+  });
 });

@@ -2,6 +2,7 @@ import {
   countries,
   customerTypes,
   type Delivery,
+  type LineVatInput,
   units,
   vatCategories,
   vatExemptionReasons,
@@ -17,6 +18,7 @@ import { media } from '../../theme/theme';
 import { type FormReadiness, formReadiness } from './einvoiceReadiness';
 import { SelectField } from './fields';
 import { getPath, setPath } from './formPaths';
+import { LineVatFields } from './LineVat';
 import { ReadinessChecklist } from './ReadinessChecklist';
 import type { Wizard } from './useWizard';
 
@@ -123,6 +125,18 @@ export function EInvoiceSection({ wizard }: { wizard: Wizard }) {
                 options={unitOptions}
                 {...field(`items.${index}.unit`)}
                 value={item.unit || 'C62'}
+              />
+            ))}
+          </Grid>
+          <Grid>
+            {form.items.map((item, index) => (
+              <LineVatFields
+                // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own
+                key={index}
+                index={index}
+                name={item.description}
+                vat={(item as { vat?: LineVatInput | null }).vat}
+                onChange={(vat) => change(`items.${index}.vat`, vat ?? undefined)}
               />
             ))}
           </Grid>
