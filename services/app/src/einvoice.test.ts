@@ -53,6 +53,13 @@ const readyInvoice = (paymentMethodId: string, number: string) =>
     items: [
       { description: 'Design and development', quantity: '1.5', unit: 'HUR', unitPrice: '85.00' },
       { description: 'Stock photography licences', quantity: 2, unitPrice: '29.00' },
+      // A line at a rate of its own, as the wizard's E-invoice details send it.
+      {
+        description: 'Printed brand book',
+        quantity: 1,
+        unitPrice: '100.00',
+        vat: { category: 'S', rate: 700 },
+      },
     ],
     paymentMethodId,
     eInvoice: {
@@ -244,10 +251,12 @@ describe.each(testStores())('e-invoice downloads over HTTP on %s', (kind) => {
       Items: [
         { description: 'Design and development', quantity: 1.5, unitPrice: 8500, total: 12750 },
         { description: 'Stock photography licences', quantity: 2, unitPrice: 2900, total: 5800 },
+        { description: 'Printed brand book', quantity: 1, unitPrice: 10000, total: 10000 },
       ],
-      Subtotal: 18550,
-      Tax: 3525,
-      Amount: 22075,
+      // VAT once per rate: 19% of 185.50 = 35.245 → 35.25, and 7% of 100.00 = 7.00.
+      Subtotal: 28550,
+      Tax: 4225,
+      Amount: 32775,
       TaxRate: 19,
     });
   });
