@@ -165,13 +165,25 @@ export function ProfileForm({
         <TextField
           label="Street and number"
           autoComplete="address-line1"
-          {...form.field('Settings.CompanyStreet')}
+          {...form.field('Settings.CompanyPostalAddress.lines.0')}
         />
-        <TextField label="Post code" autoComplete="postal-code" {...form.field('Settings.CompanyPostCode')} />
+        <TextField
+          label="Post code"
+          autoComplete="postal-code"
+          {...form.field('Settings.CompanyPostalAddress.postCode')}
+        />
       </Pair>
       <Pair>
-        <TextField label="City" autoComplete="address-level2" {...form.field('Settings.CompanyCity')} />
-        <SelectField label="Country" options={countryOptions} {...form.field('Settings.CompanyCountry')} />
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          {...form.field('Settings.CompanyPostalAddress.city')}
+        />
+        <SelectField
+          label="Country"
+          options={countryOptions}
+          {...form.field('Settings.CompanyPostalAddress.country')}
+        />
       </Pair>
       <Pair>
         <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('Settings.CompanyPhone')} />

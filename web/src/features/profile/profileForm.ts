@@ -16,10 +16,10 @@ const profileInputs = z.object({
   'Settings.DefaultCurrency': z.string(),
   DefaultDueDays: z.string(),
   // The company's e-invoice details (issue 15): structured address, phone, tax number.
-  'Settings.CompanyStreet': z.string(),
-  'Settings.CompanyPostCode': z.string(),
-  'Settings.CompanyCity': z.string(),
-  'Settings.CompanyCountry': z.string(),
+  'Settings.CompanyPostalAddress.lines.0': z.string(),
+  'Settings.CompanyPostalAddress.postCode': z.string(),
+  'Settings.CompanyPostalAddress.city': z.string(),
+  'Settings.CompanyPostalAddress.country': z.string(),
   'Settings.CompanyPhone': z.string(),
   'Settings.CompanyTaxNumber': z.string(),
 });
@@ -45,10 +45,10 @@ export function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput
 /** The structured address when any part of it is filled in; else nothing (what is on file stays). */
 function postalAddressOf(values: ProfileFormValues) {
   const address = {
-    lines: [values['Settings.CompanyStreet']],
-    postCode: values['Settings.CompanyPostCode'],
-    city: values['Settings.CompanyCity'],
-    country: values['Settings.CompanyCountry'] || null,
+    lines: [values['Settings.CompanyPostalAddress.lines.0']],
+    postCode: values['Settings.CompanyPostalAddress.postCode'],
+    city: values['Settings.CompanyPostalAddress.city'],
+    country: values['Settings.CompanyPostalAddress.country'] || null,
   };
   const given = [...address.lines, address.postCode, address.city, address.country].some((part) =>
     part?.trim(),
@@ -67,10 +67,10 @@ export function toProfileFormValues(settings: UserSettings | undefined): Profile
     'Settings.CompanyAddress': settings?.Settings.CompanyAddress ?? '',
     'Settings.DefaultCurrency': settings?.Settings.DefaultCurrency || 'USD',
     DefaultDueDays: settings?.DefaultDueDays == null ? '' : String(settings.DefaultDueDays),
-    'Settings.CompanyStreet': postal?.lines[0] ?? '',
-    'Settings.CompanyPostCode': postal?.postCode ?? '',
-    'Settings.CompanyCity': postal?.city ?? '',
-    'Settings.CompanyCountry': postal?.country ?? '',
+    'Settings.CompanyPostalAddress.lines.0': postal?.lines[0] ?? '',
+    'Settings.CompanyPostalAddress.postCode': postal?.postCode ?? '',
+    'Settings.CompanyPostalAddress.city': postal?.city ?? '',
+    'Settings.CompanyPostalAddress.country': postal?.country ?? '',
     'Settings.CompanyPhone': settings?.Settings.CompanyPhone ?? '',
     'Settings.CompanyTaxNumber': settings?.Settings.CompanyTaxNumber ?? '',
   };
