@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionStatuses } from './collection-api.js';
 
 /**
  * The customer page (issue 14, item 5): the owner's share link of an invoice. `url` is the link
@@ -12,3 +13,47 @@ export const shareAnswerSchema = z.object({
   url: z.string().nullable(),
 });
 export type ShareAnswer = z.infer<typeof shareAnswerSchema>;
+
+const publicParty = z.object({
+  name: z.string(),
+  companyName: z.string(),
+  email: z.string(),
+  address: z.string(),
+  vatId: z.string().nullable(),
+});
+
+/**
+ * `GET /public/invoices/{token}`: what the customer page shows, and nothing else of the owner's account —
+ * the parties as printed on the invoice, its figures, where it stands, and how to pay it. Money in minor
+ * units of `currency`.
+ */
+export const publicInvoiceViewSchema = z.object({
+  number: z.string(),
+  issueDate: z.string(),
+  dueDate: z.string(),
+  currency: z.string(),
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  total: z.number().int(),
+  seller: publicParty,
+  customer: publicParty,
+  status: z.enum(collectionStatuses),
+  amountPaid: z.number().int(),
+  balance: z.number().int(),
+  settled: z.boolean(),
+  /** How to pay, as the invoice names it; null when it names none. The reference is the invoice number. */
+  payment: z
+    .object({
+      type: z.enum(['bank_transfer', 'digital']),
+      name: z.string(),
+      bankName: z.string(),
+      iban: z.string(),
+      swift: z.string(),
+      accountNumber: z.string(),
+      paymentLink: z.string(),
+      instructions: z.string(),
+      reference: z.string(),
+    })
+    .nullable(),
+});
+export type PublicInvoiceView = z.infer<typeof publicInvoiceViewSchema>;

@@ -13,6 +13,7 @@ export const projectionNames = [
   'profile-stats',
   'activities',
   'collection',
+  'invoice-shares',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

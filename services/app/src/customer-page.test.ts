@@ -1,4 +1,5 @@
 import { testStores } from '@remit/eventstore/testing';
+import { projections, replayProjections } from '@remit/projector';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -93,5 +94,50 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
     const locked = await app.post(`/invoices/${older}/share`, {}, as(bob.token));
     expect(locked.status).toBe(402);
     expect((await eventsOf(app, `invoice-${older}`)).map((event) => event.type)).toEqual(['InvoiceIssued']);
+  });
+
+  it('opens the invoice by its token with no sign-in: the view, the preview and the PDF; a stopped or wrong token is one 404', async () => {
+    const id = await issue(ada.token);
+    const made = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    await app.applied(BigInt(String(made.body.position)));
+    const token = String(made.body.url).split('/i/')[1] ?? '';
+
+    const view = await app.get(`/public/invoices/${token}`);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ number: `SHARE-${numbered}`, currency: 'EUR', settled: false });
+    expect(view.body.balance).toBe(view.body.total);
+    const text = JSON.stringify(view.body);
+    expect(text).not.toContain(ada.user.id);
+    expect(text).not.toContain(id);
+    const preview = await fetch(`${app.base}/api/public/invoices/${token}/preview`);
+    expect(preview.status).toBe(200);
+    expect(await preview.text()).toContain('<svg');
+    const pdf = await fetch(`${app.base}/api/public/invoices/${token}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+
+    const wrong = await app.get(`/public/invoices/${'A'.repeat(43)}`);
+    const never = await app.get('/public/invoices/x');
+    const stopped = await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token));
+    await app.applied(BigInt(String(stopped.body.position)));
+    const revoked = await app.get(`/public/invoices/${token}`);
+    for (const answer of [wrong, never, revoked]) {
+      expect(answer.status).toBe(404);
+      expect({ ...answer.body, requestId: undefined }).toEqual({ ...wrong.body, requestId: undefined });
+    }
+    for (const part of ['pdf', 'preview']) {
+      const gone = await fetch(`${app.base}/api/public/invoices/${token}/${part}`);
+      await gone.arrayBuffer();
+      expect(gone.status).toBe(404);
+    }
+
+    // Replaying every read model from the log ends in the rows the live projector built.
+    const reports = await replayProjections(app.database.db, projections);
+    expect(reports.flatMap((report) => report.differences)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { openInvoice } from './invoices/locking.js';
+import { publicInvoiceRoutes } from './invoices/public-routes.js';
 import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer, configureRenderer } from './pdf/index.js';
@@ -47,6 +48,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
+  router.use(publicInvoiceRoutes({ db: deps.db, store: deps.store, now }));
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(customerQueryRoutes({ db: deps.db }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, now }));

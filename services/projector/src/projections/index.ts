@@ -2,6 +2,7 @@ import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
 import { collectionProjection } from './collection.js';
 import { customersProjection } from './customers.js';
+import { invoiceSharesProjection } from './invoice-shares.js';
 import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
@@ -20,4 +21,5 @@ export const projections: Projection[] = [
   profileStatsProjection,
   activitiesProjection,
   collectionProjection,
+  invoiceSharesProjection,
 ];

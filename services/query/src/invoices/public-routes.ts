@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { PublicInvoiceView } from '@remit/contracts';
+import type { Database, EventStore } from '@remit/eventstore';
+import { AppError } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
+import { and, eq } from 'drizzle-orm';
+import { type Response, Router } from 'express';
+import { utcDate } from '../profile/stats.js';
+import { collectionView } from './collection.js';
+import { accessFor, isLocked } from './locking.js';
+import { invoiceRendering } from './rendering.js';
+import { findInvoice, type InvoiceRow } from './repository.js';
+
+const { invoiceCollection, invoiceShares } = readModels;
+
+/** One answer for every token that opens nothing: wrong, stopped, never made, or its invoice gone. */
+const notFound = () => new AppError('not_found', 'This invoice link is not valid');
+
+/** A token is 43 base64url characters; anything else cannot be one, but is hashed and looked up the same. */
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * The customer page's read side (docs/decisions.md, "Getting paid": the customer page), with no sign-in:
+ * the token's hash finds the invoice in one indexed read of `invoice_shares` (only active links), then the
+ * invoice is read by its owner's id like any owner's read. Nothing answers with the owner's account.
+ */
+export function publicInvoiceRoutes(deps: {
+  db: Database;
+  store: EventStore;
+  now: () => Date;
+  /** Records a view (at most hourly, decided on the invoice); absent where no command side is at hand. */
+  recordView?: (invoiceId: string, userId: string) => Promise<void>;
+}): Router {
+  const { db } = deps;
+  const router = Router();
+  const { render, renderDownload } = invoiceRendering(deps.store);
+
+  async function sharedInvoice(token: string): Promise<InvoiceRow> {
+    const [share] = await db
+      .select({ invoiceId: invoiceShares.invoiceId, userId: invoiceShares.userId })
+      .from(invoiceShares)
+      .where(and(eq(invoiceShares.tokenHash, hashOf(token)), eq(invoiceShares.active, true)))
+      .limit(1);
+    if (!share) throw notFound();
+    const row = await findInvoice(db, share.userId, share.invoiceId);
+    // A link to an invoice since locked (the subscription lapsed) opens nothing until it is open again.
+    if (!row || isLocked(await accessFor(db, share.userId), row)) throw notFound();
+    return row;
+  }
+
+  const noStore = (res: Response) =>
+    res.setHeader('Cache-Control', 'private, no-store').setHeader('Referrer-Policy', 'no-referrer');
+
+  router.get('/public/invoices/:token', async (req, res) => {
+    const row = await sharedInvoice(String(req.params.token));
+    if (deps.recordView) await deps.recordView(row.id, row.userId);
+    noStore(res).json(await viewOf(db, row, utcDate(deps.now())));
+  });
+
+  router.get('/public/invoices/:token/preview', async (req, res) => {
+    const row = await sharedInvoice(String(req.params.token));
+    noStore(res)
+      .type('html')
+      .send(await render(row, 'html'));
+  });
+
+  router.get('/public/invoices/:token/pdf', async (req, res) => {
+    const row = await sharedInvoice(String(req.params.token));
+    noStore(res)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `attachment; filename="Invoice_${row.number}_${row.issueDate}.pdf"`)
+      .send(await renderDownload(row));
+  });
+
+  return router;
+}
+
+const party = (p: {
+  name: string;
+  companyName: string;
+  email: string;
+  address: string;
+  vatId: string | null;
+}) => ({
+  name: p.name,
+  companyName: p.companyName,
+  email: p.email,
+  address: p.address,
+  vatId: p.vatId,
+});
+
+async function viewOf(db: Database, row: InvoiceRow, today: string): Promise<PublicInvoiceView> {
+  const [figures] = await db
+    .select()
+    .from(invoiceCollection)
+    .where(and(eq(invoiceCollection.invoiceId, row.id), eq(invoiceCollection.userId, row.userId)))
+    .limit(1);
+  const collection = collectionView(figures ?? null, row, today);
+  const { content } = row;
+  const method = content.paymentMethod;
+  return {
+    number: content.number,
+    issueDate: content.issueDate,
+    dueDate: content.dueDate,
+    currency: content.currency,
+    subtotal: content.subtotal,
+    tax: content.tax,
+    total: content.total,
+    seller: party(content.seller),
+    customer: party(content.customer),
+    status: collection.CollectionStatus,
+    amountPaid: collection.AmountPaid,
+    balance: collection.Balance,
+    settled: collection.CollectionStatus === 'paid',
+    payment: method
+      ? {
+          type: method.type,
+          name: method.name,
+          bankName: method.bankName ?? '',
+          iban: method.iban ?? '',
+          swift: method.swift ?? '',
+          accountNumber: method.accountNumber ?? '',
+          paymentLink: method.paymentLink ?? '',
+          instructions: method.instructions ?? '',
+          reference: content.number,
+        }
+      : null,
+  };
+}
