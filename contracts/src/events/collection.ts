@@ -69,6 +69,13 @@ export const collectionEvents = {
   InvoiceSharingStopped: eventType(
     z.object({ invoiceId: z.string(), userId: z.string(), shareId: z.string() }),
   ),
+  /**
+   * The customer opened the customer page (`viewedAt`, ISO, the server's clock). At most one per hour per
+   * invoice: a view within the hour of the last one recorded is not recorded.
+   */
+  InvoiceViewed: eventType(
+    z.object({ invoiceId: z.string(), userId: z.string(), shareId: z.string(), viewedAt: z.string() }),
+  ),
 } as const;
 
 export type CollectionEvent = EventOf<typeof collectionEvents>;

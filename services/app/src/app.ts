@@ -53,6 +53,8 @@ export async function createRemitApp(options: {
     db: database.db,
     store,
     ...(options.now ? { now: options.now } : {}),
+    // The command service is made just below; a view is only recorded once a request comes in.
+    recordView: (invoiceId, userId) => command.recordView(invoiceId, userId),
   });
   // One process holds both sides: a send attaches the query side's PDF (docs/decisions.md, "Getting paid").
   const command = createCommandService({

@@ -18,9 +18,11 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
   let ada: { token: string; user: { id: string } };
   let bob: { token: string; user: { id: string } };
   let numbered = 0;
+  // The server's clock, moved by the views test.
+  let clock = Date.now();
 
   beforeAll(async () => {
-    app = await startTestApp(kind);
+    app = await startTestApp(kind, { now: () => new Date(clock) });
     ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
     bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
   });
@@ -139,5 +141,30 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
     // Replaying every read model from the log ends in the rows the live projector built.
     const reports = await replayProjections(app.database.db, projections);
     expect(reports.flatMap((report) => report.differences)).toEqual([]);
+  });
+
+  it('records the first view and later ones at most once an hour; the owner sees them in the History', async () => {
+    const id = await issue(ada.token);
+    const made = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    await app.applied(BigInt(String(made.body.position)));
+    const token = String(made.body.url).split('/i/')[1] ?? '';
+    const views = async () =>
+      (await eventsOf(app, `invoice-${id}`)).filter((event) => event.type === 'InvoiceViewed').length;
+
+    expect((await app.get(`/public/invoices/${token}`)).status).toBe(200);
+    expect(await views()).toBe(1);
+    clock += 59 * 60 * 1000;
+    expect((await app.get(`/public/invoices/${token}`)).status).toBe(200);
+    expect(await views()).toBe(1);
+    clock += 60 * 1000;
+    expect((await app.get(`/public/invoices/${token}`)).status).toBe(200);
+    expect(await views()).toBe(2);
+
+    const history = await app.get(`/invoices/${id}/history`, as(ada.token));
+    const summaries = (history.body.events as { summary: string; by: unknown }[]).map(
+      (event) => event.summary,
+    );
+    expect(summaries.filter((summary) => summary === 'Viewed by the customer')).toHaveLength(2);
+    expect(summaries).toContain('Shared a customer page link');
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { planPrices } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import { type Logger, openLimitStore, type TokenService } from '@remit/kit';
@@ -15,6 +16,7 @@ import { createStripeProvider } from './billing/stripe-provider.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
+import { collectInvoice } from './invoices/decider.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';
@@ -45,6 +47,11 @@ export interface CommandService {
   /** Resolves when the work requests started after their answer (account e-mails, their events) is done. */
   settled(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Records that the customer page of an invoice was opened (at most hourly, the invoice's decider
+   * decides). Never throws: a view that cannot be recorded must not keep the customer from the invoice.
+   */
+  recordView(invoiceId: string, userId: string): Promise<void>;
 }
 
 /** The write side (DESIGN §1): every POST, PUT and DELETE of the API becomes a command here. */
@@ -115,8 +122,18 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));
+  async function recordView(invoiceId: string, userId: string): Promise<void> {
+    const step = collectInvoice({
+      type: 'RecordInvoiceView',
+      data: { invoiceId, userId, viewedAt: now().toISOString() },
+    });
+    await commands
+      .execute(step, { userId: null, commandId: randomUUID(), causationId: null, client: 'web' })
+      .catch((error: unknown) => logger.warn({ err: error, invoiceId }, 'invoice view not recorded'));
+  }
   return {
     router,
+    recordView,
     settled: () => auth.settle(),
     close: async () => {
       await auth.settle();

@@ -22,6 +22,8 @@ export interface QueryServiceDeps {
   store: EventStore;
   /** The clock 'today' is read from (Draft, Overdue, active clients); tests set it. */
   now?: () => Date;
+  /** Records a customer page view (the command side's, in the all-in-one process); absent: none recorded. */
+  recordView?: (invoiceId: string, userId: string) => Promise<void>;
 }
 
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
@@ -48,7 +50,14 @@ export function createQueryService(deps: QueryServiceDeps): {
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
-  router.use(publicInvoiceRoutes({ db: deps.db, store: deps.store, now }));
+  router.use(
+    publicInvoiceRoutes({
+      db: deps.db,
+      store: deps.store,
+      now,
+      ...(deps.recordView ? { recordView: deps.recordView } : {}),
+    }),
+  );
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(customerQueryRoutes({ db: deps.db }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, now }));

@@ -228,4 +228,28 @@ describe('invoice decider: getting paid', () => {
     given([issued, voided]).when(share('s1')).thenThrows('This invoice is void and is not shared');
     given([issued]).when(share('s1', 'u2')).thenThrows('Invoice not found');
   });
+  it('records a view through an active link, at most once an hour', () => {
+    const shared: CollectionEvent = {
+      type: 'InvoiceShared',
+      data: { ...ids, shareId: 's1', tokenHash: 'h' },
+    };
+    const view = (viewedAt: string): CollectionCommand => ({
+      type: 'RecordInvoiceView',
+      data: { ...ids, viewedAt },
+    });
+    const viewed = (viewedAt: string): CollectionEvent => ({
+      type: 'InvoiceViewed',
+      data: { ...ids, shareId: 's1', viewedAt },
+    });
+    given([issued]).when(view('2025-04-01T10:00:00.000Z')).thenEmits([]);
+    given([issued, shared])
+      .when(view('2025-04-01T10:00:00.000Z'))
+      .thenEmits([viewed('2025-04-01T10:00:00.000Z')]);
+    given([issued, shared, viewed('2025-04-01T10:00:00.000Z')])
+      .when(view('2025-04-01T10:59:59.999Z'))
+      .thenEmits([]);
+    given([issued, shared, viewed('2025-04-01T10:00:00.000Z')])
+      .when(view('2025-04-01T11:00:00.000Z'))
+      .thenEmits([viewed('2025-04-01T11:00:00.000Z')]);
+  });
 });

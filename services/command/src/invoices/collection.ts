@@ -22,9 +22,17 @@ export interface Payments {
   voided: boolean;
   /** The customer page link that is active (its id; the token itself is never kept), or null. */
   shareId: string | null;
+  /** When the customer page was last recorded as viewed (ISO), or null. */
+  lastViewedAt: string | null;
 }
 
-export const noPayments: Payments = { recorded: {}, paid: 0, voided: false, shareId: null };
+export const noPayments: Payments = {
+  recorded: {},
+  paid: 0,
+  voided: false,
+  shareId: null,
+  lastViewedAt: null,
+};
 
 export type CollectionCommand =
   | {
@@ -62,7 +70,12 @@ export type CollectionCommand =
       /** `tokenHash`: SHA-256 (hex) of the fresh token the route made; the token stays with the answer. */
       data: { invoiceId: string; userId: string; shareId: string; tokenHash: string };
     }
-  | { type: 'StopSharingInvoice'; data: { invoiceId: string; userId: string } };
+  | { type: 'StopSharingInvoice'; data: { invoiceId: string; userId: string } }
+  /** The customer page was opened; `viewedAt` from the server's clock. */
+  | { type: 'RecordInvoiceView'; data: { invoiceId: string; userId: string; viewedAt: string } };
+
+/** Views closer together than this are one: the History shows visits, not page loads. */
+export const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The subject a sent invoice has unless the owner wrote another. */
 export const defaultSubject = (content: InvoiceContent) =>
@@ -112,6 +125,8 @@ export function evolveCollection(payments: Payments, event: RecordedEvent<Collec
       return { ...payments, shareId: event.data.shareId };
     case 'InvoiceSharingStopped':
       return { ...payments, shareId: null };
+    case 'InvoiceViewed':
+      return { ...payments, lastViewedAt: event.data.viewedAt };
     default:
       return unreachable(event);
   }
@@ -226,6 +241,14 @@ export function decideCollection(
     case 'StopSharingInvoice': {
       if (payments.shareId === null) return [];
       return [{ type: 'InvoiceSharingStopped', data: { ...command.data, shareId: payments.shareId } }];
+    }
+    case 'RecordInvoiceView': {
+      // Only a link opens the page; a view within the hour of the last one recorded is the same visit.
+      if (payments.shareId === null) return [];
+      const { viewedAt } = command.data;
+      const last = payments.lastViewedAt ? Date.parse(payments.lastViewedAt) : null;
+      if (last !== null && Date.parse(viewedAt) - last < VIEW_INTERVAL_MS) return [];
+      return [{ type: 'InvoiceViewed', data: { ...command.data, shareId: payments.shareId } }];
     }
     default:
       return unreachable(command);

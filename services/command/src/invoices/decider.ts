@@ -95,6 +95,7 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'InvoiceSent':
     case 'InvoiceShared':
     case 'InvoiceSharingStopped':
+    case 'InvoiceViewed':
       return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
     default:
       return unreachable(event);
@@ -140,6 +141,7 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'SendInvoice':
     case 'ShareInvoice':
     case 'StopSharingInvoice':
+    case 'RecordInvoiceView':
       assertOwnLiveInvoice(state, command.data.userId);
       return decideCollection(state.content as InvoiceRecord, state.collection, command);
     default:
@@ -164,6 +166,7 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'InvoiceSent',
     'InvoiceShared',
     'InvoiceSharingStopped',
+    'InvoiceViewed',
   ],
   initialState: initialInvoiceState,
   evolve,

@@ -26,6 +26,8 @@ function summaryOf(event: DomainEvent): string {
       return 'Shared a customer page link';
     case 'InvoiceSharingStopped':
       return 'Stopped sharing the customer page link';
+    case 'InvoiceViewed':
+      return 'Viewed by the customer';
     case 'InvoiceVoided':
       return `Voided invoice ${event.data.number}: ${event.data.reason}`;
     default:
