@@ -12,6 +12,14 @@ function meta(title: string, description?: string): RouteMeta {
 /** Every route of spec §2, split by page so the first screen loads only what it shows. */
 export const routes: RouteObject[] = [
   {
+    // The customer page (issue 14): public, outside the app's layout, so no header links into the app.
+    path: '/i/:token',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner label="Loading the invoice..." />,
+    lazy: () =>
+      import('./pages/CustomerInvoicePage').then((page) => ({ Component: page.CustomerInvoicePage })),
+  },
+  {
     element: <RootLayout />,
     errorElement: <RouteError />,
     // Shown while the first screen's code loads, before the layout can render.

@@ -11,6 +11,7 @@ import { canMarkPaid } from './InvoiceCard';
 import { PaymentsTab } from './PaymentsTab';
 import { historyQuery, invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
+import { ShareTab } from './ShareTab';
 
 const Tabs = styled.div`
   display: flex;
@@ -63,7 +64,7 @@ const Center = styled.div`
   color: ${({ theme }) => theme.colors.muted};
 `;
 
-type TabName = 'preview' | 'history' | 'payments' | 'send';
+type TabName = 'preview' | 'history' | 'payments' | 'send' | 'share';
 
 function PreviewTab({ id, number }: { id: string; number: string }) {
   const preview = useQuery(invoicePreviewQuery(id));
@@ -161,11 +162,13 @@ export function InvoicePreviewModal({
         {tabButton('history', 'History')}
         {tabButton('payments', 'Payments')}
         {tabButton('send', 'Send')}
+        {tabButton('share', 'Share')}
       </Tabs>
       <div role="tabpanel">
         {tab === 'preview' && <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />}
         {tab === 'history' && <HistoryTab id={invoice.ID} />}
         {tab === 'payments' && <PaymentsTab invoice={invoice} />}
+        {tab === 'share' && <ShareTab invoice={invoice} />}
         {tab === 'send' && <SendTab invoice={invoice} onSent={() => setTab('history')} />}
       </div>
     </Modal>

@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from './accessibility.js';
+import { createVerifiedAccount, invoicePayload, subscribeViaSandbox, useToken } from './helpers.js';
+
+const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
+
+test('an owner shares an invoice; the customer opens the link in a fresh browser, sees it, how to pay, and downloads it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const { token } = await createVerifiedAccount(request);
+  await subscribeViaSandbox(request, token);
+  const headers = () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() });
+  const method = await request.post('/api/settings/payment-methods', {
+    headers: headers(),
+    data: {
+      name: 'Commerzbank',
+      type: 'bank_transfer',
+      isDefault: true,
+      bankName: 'Commerzbank',
+      iban: 'DE89370400440532013000',
+      swift: 'COBADEFFXXX',
+    },
+  });
+  expect(method.status(), await method.text()).toBe(201);
+  const methodId = ((await method.json()) as { paymentMethod: { ID: string } }).paymentMethod.ID;
+  const created = await request.post('/api/invoices', {
+    headers: headers(),
+    multipart: {
+      invoice: JSON.stringify({
+        ...invoicePayload('SHARE-001'),
+        paymentMethodId: methodId,
+        dueDate: '2099-02-15',
+      }),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await useToken(page, token);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open invoice SHARE-001' }).click();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Create link' }).click();
+  const link = page.getByLabel('Customer page link');
+  await expect(link).toHaveValue(/\/i\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+
+  // The customer: another browser, never signed in.
+  const customer = await browser.newContext();
+  const visit = await customer.newPage();
+  const scripts: string[] = [];
+  visit.on('request', (sent) => {
+    if (sent.resourceType() === 'script') scripts.push(sent.url());
+  });
+  await visit.setViewportSize({ width: 1280, height: 900 });
+  await visit.goto(url);
+  await expect(visit.getByRole('heading', { name: 'Invoice SHARE-001' })).toBeVisible();
+  await expect(visit).toHaveTitle('Invoice SHARE-001 from Hopper Consulting');
+  await expect(visit.getByText('Amount due')).toBeVisible();
+  await expect(visit.getByText('€361.20')).toBeVisible();
+  await expect(visit.getByText('DE89 3704 0044 0532 0130 00')).toBeVisible();
+  await expect(visit.getByText('COBADEFFXXX')).toBeVisible();
+  await expect(visit.locator('iframe[sandbox]')).toBeVisible();
+  await expect(visit.getByRole('link', { name: /sign|dashboard|profile/i })).toHaveCount(0);
+  const download = visit.waitForEvent('download');
+  await visit.getByRole('link', { name: 'Download PDF' }).click();
+  expect((await download).suggestedFilename()).toBe('Invoice_SHARE-001_2026-01-15.pdf');
+  await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
+  await visit.screenshot({ path: join(screenshots, 'customer-page-1280.png') });
+  await visit.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(visit, 'customer page at 375 px');
+  expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The service worker's one-time 'ready to work offline' note is the app's, not the invoice's.
+  const offlineNote = visit.getByText('Remit is ready to work offline.');
+  if (await offlineNote.isVisible()) await offlineNote.locator('..').getByRole('button').click();
+  await expect(offlineNote).toBeHidden();
+  await visit.screenshot({ path: join(screenshots, 'customer-page-375.png'), fullPage: true });
+  const origin = new URL(url).origin;
+  expect(scripts.filter((script) => !script.startsWith(origin))).toEqual([]);
+  await customer.close();
+
+  // The owner sees the view in the History.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByText('Viewed by the customer')).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import type { PublicInvoiceView } from '@remit/contracts';
+import styled from 'styled-components';
+
+const List = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  margin: 0;
+  dt { color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0; font-weight: ${({ theme }) => theme.fontWeights.semibold}; overflow-wrap: anywhere; }
+`;
+
+const PayLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 44px;
+  padding: 0 ${({ theme }) => theme.space.lg};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.brand};
+  color: ${({ theme }) => theme.colors.onBrand};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  &:hover { background: ${({ theme }) => theme.colors.brandHover}; color: ${({ theme }) => theme.colors.onBrand}; }
+`;
+
+const Row = styled.div`
+  display: contents;
+`;
+
+/** An IBAN as people read it: groups of four. */
+export const groupIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+const isWebLink = (link: string) => /^https?:\/\//i.test(link);
+
+/** How to pay: the bank details with the invoice number as reference, or the digital method's link. */
+export function PaymentDetails({ payment }: { payment: NonNullable<PublicInvoiceView['payment']> }) {
+  if (payment.type === 'digital') {
+    return (
+      <div>
+        {payment.instructions && <p>{payment.instructions}</p>}
+        {isWebLink(payment.paymentLink) ? (
+          <PayLink href={payment.paymentLink} rel="noopener noreferrer" target="_blank">
+            Pay with {payment.name || 'the payment link'}
+          </PayLink>
+        ) : (
+          <p>{payment.paymentLink}</p>
+        )}
+        <p>Reference: {payment.reference}</p>
+      </div>
+    );
+  }
+  const rows: [string, string][] = [
+    ['Bank', payment.bankName],
+    ['IBAN', payment.iban ? groupIban(payment.iban) : ''],
+    ['BIC', payment.swift],
+    ['Account', payment.iban ? '' : payment.accountNumber],
+    ['Reference', payment.reference],
+  ];
+  return (
+    <>
+      <List>
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <Row key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Row>
+          ))}
+      </List>
+      {payment.instructions && <p>{payment.instructions}</p>}
+    </>
+  );
+}
