@@ -66,6 +66,13 @@ describe.each(testStores())('sending an invoice by e-mail, at a real SMTP server
     const base64 = (pdfPart.split(/\r?\n\r?\n/)[1] ?? '').replace(/\s+/g, '');
     expect(Buffer.from(base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
     expect(decodeQuotedPrintable(raw)).toMatch(/Amount due: .*2,281\.56/);
+    // The mail links the customer page the send made; that link opens the invoice without sign-in.
+    const pageUrl = decodeQuotedPrintable(raw).match(/online: (\S+\/i\/[A-Za-z0-9_-]{43})/)?.[1] ?? '';
+    expect(pageUrl).not.toBe('');
+    await app.applied(BigInt(String(first.body.position)));
+    const page = await app.get(`/public/invoices/${pageUrl.split('/i/')[1]}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ number: 'SEND-1' });
 
     const history = await app.get(`/invoices/${id}/history`, {
       token: ada.token,

@@ -109,6 +109,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       mailer,
       logger,
       mailDomain: new URL(config.appUrl).hostname,
+      appUrl: config.appUrl,
       ...(deps.invoicePdf ? { invoicePdf: deps.invoicePdf } : {}),
     }),
   );

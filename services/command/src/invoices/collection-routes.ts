@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { balanceOf, isSettled } from './collection.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';
+import { hashShareToken, newShareToken } from './share-routes.js';
 
 /** Where the invoice stands after the command, from its state (the read models follow `position`). */
 function collectionAnswer(status: number, paymentId: string | null) {
@@ -56,6 +57,8 @@ export function collectionRoutes(deps: {
   invoicePdf?: InvoicePdfSource;
   /** The domain of the sends' Message-IDs (APP_URL's host). */
   mailDomain: string;
+  /** APP_URL, for the customer page link a send makes. */
+  appUrl: string;
 }): Router {
   const { commands, now } = deps;
   const router = Router();
@@ -113,8 +116,9 @@ export function collectionRoutes(deps: {
     // Filled while this request runs the command; a replayed answer leaves them empty.
     const made: {
       pdf?: { pdf: Buffer; filename: string };
-      mail?: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer };
+      mail?: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer; pageUrl: string | null };
     } = {};
+    const token = newShareToken();
     const send = async () => {
       made.pdf = await invoicePdf(userId, invoiceId);
       return collectInvoice({
@@ -127,6 +131,7 @@ export function collectionRoutes(deps: {
           cc: input.cc,
           subject: input.subject,
           message: input.message,
+          share: { shareId: randomUUID(), tokenHash: hashShareToken(token) },
         },
       });
     };
@@ -135,7 +140,13 @@ export function collectionRoutes(deps: {
       if (sent?.type !== 'InvoiceSent' || !state.content) return { status: 200, body: {} };
       const { sendId, to, cc, subject } = sent.data;
       const body: SendInvoiceAnswer = { sendId, to, cc, subject };
-      made.mail = { content: state.content, balance: balanceOf(state.content, state.collection), sent: body };
+      const shared = events.some((event) => event.type === 'InvoiceShared');
+      made.mail = {
+        content: state.content,
+        balance: balanceOf(state.content, state.collection),
+        sent: body,
+        pageUrl: shared ? `${deps.appUrl.replace(/\/+$/, '')}/i/${token}` : null,
+      };
       return { status: 201, body };
     });
     // Committed by this request (a replay never sets `mail`): the one moment this send is mailed.
@@ -153,12 +164,12 @@ export function collectionRoutes(deps: {
 }
 
 function sentMessage(
-  committed: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer },
+  committed: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer; pageUrl: string | null },
   pdf: { pdf: Buffer; filename: string },
   message: string,
   mailDomain: string,
 ) {
-  const { content, balance, sent } = committed;
+  const { content, balance, sent, pageUrl } = committed;
   return invoiceEmail({
     sendId: sent.sendId,
     to: sent.to,
@@ -167,6 +178,7 @@ function sentMessage(
     message,
     content,
     balance,
+    pageUrl,
     pdf: { filename: pdf.filename, content: pdf.pdf },
     mailDomain,
   });

@@ -252,4 +252,32 @@ describe('invoice decider: getting paid', () => {
       .when(view('2025-04-01T11:00:00.000Z'))
       .thenEmits([viewed('2025-04-01T11:00:00.000Z')]);
   });
+  it('makes a customer page link with a send when none is active, and keeps an active one', () => {
+    const send: CollectionCommand = {
+      type: 'SendInvoice',
+      data: {
+        ...ids,
+        sendId: 's1',
+        to: [],
+        cc: [],
+        subject: 'March',
+        message: '',
+        share: { shareId: 'l1', tokenHash: 'h1' },
+      },
+    };
+    const sent: CollectionEvent = {
+      type: 'InvoiceSent',
+      data: { ...ids, sendId: 's1', to: ['ada@example.com'], cc: [], subject: 'March', message: '' },
+    };
+    const shared = (shareId: string, tokenHash: string): CollectionEvent => ({
+      type: 'InvoiceShared',
+      data: { ...ids, shareId, tokenHash },
+    });
+    given([issued])
+      .when(send)
+      .thenEmits([shared('l1', 'h1'), sent]);
+    given([issued, shared('l0', 'h0')])
+      .when(send)
+      .thenEmits([sent]);
+  });
 });

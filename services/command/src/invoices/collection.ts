@@ -63,6 +63,8 @@ export type CollectionCommand =
         /** Empty: "Invoice {number} from {seller}". */
         subject: string;
         message: string;
+        /** A customer page link to make with the send when none is active (its token goes in the mail). */
+        share?: { shareId: string; tokenHash: string };
       };
     }
   | {
@@ -218,19 +220,21 @@ export function decideCollection(
     }
     case 'SendInvoice': {
       if (payments.voided) throw invoiceVoid('is not sent');
-      const { to, subject, ...data } = command.data;
+      const { to, subject, share, ...data } = command.data;
       const recipients = to.length > 0 ? to : [content.customer.email].filter(Boolean);
       if (recipients.length === 0) {
         throw new AppError('validation', 'Say who to send it to: the invoice has no customer e-mail', {
           fields: { to: 'Enter an e-mail address' },
         });
       }
-      return [
-        {
-          type: 'InvoiceSent',
-          data: { ...data, to: recipients, subject: subject || defaultSubject(content) },
-        },
-      ];
+      const sent: CollectionEvent = {
+        type: 'InvoiceSent',
+        data: { ...data, to: recipients, subject: subject || defaultSubject(content) },
+      };
+      // The mail links the customer page: a new link when none is active (an active one is never re-shown).
+      if (!share || payments.shareId !== null) return [sent];
+      const { invoiceId, userId } = data;
+      return [{ type: 'InvoiceShared', data: { invoiceId, userId, ...share } }, sent];
     }
     case 'ShareInvoice': {
       // One link at a time: while one is active, sharing again keeps it (the owner stops it for a new one).

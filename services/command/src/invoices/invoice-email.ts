@@ -17,6 +17,8 @@ export function invoiceEmail(input: {
   message: string;
   content: InvoiceContent;
   balance: number;
+  /** The customer page link, when the send made one. */
+  pageUrl?: string | null;
   pdf: { filename: string; content: Buffer };
   mailDomain: string;
 }): MailMessage {
@@ -43,6 +45,7 @@ export function invoiceEmail(input: {
     `Amount due: ${due}`,
     `Due date: ${content.dueDate}`,
     ...(howToPay.length ? ['', 'How to pay:', ...howToPay] : []),
+    ...(input.pageUrl ? ['', `View and download the invoice online: ${input.pageUrl}`] : []),
     '',
     `— ${seller}`,
   ].join('\n');
@@ -64,6 +67,7 @@ ${row('Invoice', content.number)}${row('Amount due', due)}${row('Due date', cont
 </table></td></tr>
 ${howToPay.length ? `<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px"><strong>How to pay</strong><br>${howToPay.map(escapeHtml).join('<br>')}</td></tr>` : ''}
 ${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">Pay ${escapeHtml(due)}</a></td></tr>` : ''}
+${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="display:inline-block;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;font-weight:600;font-size:16px;padding:11px 21px;border-radius:8px">View invoice online</a></td></tr>` : ''}
 <tr><td style="font-size:13px;line-height:20px;color:#6b7280">The invoice is attached as a PDF (${escapeHtml(input.pdf.filename)}).</td></tr>
 </table></td></tr></table></body></html>`;
   return {
