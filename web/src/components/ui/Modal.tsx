@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { media } from '../../theme/theme';
 
@@ -140,9 +140,37 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
         <Head>
           <h2 id={titleId}>{title}</h2>
         </Head>
-        <Body>{children}</Body>
+        <ScrollingBody label={title}>{children}</ScrollingBody>
         {footer && <Foot>{footer}</Foot>}
       </Panel>
     </Backdrop>
+  );
+}
+
+/**
+ * The dialog's content. When it is taller than the dialog it scrolls, and a keyboard user must be able to
+ * scroll it too: it then takes part in the Tab order as a labelled region (WCAG 2.1.1, axe's
+ * scrollable-region-focusable), which a dialog with only a frame and text would otherwise leave unreachable.
+ */
+function ScrollingBody({ label, children }: { label: string; children: ReactNode }) {
+  const body = useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  // Measured after every render (new content) and whenever the dialog or its content changes size (a frame
+  // loading); setting the same value again does not render again.
+  useEffect(() => {
+    const element = body.current;
+    if (!element) return;
+    const measure = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of element.children) observer.observe(child);
+    return () => observer.disconnect();
+  });
+  return (
+    <Body ref={body} {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label} content` } : {})}>
+      {children}
+    </Body>
   );
 }
