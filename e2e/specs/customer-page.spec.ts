@@ -81,6 +81,22 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await visit.screenshot({ path: join(screenshots, 'customer-page-375.png'), fullPage: true });
   const origin = new URL(url).origin;
   expect(scripts.filter((script) => !script.startsWith(origin))).toEqual([]);
+
+  // Paid in full: the page says so and stops asking for money.
+  const invoiceId = ((await created.json()) as { invoice: { ID: string } }).invoice.ID;
+  const paid = await request.post(`/api/invoices/${invoiceId}/payments`, { headers: headers(), data: {} });
+  expect(paid.status(), await paid.text()).toBe(201);
+  await expect
+    .poll(async () => {
+      await visit.reload();
+      return visit.getByText('Paid', { exact: true }).count();
+    })
+    .toBeGreaterThan(0);
+  await expect(visit.getByText('Paid in full')).toBeVisible();
+  await expect(visit.getByText('How to pay')).toHaveCount(0);
+  await visit.setViewportSize({ width: 1280, height: 900 });
+  await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
+  await visit.screenshot({ path: join(screenshots, 'customer-page-paid-1280.png') });
   await customer.close();
 
   // The owner sees the view in the History.
