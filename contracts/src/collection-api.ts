@@ -165,6 +165,8 @@ export type InvoiceCollectionView = z.infer<typeof invoiceCollectionViewSchema>;
 export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend({
   VoidReason: z.string().nullable(),
   Payments: z.array(paymentViewSchema),
+  /** Whether a customer page link is active (the link itself is shown only when made). */
+  Shared: z.boolean().default(false),
 });
 export type InvoiceCollectionDetails = z.infer<typeof invoiceCollectionDetailsSchema>;
 

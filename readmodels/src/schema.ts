@@ -312,11 +312,16 @@ export const invoicePayments = pgTable(
  * Customer page links by the SHA-256 (hex) of their token (never the token): the public page looks a token
  * up here with one indexed read. A stopped link stays, inactive. Owned by `invoice-shares`.
  */
-export const invoiceShares = pgTable('invoice_shares', {
-  tokenHash: text('token_hash').primaryKey(),
-  shareId: text('share_id').notNull(),
-  invoiceId: text('invoice_id').notNull(),
-  userId: text('user_id').notNull(),
-  active: boolean('active').notNull().default(true),
-  sharedAt: timestamp('shared_at', { withTimezone: true }).notNull(),
-});
+export const invoiceShares = pgTable(
+  'invoice_shares',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    shareId: text('share_id').notNull(),
+    invoiceId: text('invoice_id').notNull(),
+    userId: text('user_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    sharedAt: timestamp('shared_at', { withTimezone: true }).notNull(),
+  },
+  // The owner's details ask whether an invoice has an active link.
+  (table) => [index('invoice_shares_invoice').on(table.invoiceId)],
+);

@@ -57,8 +57,15 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
     expect(shared).toHaveLength(1);
     expect(events.some((event) => event.data.includes(token))).toBe(false);
 
+    const sharedOf = async (position: unknown) =>
+      (
+        (await app.get(`/invoices/${id}`, as(ada.token, { 'X-Remit-Position': String(position) }))).body
+          .Collection as { Shared: boolean }
+      ).Shared;
+    expect(await sharedOf(made.body.position)).toBe(true);
     const stopped = await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token));
     expect(stopped.status).toBe(200);
+    expect(await sharedOf(stopped.body.position)).toBe(false);
     expect(stopped.body).toMatchObject({ active: false, shareId: null, url: null });
     expect((await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token))).status).toBe(200);
 

@@ -10,7 +10,7 @@ import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 
-const { invoiceCollection, invoicePayments } = readModels;
+const { invoiceCollection, invoicePayments, invoiceShares } = readModels;
 
 /** The row's collection status on `today` in SQL, in the order of `collectionStatusOf`. */
 export function collectionStatusSql(today: string): SQL<CollectionStatus> {
@@ -66,9 +66,21 @@ export async function collectionDetails(
     .from(invoicePayments)
     .where(and(eq(invoicePayments.invoiceId, invoice.id), eq(invoicePayments.userId, userId)))
     .orderBy(asc(invoicePayments.position));
+  const shares = await db
+    .select({ shareId: invoiceShares.shareId })
+    .from(invoiceShares)
+    .where(
+      and(
+        eq(invoiceShares.invoiceId, invoice.id),
+        eq(invoiceShares.userId, userId),
+        eq(invoiceShares.active, true),
+      ),
+    )
+    .limit(1);
   return {
     ...collectionView(row ?? null, invoice, today),
     VoidReason: row?.voidReason ?? null,
+    Shared: shares.length > 0,
     Payments: payments.map((payment) => ({
       id: payment.paymentId,
       amount: payment.amount,

@@ -1,5 +1,5 @@
 import type { ShareAnswer } from '@remit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../api/client';
@@ -7,6 +7,7 @@ import { shareInvoice, stopSharing } from '../../api/customer-page';
 import { ApiError } from '../../api/errors';
 import type { InvoiceListItem } from '../../api/invoices';
 import { invoiceKeys } from '../../api/keys';
+import { fetchCollection } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
@@ -43,6 +44,13 @@ export function ShareTab({ invoice }: { invoice: InvoiceListItem }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<ShareAnswer | null>(null);
+  // Whether a link is active before this tab made or stopped one (the same query as the Payments tab).
+  const collection = useQuery({
+    queryKey: ['invoices', 'collection', invoice.ID],
+    queryFn: ({ signal }) => fetchCollection(invoice.ID, signal),
+    meta: { persist: false },
+  });
+  const active = answer ? answer.active : (collection.data?.Shared ?? false);
   const [url, setUrl] = useState('');
   const done = async (next: ShareAnswer) => {
     setAnswer(next);
@@ -90,7 +98,7 @@ export function ShareTab({ invoice }: { invoice: InvoiceListItem }) {
           />
           <p>Copy it now: for your safety it is shown only once.</p>
         </>
-      ) : answer?.active ? (
+      ) : active ? (
         <p>A link is active. It was shown when it was made; stop sharing and create a new link to get one.</p>
       ) : null}
       {error && (
@@ -100,12 +108,12 @@ export function ShareTab({ invoice }: { invoice: InvoiceListItem }) {
       )}
       <Actions>
         {url && <Button onClick={copy}>Copy link</Button>}
-        {!answer?.active && (
+        {!active && (
           <Button busy={share.isPending} onClick={() => share.mutate()}>
             Create link
           </Button>
         )}
-        {(answer?.active ?? true) && (
+        {active && (
           <Button variant="secondary" busy={stop.isPending} onClick={() => stop.mutate()}>
             Stop sharing
           </Button>

@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_shares_invoice" ON "invoice_shares" USING btree ("invoice_id");
