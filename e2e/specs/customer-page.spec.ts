@@ -48,6 +48,9 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   const link = page.getByLabel('Customer page link');
   await expect(link).toHaveValue(/\/i\/[A-Za-z0-9_-]{43}$/);
   const url = await link.inputValue();
+  await expect(page.getByRole('button', { name: 'Stop sharing' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'the Share tab', { include: '[role=dialog]' });
+  await page.screenshot({ path: join(screenshots, 'customer-page-share-tab-1280.png') });
 
   // The customer: another browser, never signed in.
   const customer = await browser.newContext();
