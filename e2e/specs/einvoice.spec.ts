@@ -9,9 +9,11 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, subscribeViaSandbox, useToken } from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-const validatorDir = [process.env.EINVOICE_DIR, '/work/shared/tools/einvoice'].find(
-  (dir): dir is string => Boolean(dir) && existsSync(join(dir as string, 'validate')),
-);
+const validatorDir = [
+  process.env.EINVOICE_DIR,
+  join(import.meta.dirname, '..', '..', '..', 'shared', 'tools', 'einvoice'),
+  '/work/shared/tools/einvoice',
+].find((dir): dir is string => Boolean(dir) && existsSync(join(dir as string, 'validate')));
 
 test('a seller fills the E-invoice details, sees the invoice ready and downloads a valid Factur-X PDF and XRechnung', async ({
   page,
@@ -109,7 +111,11 @@ test('a seller fills the E-invoice details, sees the invoice ready and downloads
   await formats.click();
   await page.screenshot({ path: join(screenshots, 'einvoice-download-menu-375.png') });
 
-  test.skip(!validatorDir, 'the e-invoice validator is not installed here');
+  // The validator is the judge (README: run its install.sh once); without it this test cannot pass.
+  expect(
+    validatorDir,
+    'the EN 16931 validator (../shared/tools/einvoice, or EINVOICE_DIR) is required',
+  ).toBeTruthy();
   const run = promisify(execFile);
   const output = await run(join(validatorDir as string, 'validate'), ['--json', pdfPath, xmlPath]).catch(
     (error: { stdout?: string }) => ({ stdout: error.stdout ?? '' }),
