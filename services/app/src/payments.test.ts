@@ -1,5 +1,6 @@
 import { testStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
+import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
@@ -40,6 +41,19 @@ describe.each(testStores())('getting paid over HTTP on %s', (kind) => {
     return String((created.body.invoice as { ID: string }).ID);
   }
   const as = (token: string, headers: Record<string, string> = {}) => ({ token, headers });
+  async function pdfText(path: string, token: string): Promise<string> {
+    const response = await fetch(`${app.base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const { text } = await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true });
+    return text;
+  }
+  const longDate = (iso: string) =>
+    new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
 
   it('records partial payments until settled; an overpayment is refused with a message', async () => {
     const id = await issue();
@@ -144,12 +158,18 @@ describe.each(testStores())('getting paid over HTTP on %s', (kind) => {
     });
     const reuse = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: `PAY-${numbered}` }));
     expect(reuse.status).toBe(409);
+    // The PDF the owner downloads says so on every page; the reason stays the owner's (History tab).
+    const pdf = await pdfText(`/invoices/${id}/pdf`, ada.token);
+    expect(pdf).toContain('VOID');
+    expect(pdf).toContain(`Voided on ${longDate(today)}`);
+    expect(pdf).not.toContain('Sent by mistake');
 
     const paidId = await issue();
     await app.post(`/invoices/${paidId}/payments`, { amount: 10 }, as(ada.token));
     const voidPaid = await app.post(`/invoices/${paidId}/void`, { reason: 'oops' }, as(ada.token));
     expect(voidPaid.status).toBe(409);
     expect(voidPaid.body.code).toBe('payments_recorded');
+    expect(await pdfText(`/invoices/${paidId}/pdf`, ada.token)).not.toContain('VOID');
   });
 
   it('bad input is a clear 400 and writes nothing', async () => {

@@ -18,12 +18,25 @@ import type { InvoiceRow } from './repository.js';
  * eInvoiceFromV1). The read model keeps only the spec's content; the stream is the snapshot the invoice made.
  */
 export async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EInvoice> {
+  return (await invoiceFacts(store, row)).invoice;
+}
+
+/**
+ * What rendering needs from the invoice's stream, in one read: the e-invoice model (as eInvoiceOf) and, for a
+ * void invoice, the day it was voided (UTC, from the InvoiceVoided event's time) for the PDF's VOID stamp.
+ */
+export async function invoiceFacts(
+  store: EventStore,
+  row: InvoiceRow,
+): Promise<{ invoice: EInvoice; voidedOn: string | null }> {
   let model: EInvoice | null = null;
+  let voidedOn: string | null = null;
   for (const stored of await store.readStream(invoiceStreamId(row.id))) {
     const event = readEvent(stored);
     if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised') model = event.data.eInvoice;
+    if (event.type === 'InvoiceVoided') voidedOn = stored.createdAt.toISOString().slice(0, 10);
   }
-  return model ?? eInvoiceFromV1(row.content);
+  return { invoice: model ?? eInvoiceFromV1(row.content), voidedOn };
 }
 
 /** `GET /invoices/{id}/einvoice?format=…` once the invoice is open to the user (404/402 as for the PDF). */

@@ -4,7 +4,7 @@ import { renderPdf, renderPreview } from '../pdf/index.js';
 import { renderInvoicePdf } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
-import { eInvoiceOf } from './einvoice.js';
+import { invoiceFacts } from './einvoice.js';
 import { openInvoice } from './locking.js';
 import type { InvoiceRow } from './repository.js';
 
@@ -15,8 +15,8 @@ export function invoiceRendering(store: EventStore) {
    * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
    */
   async function renderDownload(row: InvoiceRow): Promise<Buffer> {
-    const invoice = await eInvoiceOf(store, row);
-    if (eInvoiceReadiness(invoice, 'en16931').length > 0) return render(row, 'pdf');
+    const { invoice, voidedOn } = await invoiceFacts(store, row);
+    if (voidedOn || eInvoiceReadiness(invoice, 'en16931').length > 0) return render(row, 'pdf');
     const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
     try {
       const { pdf } = await renderInvoicePdf(invoice, templateIdFor(row.content.template.id), {
@@ -35,8 +35,12 @@ export function invoiceRendering(store: EventStore) {
     const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
     const document = documentFromContent(row.id, row.content, logo);
     const template = templateIdFor(row.content.template.id);
+    const { voidedOn } = await invoiceFacts(store, row);
+    const options = voidedOn ? { voidedOn } : {};
     try {
-      return kind === 'pdf' ? await renderPdf(document, template) : await renderPreview(document, template);
+      return kind === 'pdf'
+        ? await renderPdf(document, template, options)
+        : await renderPreview(document, template, options);
     } catch (error) {
       throw renderFailure(error);
     }

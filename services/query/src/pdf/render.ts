@@ -14,12 +14,14 @@ import type { CompileJob, RenderKind } from './compiler.js';
 import { RenderError } from './errors.js';
 import { RenderPool, type RenderPoolOptions } from './pool.js';
 import { toPreviewHtml } from './preview.js';
-import { toTemplateData } from './template-data.js';
+import { templateVoid, toTemplateData } from './template-data.js';
 import { findTemplate } from './templates/registry.js';
 
 export interface RenderOptions {
   /** Defaults to the shared pool (configureRenderer). */
   pool?: RenderPool;
+  /** The day (yyyy-mm-dd) a void invoice was voided: every page is stamped VOID (lib.typ). */
+  voidedOn?: string;
 }
 
 let sharedPool: RenderPool | undefined;
@@ -109,7 +111,8 @@ export async function renderInvoicePdf(
   templateId: string,
   options: EInvoiceRenderOptions = {},
 ): Promise<{ pdf: Buffer; facturX: boolean }> {
-  if (eInvoiceReadiness(invoice, 'en16931').length === 0) {
+  // A void invoice is never Factur-X: its embedded XML would still ask an accounting system to book it.
+  if (!options.voidedOn && eInvoiceReadiness(invoice, 'en16931').length === 0) {
     try {
       return { pdf: await renderFacturXPdf(invoice, templateId, options), facturX: true };
     } catch (error) {
@@ -178,7 +181,10 @@ async function renderData(
 ) {
   if (!findTemplate(templateId)) throw new RenderError('unknown_template', `Unknown template: ${templateId}`);
   const logo = logoSource ? await loadLogo(logoSource) : undefined;
-  const data = JSON.stringify(toData(logo ? `/__logo__/${logo.name}` : null));
+  const data = JSON.stringify({
+    ...toData(logo ? `/__logo__/${logo.name}` : null),
+    voided: options.voidedOn ? templateVoid(options.voidedOn) : null,
+  });
   const job: CompileJob = {
     kind,
     templateId,

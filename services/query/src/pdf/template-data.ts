@@ -23,6 +23,22 @@ export interface TemplateData {
   notes: string | null;
   terms: string | null;
   payment: TemplatePayment | null;
+  /**
+   * Set when the invoice was voided: `lib.typ` stamps every page of every template with `label` and `note`
+   * ("VOID", "Voided on 14 March 2025"). The owner's reason is not printed: it is their note for the History
+   * tab, and the PDF goes to the customer.
+   */
+  voided?: TemplateVoid | null;
+}
+
+export interface TemplateVoid {
+  label: string;
+  note: string;
+}
+
+/** What a void invoice's stamp says, `voidedOn` being the day it was voided (yyyy-mm-dd, UTC). */
+export function templateVoid(voidedOn: string): TemplateVoid {
+  return { label: englishLabels.void, note: `${englishLabels.voidedOn} ${formatDate(voidedOn)}` };
 }
 
 interface TemplateParty {
@@ -74,6 +90,8 @@ export const englishLabels = {
   vatOn: 'on',
   page: 'Page',
   of: 'of',
+  void: 'VOID',
+  voidedOn: 'Voided on',
 };
 
 export function toTemplateData(invoice: InvoiceDocument, logoPath: string | null): TemplateData {
