@@ -46,6 +46,10 @@ try {
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
   if (code !== 0) console.error(`Server log (last lines):\n${server.log.slice(-40).join('')}`);
+  if (server.notable.length > 0) {
+    console.log(`Server warnings and refused session checks (${server.notable.length}, first 40):`);
+    console.log(server.notable.slice(0, 40).join('\n'));
+  }
 } finally {
   await server.stop();
 }

@@ -79,6 +79,17 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`the server did not answer /api/health within ${timeoutMs / 1000} s`);
 }
 
+/** A server log line worth reading after the run: level warn or above, or a refused auth check. */
+function isNotable(line) {
+  try {
+    const entry = JSON.parse(line);
+    if (entry.level >= 40) return true;
+    return typeof entry.url === 'string' && entry.url.startsWith('/api/auth/status') && entry.status !== 200;
+  } catch {
+    return line.trim() !== '';
+  }
+}
+
 /**
  * Starts `node services/app/dist/main.js` (or E2E_SERVER_COMMAND, e.g. a stub) and waits until
  * it is healthy. The first start of the embedded database takes several seconds.
@@ -103,9 +114,19 @@ export async function startServer() {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = [];
+  // Warnings, errors and refused session checks, kept for the whole run: a test that failed once and
+  // passed on retry leaves its server-side cause here (printed by e2e/run.mjs).
+  const notable = [];
+  let partial = '';
   const keep = (chunk) => {
-    log.push(chunk.toString());
+    const text = chunk.toString();
+    log.push(text);
     if (log.length > 200) log.shift();
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (notable.length < 200 && isNotable(line)) notable.push(line);
+    }
   };
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
@@ -127,5 +148,5 @@ export async function startServer() {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  return { url, dataDir, stop, log };
+  return { url, dataDir, stop, log, notable };
 }

@@ -41,4 +41,49 @@ describe('auth actors', () => {
     storeToken('abc');
     await waitFor(start(new QueryClient()), (state) => state.matches('signedOut'));
   });
+
+  it('asks again while the server is restarting (503) instead of signing out', async () => {
+    let statusChecks = 0;
+    mockApi({
+      'GET /auth/status': () => {
+        statusChecks += 1;
+        return statusChecks < 3
+          ? { status: 503, body: { error: 'Remit is briefly unavailable.' }, headers: { 'Retry-After': '5' } }
+          : { body: { user: testUser } };
+      },
+      'GET /check-subscription': () => ({ body: { subscribed: false } }),
+    });
+    storeToken('abc');
+    const snapshot = await waitFor(start(new QueryClient()), (state) => state.matches('signedIn'), {
+      timeout: 5_000,
+    });
+    expect(snapshot.context.user).toEqual(testUser);
+    expect(statusChecks).toBe(3);
+  });
+
+  it('signs out when the server stays unavailable, and at once on a refused token', async () => {
+    let statusChecks = 0;
+    mockApi({
+      'GET /auth/status': () => {
+        statusChecks += 1;
+        return { status: 503, body: { error: 'Remit is briefly unavailable.' } };
+      },
+      'GET /check-subscription': () => ({ body: { subscribed: false } }),
+    });
+    storeToken('abc');
+    await waitFor(start(new QueryClient()), (state) => state.matches('signedOut'), { timeout: 8_000 });
+    expect(statusChecks).toBe(4);
+
+    statusChecks = 0;
+    mockApi({
+      'GET /auth/status': () => {
+        statusChecks += 1;
+        return { status: 401, body: { error: 'Your session has expired. Please sign in again.' } };
+      },
+      'GET /check-subscription': () => ({ status: 401, body: { error: 'Your session has expired.' } }),
+    });
+    storeToken('abc');
+    await waitFor(start(new QueryClient()), (state) => state.matches('signedOut'));
+    expect(statusChecks).toBe(1);
+  });
 });

@@ -2,16 +2,43 @@ import type { User } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { logOut } from '../../api/auth';
-import { isNetworkError, isUnauthorized } from '../../api/errors';
+import { ApiError, isNetworkError, isUnauthorized } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { authKeys, billingKeys } from '../../api/keys';
 import { sessionQuery, subscriptionQuery } from '../../api/queries';
 import type { Session } from '../../machines/auth';
 
+/** Answers that say "not now" about the server, not "no" about the token: the check is tried again. */
+const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);
+/** Waits between the attempts of a session check the server could not answer yet (about 3 s in all). */
+const SESSION_RETRY_DELAYS_MS = [400, 1000, 1600];
+
+function isTransient(error: unknown): boolean {
+  return error instanceof ApiError && TRANSIENT_STATUSES.has(error.status);
+}
+
+/**
+ * The session check, tried again while the server answers that it is busy or restarting (503 with
+ * Retry-After, 429, a proxy's 502/504): a database restart must not sign everyone out. A refusal (401),
+ * any other answer, or a server still busy after the last attempt fails as before.
+ */
+async function checkSession(queryClient: QueryClient): Promise<User> {
+  for (const delay of SESSION_RETRY_DELAYS_MS) {
+    try {
+      return await queryClient.fetchQuery(sessionQuery);
+    } catch (error) {
+      if (!isTransient(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+  return queryClient.fetchQuery(sessionQuery);
+}
+
 /**
  * The auth machine's I/O through the query layer. When the server cannot be reached at all, the
- * last known user (restored from IndexedDB) keeps the session so the app opens offline; a refused
- * token or any other failure still signs out, as the spec says.
+ * last known user (restored from IndexedDB) keeps the session so the app opens offline; a server that
+ * says it is busy is asked again a few times; a refused token or any other failure still signs out, as
+ * the spec says.
  */
 export function createAuthActors(queryClient: QueryClient) {
   // A subscription that changed since the last check (the webhook, another device, another tab) makes
@@ -31,7 +58,7 @@ export function createAuthActors(queryClient: QueryClient) {
   const loadSession = async (): Promise<Session> => {
     try {
       const [user, subscribed] = await Promise.all([
-        queryClient.fetchQuery(sessionQuery),
+        checkSession(queryClient),
         loadSubscription(),
       ]);
       return { user, subscribed, offline: false };
