@@ -57,10 +57,7 @@ export function createAuthActors(queryClient: QueryClient) {
 
   const loadSession = async (): Promise<Session> => {
     try {
-      const [user, subscribed] = await Promise.all([
-        checkSession(queryClient),
-        loadSubscription(),
-      ]);
+      const [user, subscribed] = await Promise.all([checkSession(queryClient), loadSubscription()]);
       return { user, subscribed, offline: false };
     } catch (error) {
       const cachedUser = queryClient.getQueryData<User>(authKeys.session);
