@@ -3,6 +3,7 @@ import type { Database } from './database.js';
 import { ConcurrencyError, isUniqueViolation } from './errors.js';
 import { readStreamVersions } from './read.js';
 import { events } from './schema.js';
+import { takeWriterLockSql } from './writer-guard.js';
 import type { AppendResult, ExpectedVersion, StreamWrite } from './types.js';
 
 /** The whole transaction's outcome: one result per write, and the last position written. */
@@ -47,6 +48,8 @@ export async function appendWrites(
 }
 
 async function insertWrites(tx: Database, writes: StreamWrite[], channel: string): Promise<AppendManyResult> {
+  // First, before this transaction has an id: readers of the log wait on K's holders only.
+  await tx.execute(sql.raw(takeWriterLockSql));
   // Read every stream's version before the first insert: the insert assigns this transaction's id,
   // and it must come after the previous version's writer's (see docs/decisions.md).
   const versions = await readStreamVersions(

@@ -1,8 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from './database.js';
+import { type Database, rowsOf } from './database.js';
 import { START } from './read.js';
 import { checkpoints, events } from './schema.js';
 import type { LogCheckpoint } from './types.js';
+import { toWatch, type WriterWatch, watchWritersColumns } from './writer-guard.js';
 
 export async function readCheckpoint(db: Database, name: string): Promise<LogCheckpoint> {
   const [row] = await db
@@ -63,6 +64,35 @@ export async function readCheckpoints(db: Database, names: string[]): Promise<Ma
   const at = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
   for (const row of rows) at.set(row.name, { txId: row.txId, position: row.position });
   return at;
+}
+
+/**
+ * Several checkpoints, and on PostgreSQL in the same statement the first half of the log guard (who may
+ * be writing events now), so a subscription's look costs no extra round trip. The log query that uses
+ * the watch must come after this statement.
+ */
+export async function readCheckpointsWatching(
+  db: Database,
+  names: string[],
+  serial: boolean,
+): Promise<{ at: Map<string, LogCheckpoint>; watch: WriterWatch }> {
+  if (serial) return { at: await readCheckpoints(db, names), watch: 'serial' };
+  const list = `{${names.map((name) => `"${name.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+  const rows = rowsOf<{
+    xmax: string;
+    writers: string[];
+    name: string | null;
+    tx_id: string | null;
+    position: string | null;
+  }>(
+    await db.execute(sql`select ${watchWritersColumns}, c.name, c.tx_id::text as tx_id, c.position::text as position
+    from (select 1) as one left join ${checkpoints} c on c.name = any(${list}::text[])`),
+  );
+  const at = new Map<string, LogCheckpoint>(names.map((name) => [name, START]));
+  for (const row of rows) {
+    if (row.name !== null) at.set(row.name, { txId: BigInt(row.tx_id!), position: BigInt(row.position!) });
+  }
+  return { at, watch: toWatch(rows[0]!) };
 }
 
 /**

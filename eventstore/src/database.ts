@@ -52,3 +52,8 @@ export function checkSchemaName(name: string): string {
 export function searchPathSetting(schema: string): string {
   return `${schema}, public`;
 }
+
+/** The rows of `db.execute(sql)`, whichever driver ran it. */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+}

@@ -1,5 +1,11 @@
 import { max } from 'drizzle-orm';
-import { advanceCheckpoints, isAfter, isApplied, lockCheckpoints, readCheckpoints } from './checkpoints.js';
+import {
+  advanceCheckpoints,
+  isAfter,
+  isApplied,
+  lockCheckpoints,
+  readCheckpointsWatching,
+} from './checkpoints.js';
 import type { Database } from './database.js';
 import type { EventStoreLogger } from './logger.js';
 import { checkpointAfter, readLog } from './read.js';
@@ -21,6 +27,8 @@ export type GroupHandler = (pending: Map<string, StoredEvent[]>, tx: Database) =
 
 export interface GroupSubscriptionOptions {
   db: Database;
+  /** PGlite: one transaction at a time, no writers to watch (see writer-guard.ts). */
+  serial: boolean;
   /** For logs. */
   name: string;
   members: GroupMember[];
@@ -40,7 +48,7 @@ export interface GroupSubscriptionOptions {
  * (a rebuild) is read from the start while the others skip what they have.
  */
 export function startGroupSubscription(options: GroupSubscriptionOptions): Subscription & { wake(): void } {
-  const { db, members, handler, inspect, batchSize } = options;
+  const { db, members, handler, inspect, batchSize, serial } = options;
   // In name order everywhere, so two processes lock the checkpoint rows in the same order.
   const names = members.map((member) => member.name).sort();
 
@@ -56,11 +64,11 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
 
   const step: LoopStep = async () => {
     // Read without a transaction, so an idle poll costs two reads and no locks.
-    const seen = await readCheckpoints(db, names);
+    const { at: seen, watch } = await readCheckpointsWatching(db, names, serial);
     const from = [...seen.values()].reduce((low, checkpoint) =>
       isAfter(low, checkpoint) ? checkpoint : low,
     );
-    const batch = await readLog(db, from, batchSize);
+    const batch = await readLog(db, from, batchSize, watch);
     const last = checkpointAfter(batch);
     if (!last) return 0;
     inspect?.(batch);
@@ -84,7 +92,7 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
   return {
     ...loop,
     // The loop's own "caught up" is "a pass found less than a batch", and the log hides events while
-    // an older transaction is open anywhere in the database (the ordering guard); so this also waits
+    // an older writer of events is still open (the ordering guard); so this also waits
     // until every member has applied the newest event committed before the call.
     caughtUp: async () => {
       const head = await readHead(db);

@@ -38,3 +38,4 @@ export { type AppendedListener, createEventStore, type EventStore, type EventSto
 export type { Subscription, SubscriptionHandler } from './subscription.js';
 export type * from './types.js';
 export { isDatabaseUnavailable } from './unavailable.js';
+export { takeWriterLockSql } from './writer-guard.js';

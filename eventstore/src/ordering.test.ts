@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createEventStore, type EventStore, type OpenDatabase, type StoredEvent } from './index.js';
+import {
+  createEventStore,
+  type EventStore,
+  type OpenDatabase,
+  type StoredEvent,
+  takeWriterLockSql,
+} from './index.js';
 import { openTestDatabase, testStores } from './testing/index.js';
 import { testDatabaseUrl } from './testing/test-config.js';
 
@@ -76,6 +82,12 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
       return session;
     }
 
+    /** Begins a transaction as every writer of events does: the writer lock first. */
+    async function beginWriting(session: pg.Client): Promise<void> {
+      await session.query('begin');
+      await session.query(takeWriterLockSql);
+    }
+
     const insertEvent = (session: pg.Client, streamId: string) =>
       session.query(
         `insert into events (stream_id, version, type, data, metadata) values ($1, 1, 'Happened', '{}', '{}') returning position`,
@@ -90,7 +102,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
 
     it('does not skip an event whose transaction commits after later ones', async () => {
       const late = await openSession();
-      await late.query('begin');
+      await beginWriting(late);
       await insertEvent(late, 'late');
       await store.append('early', [happened('early')], { expectedVersion: 'no_stream' });
 
@@ -109,9 +121,9 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
       const first = await openSession();
       const second = await openSession();
       // `first` takes the older transaction id but the later position; `second` the reverse.
-      await first.query('begin');
+      await beginWriting(first);
       await first.query('select pg_current_xact_id()');
-      await second.query('begin');
+      await beginWriting(second);
       const lower = await insertEvent(second, 'second');
       const higher = await insertEvent(first, 'first');
       await first.query('commit');
@@ -127,6 +139,68 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
       await subscription.caughtUp();
       expect(seen.map((event) => event.streamId)).toEqual(['first', 'second']);
       expect(await store.hasApplied('collector', BigInt(lower.rows[0].position))).toBe(true);
+    });
+
+    it('is not held back by an open transaction that writes no events', async () => {
+      const bystander = await openSession();
+      await bystander.query('begin');
+      // An id of its own, older than every event below, held open for the whole test.
+      await bystander.query('create temporary table bystander_work (n int)');
+      await bystander.query('insert into bystander_work values (1)');
+      await store.append('after', [happened('after')], { expectedVersion: 'no_stream' });
+
+      const seen: StoredEvent[] = [];
+      const subscription = collect(seen);
+      await subscription.caughtUp();
+      expect(seen.map((event) => event.streamId)).toEqual(['after']);
+      expect((await store.readAll({ txId: 0n, position: 0n }, { limit: 10 })).map((e) => e.streamId)).toEqual([
+        'after',
+      ]);
+      await bystander.query('rollback');
+    });
+
+    it('holds the reader back for a slow writer that got its id before the reader looked', async () => {
+      const slow = await openSession();
+      const bystander = await openSession();
+      await bystander.query('begin');
+      await bystander.query('create temporary table bystander_work (n int)');
+      await beginWriting(slow);
+      await slow.query('select pg_current_xact_id()');
+      await store.append('fast', [happened('fast')], { expectedVersion: 'no_stream' });
+
+      const seen: StoredEvent[] = [];
+      const subscription = collect(seen);
+      await subscription.caughtUp();
+      expect(seen).toEqual([]);
+
+      await insertEvent(slow, 'slow');
+      await slow.query('commit');
+      await subscription.caughtUp();
+      expect(seen.map((event) => event.streamId)).toEqual(['slow', 'fast']);
+      await bystander.query('rollback');
+    });
+
+    it('never skips a writer that takes its id between the two reads of a poll', async () => {
+      // Many rounds of a writer that commits after a later writer, racing a polling subscription: every
+      // event arrives, each stream in version order, none twice.
+      const seen: StoredEvent[] = [];
+      const subscription = collect(seen);
+      const slow = await openSession();
+      const rounds = 30;
+      for (let round = 0; round < rounds; round++) {
+        await beginWriting(slow);
+        await slow.query('select pg_current_xact_id()');
+        await store.append(`fast-${round}`, [happened('fast')], { expectedVersion: 'no_stream' });
+        await new Promise((resolve) => setTimeout(resolve, round % 3));
+        await insertEvent(slow, `slow-${round}`);
+        await slow.query('commit');
+      }
+      await subscription.caughtUp();
+      const streams = seen.map((event) => event.streamId);
+      expect(new Set(streams).size).toBe(streams.length);
+      expect(streams.sort()).toEqual(
+        Array.from({ length: rounds }, (_, round) => [`fast-${round}`, `slow-${round}`]).flat().sort(),
+      );
     });
   },
 );

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
-import type { Database } from './database.js';
+import { type Database, rowsOf } from './database.js';
 import { events } from './schema.js';
 import type { LogCheckpoint, StoredEvent } from './types.js';
+import { horizonSql, toWatch, type WriterWatch, watchWritersColumns } from './writer-guard.js';
 
 export const START: LogCheckpoint = { txId: 0n, position: 0n };
 
@@ -42,16 +43,33 @@ export async function readStreamVersions(db: Database, streamIds: string[]): Pro
 }
 
 /**
- * Events after `from` in (tx_id, position) order, limited to transactions older than every one
- * still running: those can no longer gain events, so nothing can appear later below the reader.
- * See docs/decisions.md, "Event store ordering".
+ * The first half of a guarded log read on PostgreSQL (see writer-guard.ts): who may be writing events
+ * right now. Must run as a statement of its own before the log query; PGlite needs none.
  */
-export async function readLog(db: Database, from: LogCheckpoint, limit: number): Promise<StoredEvent[]> {
+export async function watchWriters(db: Database, serial: boolean): Promise<WriterWatch> {
+  if (serial) return 'serial';
+  const [row] = rowsOf<{ xmax: string; writers: string[] }>(
+    await db.execute(sql`select ${watchWritersColumns}`),
+  );
+  return toWatch(row!);
+}
+
+/**
+ * Events after `from` in (tx_id, position) order, limited to below the horizon of transactions that
+ * may still write events: nothing can appear later below the reader. `watch` must have been read in
+ * an earlier statement (`watchWriters`). See docs/decisions.md, "Event store ordering" and "Scale out".
+ */
+export async function readLog(
+  db: Database,
+  from: LogCheckpoint,
+  limit: number,
+  watch: WriterWatch,
+): Promise<StoredEvent[]> {
   const rows = await db
     .select()
     .from(events)
     .where(
-      sql`${events.txId} < pg_snapshot_xmin(pg_current_snapshot())
+      sql`${events.txId} < ${horizonSql(watch)}
         and (${events.txId}, ${events.position}) > (${from.txId.toString()}::xid8, ${from.position.toString()}::bigint)`,
     )
     .orderBy(asc(events.txId), asc(events.position))

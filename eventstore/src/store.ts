@@ -3,7 +3,7 @@ import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
 import { type GroupHandler, type GroupMember, startGroupSubscription } from './group-subscription.js';
 import { type EventStoreLogger, silentLogger } from './logger.js';
-import { readLog, readStream, readStreams, readStreamVersions } from './read.js';
+import { readLog, readStream, readStreams, readStreamVersions, watchWriters } from './read.js';
 import { type Subscription, type SubscriptionHandler, startSubscription } from './subscription.js';
 import type {
   AppendResult,
@@ -29,6 +29,7 @@ const DEFAULT_BATCH_SIZE = 500;
 export function createEventStore(database: OpenDatabase, options: EventStoreOptions = {}) {
   const { db } = database;
   const logger = options.logger ?? silentLogger;
+  const serial = database.kind === 'pglite';
   const pollIntervalMs = options.pollIntervalMs ?? 1_000;
   // One channel per schema, so test suites sharing a database do not wake each other.
   const channel = `eventstore_${database.searchPath ?? 'public'}`;
@@ -87,8 +88,8 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     },
 
     /** The log after `from`, in (txId, position) order, committed transactions only. */
-    readAll: (from: LogCheckpoint, { limit }: { limit: number }): Promise<StoredEvent[]> =>
-      readLog(db, from, limit),
+    readAll: async (from: LogCheckpoint, { limit }: { limit: number }): Promise<StoredEvent[]> =>
+      readLog(db, from, limit, await watchWriters(db, serial)),
 
     /**
      * Hands batches to `handler` inside a transaction that also saves the checkpoint, so what the
@@ -106,6 +107,7 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
       );
       const subscription = startSubscription({
         db,
+        serial,
         name,
         handler,
         batchSize: batchSize ?? DEFAULT_BATCH_SIZE,
@@ -138,6 +140,7 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
       );
       const subscription = startGroupSubscription({
         db,
+        serial,
         name,
         members,
         handler,

@@ -1,4 +1,4 @@
-import { lockCheckpoint, readCheckpoint, saveCheckpoint } from './checkpoints.js';
+import { lockCheckpoint, readCheckpointsWatching, saveCheckpoint } from './checkpoints.js';
 import type { Database } from './database.js';
 import type { EventStoreLogger } from './logger.js';
 import { checkpointAfter, readLog } from './read.js';
@@ -17,6 +17,8 @@ export interface Subscription {
 
 export interface SubscriptionOptions {
   db: Database;
+  /** PGlite: one transaction at a time, no writers to watch (see writer-guard.ts). */
+  serial: boolean;
   name: string;
   handler: SubscriptionHandler;
   batchSize: number;
@@ -37,14 +39,15 @@ export type LoopStep = () => Promise<number>;
 
 /** Runs a subscription loop; `wake()` tells it that new events may be there. */
 export function startSubscription(options: SubscriptionOptions): Subscription & { wake(): void } {
-  const { db, name, handler, batchSize } = options;
+  const { db, name, handler, batchSize, serial } = options;
 
   async function handleBatch(): Promise<number> {
     // Look first without a transaction, so an idle poll costs two reads and no locks.
-    const seen = await readCheckpoint(db, name);
-    if ((await readLog(db, seen, 1)).length === 0) return 0;
+    const { at, watch } = await readCheckpointsWatching(db, [name], serial);
+    if ((await readLog(db, at.get(name)!, 1, watch)).length === 0) return 0;
     return db.transaction(async (tx) => {
-      const batch = await readLog(tx, await lockCheckpoint(tx, name), batchSize);
+      // The watch was read before this statement, as the guard requires.
+      const batch = await readLog(tx, await lockCheckpoint(tx, name), batchSize, watch);
       const next = checkpointAfter(batch);
       if (!next) return 0;
       await handler(batch, tx);

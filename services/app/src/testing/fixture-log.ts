@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { OpenDatabase } from '@remit/eventstore';
+import { type OpenDatabase, takeWriterLockSql } from '@remit/eventstore';
 import { sql } from 'drizzle-orm';
 
 export const fixtures = ['log-2026-11-sandbox', 'log-2026-11-stripe'];
@@ -40,6 +40,8 @@ export const sorted = (rows: unknown[]) =>
 /** The log as it was written: the same positions, streams, versions, data, metadata and times. */
 export async function importLog(database: OpenDatabase, events: FixtureEvent[]) {
   await database.db.transaction(async (tx) => {
+    // Every writer of events takes the writer lock first (eventstore/src/writer-guard.ts).
+    await tx.execute(sql.raw(takeWriterLockSql));
     for (const event of events) {
       await tx.execute(sql`
         insert into events (position, stream_id, version, type, schema_version, data, metadata, created_at)
