@@ -3,8 +3,8 @@ import type { Database } from './database.js';
 import { ConcurrencyError, isUniqueViolation } from './errors.js';
 import { readStreamVersions } from './read.js';
 import { events } from './schema.js';
-import { takeWriterLockSql } from './writer-guard.js';
 import type { AppendResult, ExpectedVersion, StreamWrite } from './types.js';
+import { takeWriterLockSql } from './writer-guard.js';
 
 /** The whole transaction's outcome: one result per write, and the last position written. */
 export interface AppendManyResult {

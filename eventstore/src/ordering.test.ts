@@ -153,9 +153,9 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
       const subscription = collect(seen);
       await subscription.caughtUp();
       expect(seen.map((event) => event.streamId)).toEqual(['after']);
-      expect((await store.readAll({ txId: 0n, position: 0n }, { limit: 10 })).map((e) => e.streamId)).toEqual([
-        'after',
-      ]);
+      expect((await store.readAll({ txId: 0n, position: 0n }, { limit: 10 })).map((e) => e.streamId)).toEqual(
+        ['after'],
+      );
       await bystander.query('rollback');
     });
 
@@ -199,7 +199,9 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))(
       const streams = seen.map((event) => event.streamId);
       expect(new Set(streams).size).toBe(streams.length);
       expect(streams.sort()).toEqual(
-        Array.from({ length: rounds }, (_, round) => [`fast-${round}`, `slow-${round}`]).flat().sort(),
+        Array.from({ length: rounds }, (_, round) => [`fast-${round}`, `slow-${round}`])
+          .flat()
+          .sort(),
       );
     });
   },
