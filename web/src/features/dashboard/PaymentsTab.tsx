@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatAmount } from '../../lib/format';
 import { useToast } from '../toasts/ToastProvider';
+import { VoidInvoiceDialog } from './VoidInvoiceDialog';
 
 const Box = styled.div`
   display: flex;
@@ -23,6 +24,9 @@ const Box = styled.div`
   label { display: flex; flex-direction: column; gap: 4px; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   input, select { min-height: 38px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; font-weight: normal; }
 `;
+
+const failureMessage = (error: unknown) =>
+  error instanceof ApiError && error.message ? error.message : 'That did not work';
 
 const paymentKey = (id: string) => ['invoices', 'collection', id] as const;
 
@@ -45,10 +49,7 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
     await queryClient.invalidateQueries({ queryKey: paymentKey(invoice.ID) });
     await invalidateAfter(queryClient, 'invoices');
   };
-  const failed = (error: unknown) =>
-    toast(error instanceof ApiError && error.message ? error.message : 'That did not work', {
-      tone: 'error',
-    });
+  const failed = (error: unknown) => toast(failureMessage(error), { tone: 'error' });
   const record = useMutation({
     mutationFn: () => recordPayment(invoice.ID, { amount, date, method }, newIdempotencyKey()),
     onSuccess: () => done('Payment recorded'),
@@ -59,10 +60,14 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
     onSuccess: () => done('Payment reversed'),
     onError: failed,
   });
+  const [askingVoid, setAskingVoid] = useState(false);
+  // The dialog shows a refusal itself and stays open; it closes once the invoice is void.
   const voiding = useMutation({
     mutationFn: (reason: string) => voidInvoice(invoice.ID, reason, newIdempotencyKey()),
-    onSuccess: () => done('Invoice voided'),
-    onError: failed,
+    onSuccess: async () => {
+      setAskingVoid(false);
+      await done('Invoice voided');
+    },
   });
   if (collection.isPending) return <Spinner label="Loading payments" />;
   if (collection.isError) return <p>The payments could not be loaded.</p>;
@@ -143,13 +148,22 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
             variant="secondary"
             busy={voiding.isPending}
             onClick={() => {
-              const reason = window.prompt('Why is this invoice void?');
-              if (reason?.trim()) voiding.mutate(reason.trim());
+              voiding.reset();
+              setAskingVoid(true);
             }}
           >
             Void invoice
           </Button>
         </div>
+      )}
+      {askingVoid && (
+        <VoidInvoiceDialog
+          number={invoice.InvoiceNumber}
+          busy={voiding.isPending}
+          failure={voiding.isError ? failureMessage(voiding.error) : null}
+          onVoid={(reason) => voiding.mutate(reason)}
+          onCancel={() => setAskingVoid(false)}
+        />
       )}
     </Box>
   );
