@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { migrateEventStore, type OpenDatabase, openDatabase } from '@remit/eventstore';
+import { migrateEventStore, type OpenDatabase, openDatabase, takeWriterLockSql } from '@remit/eventstore';
 import { openTestDatabase, type StoreKind, testDatabaseUrl, testStores } from '@remit/eventstore/testing';
 import { createLogger, migrateSharedState } from '@remit/kit';
 import { projections, replayProjections } from '@remit/projector';
@@ -90,11 +90,14 @@ describe.each(directions)('export from %s, import into %s', (from, into) => {
       expect(reports.flatMap((report) => report.differences)).toEqual([]);
 
       // New commands continue the log after the imported positions.
-      const [next] = rowsOf<{ position: string }>(
-        await target.db.execute(
-          sql`insert into events (stream_id, version, type, data, metadata) values ('after-import', 1, 'X', '{}', '{}') returning position::text`,
-        ),
-      );
+      const [next] = await target.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(takeWriterLockSql));
+        return rowsOf<{ position: string }>(
+          await tx.execute(
+            sql`insert into events (stream_id, version, type, data, metadata) values ('after-import', 1, 'X', '{}', '{}') returning position::text`,
+          ),
+        );
+      });
       expect(BigInt(next?.position ?? 0)).toBe(BigInt(summary.events) + 1n);
     },
   );

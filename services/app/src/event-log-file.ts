@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
 import { readEvent } from '@remit/contracts';
-import { createEventStore, type Database, type OpenDatabase } from '@remit/eventstore';
+import { createEventStore, type Database, type OpenDatabase, takeWriterLockSql } from '@remit/eventstore';
 import type { Logger } from '@remit/kit';
 import { projections, startProjector } from '@remit/projector';
 import { sql } from 'drizzle-orm';
@@ -293,15 +293,19 @@ async function writeBatch(db: Database, first: number, lines: LogLine[]): Promis
   );
   let printed: { position: string; line: string }[];
   try {
-    printed = rowsOf(
-      await db.execute(sql`
+    printed = await db.transaction(async (tx) => {
+      // Every writer of events takes the writer lock first (eventstore/src/writer-guard.ts).
+      await tx.execute(sql.raw(takeWriterLockSql));
+      return rowsOf(
+        await tx.execute(sql`
       insert into events (position, stream_id, version, type, schema_version, data, metadata, created_at)
       select position, stream_id, version, type, schema_version, data, metadata, created_at
       from jsonb_to_recordset(${rows}::jsonb) as line(position bigint, stream_id text, version integer,
         type text, schema_version smallint, data jsonb, metadata jsonb, created_at timestamptz)
       order by position
       returning position::text as position, ${LINE} as line`),
-    );
+      );
+    });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
     throw new ImportError(`lines ${first}–${first + lines.length - 1} could not be written: ${clip(cause)}`);
