@@ -57,3 +57,10 @@ export const publicInvoiceViewSchema = z.object({
     .nullable(),
 });
 export type PublicInvoiceView = z.infer<typeof publicInvoiceViewSchema>;
+
+/**
+ * `GET /shared-invoices/{token}` (signed in): the invoice a customer page link opens, answered only to its
+ * owner, so the page can show the owner's bar. Anyone else gets the same 404 as a wrong link.
+ */
+export const sharedInvoiceOwnerAnswerSchema = z.object({ invoiceId: z.string() });
+export type SharedInvoiceOwnerAnswer = z.infer<typeof sharedInvoiceOwnerAnswerSchema>;

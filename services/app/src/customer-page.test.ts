@@ -174,4 +174,37 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
     expect(summaries.filter((summary) => summary === 'Viewed by the customer')).toHaveLength(2);
     expect(summaries).toContain('Shared a customer page link');
   });
+  it("answers the link's invoice id to its signed-in owner only; anyone else gets the public 404", async () => {
+    const id = await issue(ada.token);
+    const made = await app.post(`/invoices/${id}/share`, {}, as(ada.token));
+    await app.applied(BigInt(String(made.body.position)));
+    const token = String(made.body.url).split('/i/')[1] ?? '';
+    const views = async () =>
+      (await eventsOf(app, `invoice-${id}`)).filter((event) => event.type === 'InvoiceViewed').length;
+
+    const owner = await app.get(`/shared-invoices/${token}`, as(ada.token));
+    expect(owner.status).toBe(200);
+    expect(owner.body).toEqual({ invoiceId: id });
+    expect(owner.headers.get('cache-control')).toBe('private, no-store');
+    // Signed out it is a sign-in question, not an answer about the link.
+    expect((await app.get(`/shared-invoices/${token}`)).status).toBe(401);
+
+    // The owner opening their own page is not the customer's view.
+    expect((await app.get(`/public/invoices/${token}`, as(ada.token))).status).toBe(200);
+    expect(await views()).toBe(0);
+    expect((await app.get(`/public/invoices/${token}`, as(bob.token))).status).toBe(200);
+    expect(await views()).toBe(1);
+
+    const wrong = await app.get(`/public/invoices/${'A'.repeat(43)}`);
+    const stranger = await app.get(`/shared-invoices/${token}`, as(bob.token));
+    const mistyped = await app.get(`/shared-invoices/${'A'.repeat(43)}`, as(ada.token));
+    const stopped = await app.post(`/invoices/${id}/share/revoke`, {}, as(ada.token));
+    await app.applied(BigInt(String(stopped.body.position)));
+    const revoked = await app.get(`/shared-invoices/${token}`, as(ada.token));
+    for (const answer of [stranger, mistyped, revoked]) {
+      expect(answer.status).toBe(404);
+      expect({ ...answer.body, requestId: undefined }).toEqual({ ...wrong.body, requestId: undefined });
+      expect(JSON.stringify(answer.body)).not.toContain(id);
+    }
+  });
 });

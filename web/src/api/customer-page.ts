@@ -1,10 +1,14 @@
 import {
+  POSITION_HEADER,
   type PublicInvoiceView,
   publicInvoiceViewSchema,
   type ShareAnswer,
   shareAnswerSchema,
+  sharedInvoiceOwnerAnswerSchema,
 } from '@remit/contracts';
 import { request } from './client';
+import { ApiError } from './errors';
+import { readPosition, readToken } from './session';
 
 /** `POST /invoices/{id}/share`: a new link (its URL, shown once) or, with one active, `url: null`. */
 export function shareInvoice(invoiceId: string, idempotencyKey: string): Promise<ShareAnswer> {
@@ -32,7 +36,14 @@ export async function fetchPublicInvoice(
   token: string,
   signal?: AbortSignal,
 ): Promise<PublicInvoiceView | null> {
-  const response = await fetch(publicInvoicePath(token), { headers: { Accept: 'application/json' }, signal });
+  // A signed-in owner's token says "not the customer" (their look is not recorded as a view) and their last
+  // write's position makes the page show a payment they just recorded; the answer is the same for anyone.
+  const headers = new Headers({ Accept: 'application/json' });
+  const session = readToken();
+  const position = readPosition();
+  if (session) headers.set('Authorization', `Bearer ${session}`);
+  if (session && position) headers.set(POSITION_HEADER, position);
+  const response = await fetch(publicInvoicePath(token), { headers, signal });
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`The invoice could not be loaded (${response.status})`);
   return publicInvoiceViewSchema.parse(await response.json());
@@ -42,4 +53,21 @@ export async function fetchPublicPreview(token: string, signal?: AbortSignal): P
   const response = await fetch(`${publicInvoicePath(token)}/preview`, { signal });
   if (!response.ok) throw new Error(`The preview could not be loaded (${response.status})`);
   return response.text();
+}
+
+/**
+ * The invoice a link opens, if the signed-in user owns it (the customer page's owner bar); null for anyone
+ * else, with no more said than for a wrong link.
+ */
+export async function fetchSharedInvoiceOwner(token: string, signal?: AbortSignal): Promise<string | null> {
+  try {
+    const answer = await request('GET', `/shared-invoices/${encodeURIComponent(token)}`, {
+      schema: sharedInvoiceOwnerAnswerSchema,
+      ...(signal ? { signal } : {}),
+    });
+    return answer.invoiceId;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
 }

@@ -3,9 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { fetchPublicInvoice, fetchPublicPreview, publicInvoicePath } from '../api/customer-page';
+import {
+  fetchPublicInvoice,
+  fetchPublicPreview,
+  fetchSharedInvoiceOwner,
+  publicInvoicePath,
+} from '../api/customer-page';
+import { Button, ButtonLink } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
+import { useAuth } from '../features/auth/AuthProvider';
 import { PaymentDetails } from '../features/customer-page/PaymentDetails';
+import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
 import { formatAmount, formatDate } from '../lib/format';
 
 const Page = styled.div`
@@ -56,14 +64,38 @@ const Due = styled.p`
   color: ${({ theme }) => theme.colors.ink};
 `;
 
-const Badge = styled.span<{ $tone: 'paid' | 'overdue' | 'open' }>`
+type Tone = 'paid' | 'overdue' | 'open' | 'void';
+const toneColours = {
+  paid: ['success', 'successSoft'],
+  overdue: ['danger', 'dangerSoft'],
+  open: ['brandText', 'brandSoft'],
+  void: ['muted', 'surfaceSunken'],
+} as const;
+
+const Badge = styled.span<{ $tone: Tone }>`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;
   font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $tone }) => ($tone === 'paid' ? theme.colors.success : $tone === 'overdue' ? theme.colors.danger : theme.colors.brandText)};
-  background: ${({ theme, $tone }) => ($tone === 'paid' ? theme.colors.successSoft : $tone === 'overdue' ? theme.colors.dangerSoft : theme.colors.brandSoft)};
+  color: ${({ theme, $tone }) => theme.colors[toneColours[$tone][0]]};
+  background: ${({ theme, $tone }) => theme.colors[toneColours[$tone][1]]};
+`;
+
+/** Only for the signed-in owner of the invoice: never rendered for a customer. */
+const OwnerBar = styled.aside`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
+  background: ${({ theme }) => theme.colors.brandSoft};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.ink};
+  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+  div { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
+  @media (max-width: 860px) { padding: ${({ theme }) => theme.space.sm}; }
 `;
 
 const Stamp = styled.p`
@@ -117,8 +149,8 @@ const Center = styled.div`
 `;
 
 const sellerName = (view: PublicInvoiceView) => view.seller.companyName || view.seller.name;
-const toneOf = (view: PublicInvoiceView) =>
-  view.settled ? 'paid' : view.status === 'overdue' ? 'overdue' : 'open';
+const toneOf = (view: PublicInvoiceView): Tone =>
+  view.settled ? 'paid' : view.status === 'void' ? 'void' : view.status === 'overdue' ? 'overdue' : 'open';
 
 /**
  * The customer page `/i/{token}` (issue 14): no sign-in and no way into the app — the seller's name, the
@@ -140,6 +172,16 @@ export function CustomerInvoicePage() {
     meta: { persist: false },
   });
   const invoice = view.data;
+  // The owner's bar: asked only when someone is signed in, answered only to the invoice's owner.
+  const { status: session, user } = useAuth();
+  const owned = useQuery({
+    queryKey: ['public-invoice-owner', token, user?.id],
+    queryFn: ({ signal }) => fetchSharedInvoiceOwner(token, signal),
+    enabled: session === 'signedIn' && !!invoice,
+    meta: { persist: false },
+    retry: false,
+  });
+  const ownInvoiceId = session === 'signedIn' ? (owned.data ?? null) : null;
   useEffect(() => {
     document.title = invoice ? `Invoice ${invoice.number} from ${sellerName(invoice)}` : 'Invoice';
   }, [invoice]);
@@ -165,8 +207,10 @@ export function CustomerInvoicePage() {
       </Page>
     );
   }
+  const voided = invoice.status === 'void';
   return (
     <Page>
+      {ownInvoiceId && <OwnerView invoiceId={ownInvoiceId} invoice={invoice} />}
       <Top>
         <p>{sellerName(invoice)}</p>
       </Top>
@@ -186,14 +230,26 @@ export function CustomerInvoicePage() {
         </Card>
         <Side>
           <Card aria-labelledby="due-heading">
-            <h2 id="due-heading">{invoice.settled ? 'Paid in full' : 'Amount due'}</h2>
-            <Due>{formatAmount(invoice.settled ? invoice.total : invoice.balance, invoice.currency)}</Due>
+            <h2 id="due-heading">
+              {invoice.settled ? 'Paid in full' : voided ? 'Nothing to pay' : 'Amount due'}
+            </h2>
+            <Due>
+              {voided ? (
+                <s>{formatAmount(invoice.total, invoice.currency)}</s>
+              ) : (
+                formatAmount(invoice.settled ? invoice.total : invoice.balance, invoice.currency)
+              )}
+            </Due>
             <p>
               <Badge $tone={toneOf(invoice)}>{collectionStatusLabels[invoice.status]}</Badge>
             </p>
-            <p>
-              Due {formatDate(invoice.dueDate)} · issued {formatDate(invoice.issueDate)}
-            </p>
+            {voided ? (
+              <p>This invoice was cancelled by {sellerName(invoice)}; it asks for no payment.</p>
+            ) : (
+              <p>
+                Due {formatDate(invoice.dueDate)} · issued {formatDate(invoice.issueDate)}
+              </p>
+            )}
             {invoice.amountPaid > 0 && !invoice.settled && (
               <p>
                 {formatAmount(invoice.amountPaid, invoice.currency)} of{' '}
@@ -204,7 +260,7 @@ export function CustomerInvoicePage() {
               Download PDF
             </Download>
           </Card>
-          {!invoice.settled && invoice.payment && (
+          {!invoice.settled && !voided && invoice.payment && (
             <Card aria-labelledby="pay-heading">
               <h2 id="pay-heading">How to pay</h2>
               <PaymentDetails payment={invoice.payment} />
@@ -213,5 +269,35 @@ export function CustomerInvoicePage() {
         </Side>
       </Main>
     </Page>
+  );
+}
+
+/**
+ * The owner's bar on their own customer page: 'Mark as paid' (the whole balance, today, through the same
+ * mutation and outbox as the dashboard) and the way back to the dashboard. A customer never gets it.
+ */
+function OwnerView({ invoiceId, invoice }: { invoiceId: string; invoice: PublicInvoiceView }) {
+  const actions = useInvoiceActions();
+  const open = invoice.balance > 0 && !invoice.settled && invoice.status !== 'void';
+  return (
+    <OwnerBar aria-label="Owner view">
+      <p>
+        <strong>Your invoice.</strong> Only you see this bar; your customer sees the page below.
+      </p>
+      <div>
+        {open && (
+          <Button
+            variant="primary"
+            busy={actions.markingPaidId === invoiceId}
+            onClick={() => actions.markPaid(invoiceId, invoice.number)}
+          >
+            Mark as paid
+          </Button>
+        )}
+        <ButtonLink to="/" variant="secondary">
+          Back to dashboard
+        </ButtonLink>
+      </div>
+    </OwnerBar>
   );
 }

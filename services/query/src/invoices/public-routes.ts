@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { PublicInvoiceView } from '@remit/contracts';
+import type { PublicInvoiceView, SharedInvoiceOwnerAnswer } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
-import { AppError } from '@remit/kit';
+import { AppError, currentUserId, requireAuth } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { type Response, Router } from 'express';
@@ -53,7 +53,9 @@ export function publicInvoiceRoutes(deps: {
 
   router.get('/public/invoices/:token', async (req, res) => {
     const row = await sharedInvoice(String(req.params.token));
-    if (deps.recordView) await deps.recordView(row.id, row.userId);
+    // The owner looking at their own link is not the customer viewing it (the page sends the owner's token
+    // when one is signed in on that browser; the answer is the same either way).
+    if (deps.recordView && req.auth?.userId !== row.userId) await deps.recordView(row.id, row.userId);
     noStore(res).json(await viewOf(db, row, utcDate(deps.now())));
   });
 
@@ -70,6 +72,17 @@ export function publicInvoiceRoutes(deps: {
       .type('application/pdf')
       .setHeader('Content-Disposition', `attachment; filename="Invoice_${row.number}_${row.issueDate}.pdf"`)
       .send(await renderDownload(row));
+  });
+
+  // The customer page's owner bar: the invoice id, only to the signed-in owner of the link's invoice. Anyone
+  // else (another user, a stopped or wrong link, a locked invoice) gets the public 404 and body, so a signed-in
+  // stranger learns nothing a signed-out one could not.
+  router.get('/shared-invoices/:token', requireAuth, async (req, res) => {
+    const userId = currentUserId(req);
+    const row = await sharedInvoice(String(req.params.token));
+    if (row.userId !== userId) throw notFound();
+    const answer: SharedInvoiceOwnerAnswer = { invoiceId: row.id };
+    noStore(res).json(answer);
   });
 
   return router;

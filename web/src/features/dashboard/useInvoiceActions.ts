@@ -69,6 +69,8 @@ export function useInvoiceActions() {
         return;
       }
       toast('Marked as paid', { tone: 'success' });
+      // The customer page's owner bar marks it paid too: its view shows the payment at once.
+      void queryClient.invalidateQueries({ queryKey: ['public-invoice'] });
       return invalidateAfter(queryClient, 'invoices');
     },
     onError: (error) => {

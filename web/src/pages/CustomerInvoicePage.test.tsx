@@ -1,0 +1,148 @@
+import type { PublicInvoiceView } from '@remit/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { clearToken, storeToken } from '../api/session';
+import { mockApi, testUser } from '../test/api';
+import { renderApp } from '../test/renderApp';
+
+const TOKEN = 'A'.repeat(43);
+
+function publicView(overrides: Partial<PublicInvoiceView> = {}): PublicInvoiceView {
+  const party = {
+    name: 'Ada Lovelace',
+    companyName: 'Ada Ltd',
+    email: 'ada@example.com',
+    address: 'London',
+    vatId: null,
+  };
+  return {
+    number: 'INV-007',
+    issueDate: '2026-11-01',
+    dueDate: '2026-12-01',
+    currency: 'EUR',
+    subtotal: 100000,
+    tax: 20000,
+    total: 120000,
+    seller: party,
+    customer: { ...party, name: 'Bob Stone', companyName: 'Stone & Co' },
+    status: 'outstanding',
+    amountPaid: 0,
+    balance: 120000,
+    settled: false,
+    payment: null,
+    ...overrides,
+  };
+}
+
+describe('the customer page (issue 14)', () => {
+  afterEach(() => clearToken());
+
+  it("shows its owner a bar with 'Mark as paid' and the way back; paid, the page says so", async () => {
+    storeToken('jwt');
+    let paid = false;
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: false } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({
+        body: publicView(paid ? { status: 'paid', amountPaid: 120000, balance: 0, settled: true } : {}),
+      }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+      [`GET /shared-invoices/${TOKEN}`]: () => ({ body: { invoiceId: 'inv-7' } }),
+      'POST /invoices/inv-7/payments': () => {
+        paid = true;
+        return {
+          status: 201,
+          body: {
+            invoiceId: 'inv-7',
+            total: 120000,
+            currency: 'EUR',
+            amountPaid: 120000,
+            balance: 0,
+            voided: false,
+            settled: true,
+            paymentId: 'p1',
+            position: '12',
+          },
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp(`/i/${TOKEN}`);
+    const bar = await screen.findByRole('complementary', { name: 'Owner view' });
+    expect(within(bar).getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
+    await user.click(within(bar).getByRole('button', { name: 'Mark as paid' }));
+    await screen.findByText('Marked as paid');
+    // The whole balance, dated by the server: no amount sent, and one request with its own key.
+    const posts = requests.filter((request) => request.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toEqual({});
+    expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Paid in full' });
+    expect(within(bar).queryByRole('button', { name: 'Mark as paid' })).not.toBeInTheDocument();
+    // The view was asked with the owner's token (not counted as the customer's view) and the payment's position.
+    const lastView = requests.filter((request) => request.path === `/public/invoices/${TOKEN}`).at(-1);
+    expect(lastView?.headers.get('Authorization')).toBe('Bearer jwt');
+    expect(lastView?.headers.get('X-Remit-Position')).toBe('12');
+  });
+
+  it('shows a customer nothing of it: signed out nothing is asked, signed in as someone else the 404 hides it', async () => {
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({ body: publicView() }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+    });
+    const first = renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Amount due' });
+    expect(screen.queryByRole('complementary', { name: 'Owner view' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as paid' })).not.toBeInTheDocument();
+    expect(requests.some((request) => request.path.startsWith('/shared-invoices'))).toBe(false);
+    first.unmount();
+
+    storeToken('jwt');
+    const other = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: false } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({ body: publicView() }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+      [`GET /shared-invoices/${TOKEN}`]: () => ({
+        status: 404,
+        body: { error: 'This invoice link is not valid', code: 'not_found' },
+      }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Amount due' });
+    await waitFor(() =>
+      expect(other.requests.some((request) => request.path === `/shared-invoices/${TOKEN}`)).toBe(true),
+    );
+    expect(screen.queryByRole('complementary', { name: 'Owner view' })).not.toBeInTheDocument();
+    expect(screen.queryByText('This invoice link is not valid')).not.toBeInTheDocument();
+  });
+
+  it('says a void invoice asks for nothing and shows no way to pay', async () => {
+    mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({
+        body: publicView({
+          status: 'void',
+          payment: {
+            type: 'bank_transfer',
+            name: 'Bank',
+            bankName: 'Bank',
+            iban: 'DE89370400440532013000',
+            swift: '',
+            accountNumber: '',
+            paymentLink: '',
+            instructions: '',
+            reference: 'INV-007',
+          },
+        }),
+      }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Nothing to pay' });
+    expect(screen.getByText('Void')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'How to pay' })).not.toBeInTheDocument();
+  });
+});
