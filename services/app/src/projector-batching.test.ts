@@ -1,12 +1,15 @@
+import { readEvent } from '@remit/contracts';
 import type { OpenDatabase } from '@remit/eventstore';
 import { createEventStore } from '@remit/eventstore';
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
-import { createLogger } from '@remit/kit';
-import { projections, replayProjections, startProjector } from '@remit/projector';
+import { createLogger, type RecordedEvent } from '@remit/kit';
+import { applyEvents, projections, replayProjections, startProjector } from '@remit/projector';
 import { migrateReadModels } from '@remit/readmodels';
 import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fixtures, importLog, readFixtureLog, rowsOf, sorted } from './testing/fixture-log.js';
+import { batchSizes, eventSequence } from './testing/projection-events.js';
 
 /** Every projection's tables, each sorted, as one value to compare. */
 async function snapshot(database: OpenDatabase): Promise<Record<string, unknown[]>> {
@@ -75,4 +78,56 @@ describe.each(testStores())('the projector in batches on %s', (kind) => {
       expect(reports.flatMap((report) => report.differences)).toEqual([]);
     },
   );
+});
+
+/** Applies `events` to every projection, cut into consecutive batches of the given sizes (the rest in one). */
+async function applyInBatches(
+  database: OpenDatabase,
+  projectionsUsed: typeof projections,
+  events: RecordedEvent[],
+  sizes: number[],
+) {
+  let start = 0;
+  for (const size of [...sizes, events.length]) {
+    if (start >= events.length) break;
+    const batch = events.slice(start, start + size);
+    start += size;
+    await database.db.transaction(async (tx) => {
+      for (const projection of projectionsUsed) await applyEvents(projection, tx, batch);
+    });
+  }
+}
+
+describe.each(testStores())('set-based batches on %s', (kind) => {
+  let database: OpenDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('any sequence of events, cut into batches of any sizes, builds the same rows as one event at a time', async () => {
+    const opened = await openTestDatabase(kind);
+    database = opened;
+    await migrateReadModels(opened);
+    await fc.assert(
+      fc.asyncProperty(
+        eventSequence().chain((stored) => fc.tuple(fc.constant(stored), batchSizes(stored.length))),
+        async ([stored, sizes]) => {
+          const events = stored.map((event) => readEvent(event) as RecordedEvent);
+          await forget(opened);
+          await applyInBatches(
+            opened,
+            perEvent,
+            events,
+            events.map(() => 1),
+          );
+          const oneByOne = await snapshot(opened);
+          await forget(opened);
+          await applyInBatches(opened, projections, events, sizes);
+          expect(await snapshot(opened)).toEqual(oneByOne);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  }, 300_000);
 });

@@ -8,7 +8,8 @@ import type {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { insertNew } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { activities } = readModels;
@@ -61,7 +62,18 @@ async function alreadyPaid(db: Database, invoiceId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-async function entryFor(db: Database, event: Handled): Promise<Entry | null> {
+/** What an entry may need from earlier activities: from the table one event at a time, or a batch's fold. */
+interface Earlier {
+  subjectOf(subjectId: string): Promise<string | null> | string | null;
+  alreadyPaid(invoiceId: string): Promise<boolean> | boolean;
+}
+
+const fromTable = (db: Database): Earlier => ({
+  subjectOf: (subjectId) => subjectOf(db, subjectId),
+  alreadyPaid: (invoiceId) => alreadyPaid(db, invoiceId),
+});
+
+async function entryFor(earlier: Earlier, event: Handled): Promise<Entry | null> {
   switch (event.type) {
     case 'UserSignedUp':
       return { type: 'account_created', summary: 'Account created' };
@@ -99,8 +111,8 @@ async function entryFor(db: Database, event: Handled): Promise<Entry | null> {
     case 'InvoicePurchased': {
       // Both may be written for one purchase: the first one counts.
       const { invoiceId } = event.data;
-      if (await alreadyPaid(db, invoiceId)) return null;
-      const number = await subjectOf(db, invoiceId);
+      if (await earlier.alreadyPaid(invoiceId)) return null;
+      const number = await earlier.subjectOf(invoiceId);
       return {
         type: 'invoice_paid',
         summary: number ? `Invoice ${number} paid` : 'Invoice paid',
@@ -123,7 +135,7 @@ async function entryFor(db: Database, event: Handled): Promise<Entry | null> {
     case 'PaymentMethodDisabled':
     case 'PaymentMethodMadeDefault': {
       const { paymentMethodId } = event.data;
-      const name = (await subjectOf(db, paymentMethodId)) ?? 'payment method';
+      const name = (await earlier.subjectOf(paymentMethodId)) ?? 'payment method';
       const [type, summary] =
         event.type === 'PaymentMethodEnabled'
           ? ['payment_method_enabled', `Payment method ${name} enabled`]
@@ -183,20 +195,83 @@ export const activitiesProjection = defineProjection({
     'PaymentFailed',
   ],
   async apply(db, event) {
-    const entry = await entryFor(db, event);
+    const entry = await entryFor(fromTable(db), event);
     if (!entry) return;
-    await db
-      .insert(activities)
-      .values({
-        position: event.position,
-        userId: event.data.userId,
-        type: entry.type,
-        summary: entry.summary,
-        invoiceId: entry.invoiceId ?? null,
-        subjectId: entry.subjectId ?? null,
-        subject: entry.subject ?? null,
-        at: event.createdAt,
-      })
-      .onConflictDoNothing();
+    await db.insert(activities).values(rowOf(event, entry)).onConflictDoNothing();
+  },
+  // The same in one multi-row insert: what entries need from earlier ones (a subject's latest number or
+  // name, whether an invoice was already paid) is read once for the batch and kept up to date in memory.
+  async applyBatch(db, events) {
+    const asked = new Set<string>();
+    const paidAsked = new Set<string>();
+    for (const event of events) {
+      if (event.type === 'InvoicePaidFor' || event.type === 'InvoicePurchased') {
+        asked.add(event.data.invoiceId);
+        paidAsked.add(event.data.invoiceId);
+      } else if (
+        event.type === 'PaymentMethodEnabled' ||
+        event.type === 'PaymentMethodDisabled' ||
+        event.type === 'PaymentMethodMadeDefault'
+      )
+        asked.add(event.data.paymentMethodId);
+    }
+    const subjects = new Map<string, { position: bigint; subject: string }>();
+    const paid = new Set<string>();
+    for (const part of chunk([...asked])) {
+      const rows = await db
+        .selectDistinctOn([activities.subjectId], {
+          subjectId: activities.subjectId,
+          subject: activities.subject,
+          position: activities.position,
+        })
+        .from(activities)
+        .where(and(inArray(activities.subjectId, part), isNotNull(activities.subject)))
+        .orderBy(activities.subjectId, desc(activities.position));
+      for (const row of rows)
+        subjects.set(row.subjectId as string, { position: row.position, subject: row.subject as string });
+    }
+    for (const part of chunk([...paidAsked])) {
+      const rows = await db
+        .selectDistinct({ subjectId: activities.subjectId })
+        .from(activities)
+        .where(and(inArray(activities.subjectId, part), eq(activities.type, 'invoice_paid')));
+      for (const row of rows) paid.add(row.subjectId as string);
+    }
+    const earlier: Earlier = {
+      subjectOf: (subjectId) => subjects.get(subjectId)?.subject ?? null,
+      alreadyPaid: (invoiceId) => paid.has(invoiceId),
+    };
+    const rows: (typeof activities.$inferInsert)[] = [];
+    for (const event of events) {
+      const entry = await entryFor(earlier, event);
+      if (!entry) continue;
+      rows.push(rowOf(event, entry));
+      if (entry.subjectId && entry.subject) {
+        const known = subjects.get(entry.subjectId);
+        if (!known || known.position < event.position)
+          subjects.set(entry.subjectId, { position: event.position, subject: entry.subject });
+      }
+      if (entry.type === 'invoice_paid' && entry.subjectId) paid.add(entry.subjectId);
+    }
+    await insertNew(db, activities, ['position'], rows);
   },
 });
+
+function rowOf(event: { position: bigint; createdAt: Date; data: { userId: string } }, entry: Entry) {
+  return {
+    position: event.position,
+    userId: event.data.userId,
+    type: entry.type,
+    summary: entry.summary,
+    invoiceId: entry.invoiceId ?? null,
+    subjectId: entry.subjectId ?? null,
+    subject: entry.subject ?? null,
+    at: event.createdAt,
+  };
+}
+
+function chunk<T>(items: T[], size = 5_000): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}

@@ -1,7 +1,8 @@
 import type { Database } from '@remit/eventstore';
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { BatchRows, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { invoiceCollection, invoicePayments } = readModels;
@@ -107,5 +108,109 @@ export const collectionProjection = defineProjection({
       default:
         return unreachable(event);
     }
+  },
+  // The same, folded in memory per invoice in log order, then one upsert and one delete a table.
+  async applyBatch(db, events) {
+    const invoiceIds = [...new Set(events.map((event) => event.data.invoiceId))];
+    const paymentIds = events.flatMap((event) =>
+      event.type === 'PaymentRecorded' ? [event.data.paymentId] : [],
+    );
+    const invoicesOf = new BatchRows(
+      invoiceCollection,
+      ['invoiceId'],
+      await selectWhereIn(db, invoiceCollection, invoiceCollection.invoiceId, invoiceIds),
+    );
+    const loaded = await db
+      .select()
+      .from(invoicePayments)
+      .where(
+        paymentIds.length > 0
+          ? or(inArray(invoicePayments.invoiceId, invoiceIds), inArray(invoicePayments.paymentId, paymentIds))
+          : inArray(invoicePayments.invoiceId, invoiceIds),
+      );
+    const payments = new BatchRows(invoicePayments, ['paymentId'], loaded);
+    const byInvoice = new Map<string, Set<string>>();
+    const link = (invoiceId: string, paymentId: string) => {
+      const ids = byInvoice.get(invoiceId) ?? new Set<string>();
+      ids.add(paymentId);
+      byInvoice.set(invoiceId, ids);
+    };
+    for (const row of loaded) link(row.invoiceId, row.paymentId);
+    const paymentsOf = (invoiceId: string) =>
+      [...(byInvoice.get(invoiceId) ?? [])].flatMap((paymentId) => {
+        const row = payments.get({ paymentId });
+        return row?.invoiceId === invoiceId ? [row] : [];
+      });
+    const sum = (invoiceId: string, userId: string) => {
+      const own = invoicesOf.get({ invoiceId });
+      if (own?.userId !== userId) return;
+      const amountPaid = paymentsOf(invoiceId)
+        .filter((payment) => !payment.reversed)
+        .reduce((total, payment) => total + payment.amount, 0);
+      invoicesOf.put({ ...own, amountPaid });
+    };
+    for (const event of events) {
+      const { invoiceId, userId } = event.data;
+      const found = invoicesOf.get({ invoiceId });
+      const own = found?.userId === userId ? found : undefined;
+      switch (event.type) {
+        case 'InvoiceIssued':
+          if (!found)
+            invoicesOf.put({
+              invoiceId,
+              userId,
+              ...figures(event.data),
+              amountPaid: 0,
+              voided: false,
+              voidReason: null,
+              issuedPosition: event.position,
+            });
+          break;
+        case 'InvoiceRevised':
+          if (own) invoicesOf.put({ ...own, ...figures(event.data) });
+          break;
+        case 'InvoiceDeleted':
+          for (const payment of paymentsOf(invoiceId)) payments.delete(payment);
+          if (own) invoicesOf.delete(own);
+          break;
+        case 'PaymentRecorded': {
+          const { paymentId, amount, currency, date, method, reference, note } = event.data;
+          if (!payments.get({ paymentId })) {
+            payments.put({
+              paymentId,
+              invoiceId,
+              userId,
+              amount,
+              currency,
+              date,
+              method,
+              reference,
+              note,
+              reversed: false,
+              reversalReason: null,
+              recordedAt: event.createdAt,
+              position: event.position,
+            });
+            link(invoiceId, paymentId);
+          }
+          sum(invoiceId, userId);
+          break;
+        }
+        case 'PaymentReversed': {
+          const payment = payments.get({ paymentId: event.data.paymentId });
+          if (payment?.invoiceId === invoiceId)
+            payments.put({ ...payment, reversed: true, reversalReason: event.data.reason });
+          sum(invoiceId, userId);
+          break;
+        }
+        case 'InvoiceVoided':
+          if (own) invoicesOf.put({ ...own, voided: true, voidReason: event.data.reason });
+          break;
+        default:
+          return unreachable(event);
+      }
+    }
+    await payments.write(db);
+    await invoicesOf.write(db);
   },
 });

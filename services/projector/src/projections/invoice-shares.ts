@@ -1,6 +1,7 @@
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { BatchRows } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { invoiceShares } = readModels;
@@ -41,5 +42,56 @@ export const invoiceSharesProjection = defineProjection({
       default:
         return unreachable(event);
     }
+  },
+  // The same, folded in memory in log order over the batch's invoices' links, then one upsert.
+  async applyBatch(db, events) {
+    const invoiceIds = [...new Set(events.map((event) => event.data.invoiceId))];
+    const hashes = events.flatMap((event) => (event.type === 'InvoiceShared' ? [event.data.tokenHash] : []));
+    const loaded =
+      invoiceIds.length > 0
+        ? await db
+            .select()
+            .from(invoiceShares)
+            .where(
+              hashes.length > 0
+                ? or(inArray(invoiceShares.invoiceId, invoiceIds), inArray(invoiceShares.tokenHash, hashes))
+                : inArray(invoiceShares.invoiceId, invoiceIds),
+            )
+        : [];
+    const rows = new BatchRows(invoiceShares, ['tokenHash'], loaded);
+    const byInvoice = new Map<string, string[]>();
+    const link = (invoiceId: string, tokenHash: string) =>
+      byInvoice.set(invoiceId, [...(byInvoice.get(invoiceId) ?? []), tokenHash]);
+    for (const row of loaded) link(row.invoiceId, row.tokenHash);
+    const linksOf = (invoiceId: string) =>
+      (byInvoice.get(invoiceId) ?? []).flatMap((tokenHash) => {
+        const row = rows.get({ tokenHash });
+        return row?.invoiceId === invoiceId ? [row] : [];
+      });
+    for (const event of events) {
+      const { invoiceId, userId } = event.data;
+      switch (event.type) {
+        case 'InvoiceShared': {
+          const { shareId, tokenHash } = event.data;
+          if (!rows.get({ tokenHash })) {
+            rows.put({ tokenHash, shareId, invoiceId, userId, active: true, sharedAt: event.createdAt });
+            link(invoiceId, tokenHash);
+          }
+          break;
+        }
+        case 'InvoiceSharingStopped':
+          for (const row of linksOf(invoiceId))
+            if (row.shareId === event.data.shareId && row.invoiceId === invoiceId && row.active)
+              rows.put({ ...row, active: false });
+          break;
+        case 'InvoiceDeleted':
+          for (const row of linksOf(invoiceId))
+            if (row.userId === userId && row.active) rows.put({ ...row, active: false });
+          break;
+        default:
+          return unreachable(event);
+      }
+    }
+    await rows.write(db);
   },
 });

@@ -2,6 +2,7 @@ import type { InvoiceContent, InvoiceRecord } from '@remit/contracts';
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
+import { BatchRows, insertNew, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { invoiceNumbers, invoices } = readModels;
@@ -89,5 +90,51 @@ export const invoicesProjection = defineProjection({
       default:
         return unreachable(event);
     }
+  },
+  // The same, folded in memory per row in log order, then written with one upsert and one delete a table.
+  async applyBatch(db, events) {
+    const ids = events.flatMap((event) => ('invoiceId' in event.data ? [event.data.invoiceId] : []));
+    const rows = new BatchRows(invoices, ['id'], await selectWhereIn(db, invoices, invoices.id, ids));
+    const numbers: (typeof invoiceNumbers.$inferInsert)[] = [];
+    for (const event of events) {
+      const at = event.createdAt;
+      if (event.type === 'InvoiceNumberReserved') {
+        const { userId, number } = event.data;
+        numbers.push({ userId, number, position: event.position });
+        continue;
+      }
+      const { invoiceId, userId } = event.data;
+      const found = rows.get({ id: invoiceId });
+      const own = found?.userId === userId ? found : undefined;
+      switch (event.type) {
+        case 'InvoiceIssued':
+          if (!found)
+            rows.put({
+              id: invoiceId,
+              userId,
+              status: event.data.status,
+              ...listColumns(contentOf(event.data)),
+              issuedPosition: event.position,
+              createdAt: at,
+              updatedAt: at,
+            });
+          break;
+        case 'InvoiceRevised':
+          if (own) rows.put({ ...own, ...listColumns(contentOf(event.data)), updatedAt: at });
+          break;
+        case 'InvoiceDeleted':
+          if (own) rows.delete(own);
+          break;
+        case 'InvoicePurchased':
+        case 'InvoicePaidFor':
+          if (own) rows.put({ ...own, status: 'paid', updatedAt: at });
+          break;
+        default:
+          return unreachable(event);
+      }
+    }
+    await rows.write(db);
+    // Reserved numbers are only added, the first reservation of a number standing.
+    await insertNew(db, invoiceNumbers, ['userId', 'number'], numbers);
   },
 });

@@ -1,0 +1,272 @@
+import type { StoredEvent } from '@remit/eventstore';
+import fc from 'fast-check';
+
+/**
+ * Random event sequences for the projections, as they could be in a log: a few users, invoices, payments,
+ * links and payment methods, so that events meet (created, revised, paid, deleted and created again,
+ * payments recorded and reversed on one invoice, one customer e-mail in two cases, an event naming
+ * another user's invoice). Not every sequence is one the deciders would allow: the projections must
+ * still build the same rows however the sequence is cut into batches.
+ */
+const USERS = ['u1', 'u2'];
+const INVOICES = ['i1', 'i2', 'i3', 'i4'];
+const PAYMENTS = ['p1', 'p2', 'p3', 'p4'];
+const SHARES = ['s1', 's2', 's3'];
+const METHODS = ['m1', 'm2'];
+const CUSTOMERS = [
+  { name: 'Ada', email: 'ada@example.com', companyName: 'Ada Ltd' },
+  { name: 'Ada L.', email: 'ADA@example.com', companyName: '' },
+  { name: 'Bob', email: 'bob@example.com', companyName: 'Bob & Co' },
+];
+
+/** An invoice's owner, mostly; now and then another user names it (the projections check ownership). */
+const ownerOf = (invoice: string) => USERS[INVOICES.indexOf(invoice) % USERS.length] as string;
+const user = (invoice: string) =>
+  fc.oneof(
+    { weight: 6, arbitrary: fc.constant(ownerOf(invoice)) },
+    { weight: 1, arbitrary: fc.constantFrom(...USERS) },
+  );
+
+interface Draft {
+  type: string;
+  streamId: string;
+  data: Record<string, unknown>;
+  schemaVersion?: number;
+}
+
+const party = (customer: (typeof CUSTOMERS)[number]) => ({
+  name: customer.name,
+  email: customer.email,
+  address: '1 Main Street',
+  companyName: customer.companyName,
+  vatId: null,
+});
+
+function content(invoice: string, number: number, customer: number, total: number, currency: string) {
+  return {
+    number: `INV-${number}`,
+    issueDate: '2026-01-10',
+    dueDate: '2026-02-10',
+    currency,
+    taxRate: 0,
+    items: [{ description: 'Work', quantity: 1, unitPrice: total, total }],
+    subtotal: total,
+    tax: 0,
+    total,
+    seller: party({ name: 'Seller', email: 'seller@example.com', companyName: 'Seller Ltd' }),
+    customer: party(CUSTOMERS[customer] as (typeof CUSTOMERS)[number]),
+    notes: `about ${invoice}`,
+    terms: '',
+    logo: null,
+    paymentMethod: null,
+    template: { id: 'classic', name: 'Classic', componentName: 'ClassicTemplate' },
+  };
+}
+
+const invoiceArb = fc.constantFrom(...INVOICES);
+const figures = fc.record({
+  number: fc.integer({ min: 1, max: 5 }),
+  customer: fc.integer({ min: 0, max: CUSTOMERS.length - 1 }),
+  total: fc.integer({ min: 100, max: 50_000 }),
+  currency: fc.constantFrom('EUR', 'USD'),
+});
+
+const draft: fc.Arbitrary<Draft> = fc.oneof(
+  fc.constantFrom(...USERS).map((userId) => ({
+    type: 'UserSignedUp',
+    streamId: `user-${userId}`,
+    data: {
+      userId,
+      name: `Name ${userId}`,
+      email: `${userId}@example.com`,
+      passwordHash: null,
+      method: 'password',
+    },
+  })),
+  {
+    weight: 4,
+    arbitrary: invoiceArb.chain((invoiceId) =>
+      fc
+        .record({ userId: user(invoiceId), figures, revised: fc.boolean() })
+        .map(({ userId, figures: f, revised }) => ({
+          type: revised ? 'InvoiceRevised' : 'InvoiceIssued',
+          streamId: `invoice-${invoiceId}`,
+          data: {
+            ...content(invoiceId, f.number, f.customer, f.total, f.currency),
+            invoiceId,
+            userId,
+            ...(revised ? {} : { status: 'Draft' }),
+          },
+        })),
+    ),
+  },
+  invoiceArb.chain((invoiceId) =>
+    fc
+      .record({ userId: user(invoiceId), number: fc.integer({ min: 1, max: 5 }) })
+      .map(({ userId, number }) => ({
+        type: 'InvoiceDeleted',
+        streamId: `invoice-${invoiceId}`,
+        data: { invoiceId, userId, number: `INV-${number}` },
+      })),
+  ),
+  invoiceArb.chain((invoiceId) =>
+    fc
+      .record({ userId: user(invoiceId), number: fc.integer({ min: 1, max: 5 }) })
+      .map(({ userId, number }) => ({
+        type: 'InvoiceNumberReserved',
+        streamId: `invoice-numbers-${userId}`,
+        data: { userId, number: `INV-${number}`, invoiceId },
+      })),
+  ),
+  invoiceArb.chain((invoiceId) =>
+    fc.record({ userId: user(invoiceId), purchased: fc.boolean() }).map(({ userId, purchased }) =>
+      purchased
+        ? {
+            type: 'InvoicePurchased',
+            streamId: `billing-${userId}`,
+            data: { userId, invoiceId, sessionId: `cs-${invoiceId}`, amount: 399, currency: 'EUR' },
+          }
+        : {
+            type: 'InvoicePaidFor',
+            streamId: `invoice-${invoiceId}`,
+            data: { invoiceId, userId, sessionId: `cs-${invoiceId}`, amount: 399, currency: 'EUR' },
+          },
+    ),
+  ),
+  {
+    weight: 3,
+    arbitrary: invoiceArb.chain((invoiceId) =>
+      fc
+        .record({
+          userId: user(invoiceId),
+          paymentId: fc.constantFrom(...PAYMENTS),
+          amount: fc.integer({ min: 1, max: 20_000 }),
+          reversed: fc.boolean(),
+        })
+        .map(({ userId, paymentId, amount, reversed }) =>
+          reversed
+            ? {
+                type: 'PaymentReversed',
+                streamId: `invoice-${invoiceId}`,
+                data: { invoiceId, userId, paymentId, amount, currency: 'EUR', reason: 'bounced' },
+              }
+            : {
+                type: 'PaymentRecorded',
+                streamId: `invoice-${invoiceId}`,
+                data: {
+                  invoiceId,
+                  userId,
+                  paymentId,
+                  amount,
+                  currency: 'EUR',
+                  date: '2026-01-20',
+                  method: 'bank_transfer',
+                  reference: `ref-${paymentId}`,
+                  note: '',
+                },
+              },
+        ),
+    ),
+  },
+  invoiceArb.chain((invoiceId) =>
+    user(invoiceId).map((userId) => ({
+      type: 'InvoiceVoided',
+      streamId: `invoice-${invoiceId}`,
+      data: { invoiceId, userId, number: 'INV-1', reason: 'wrong customer' },
+    })),
+  ),
+  {
+    weight: 2,
+    arbitrary: invoiceArb.chain((invoiceId) =>
+      fc
+        .record({
+          userId: user(invoiceId),
+          shareId: fc.constantFrom(...SHARES),
+          kind: fc.constantFrom(0, 1, 2),
+        })
+        .map(({ userId, shareId, kind }) =>
+          kind === 0
+            ? {
+                type: 'InvoiceShared',
+                streamId: `invoice-${invoiceId}`,
+                data: { invoiceId, userId, shareId, tokenHash: `hash-${shareId}` },
+              }
+            : kind === 1
+              ? {
+                  type: 'InvoiceSharingStopped',
+                  streamId: `invoice-${invoiceId}`,
+                  data: { invoiceId, userId, shareId },
+                }
+              : {
+                  type: 'InvoiceViewed',
+                  streamId: `invoice-${invoiceId}`,
+                  data: { invoiceId, userId, shareId, viewedAt: '2026-01-21T10:00:00.000Z' },
+                },
+        ),
+    ),
+  },
+  fc
+    .record({
+      userId: fc.constantFrom(...USERS),
+      paymentMethodId: fc.constantFrom(...METHODS),
+      kind: fc.constantFrom(
+        'PaymentMethodAdded',
+        'PaymentMethodUpdated',
+        'PaymentMethodEnabled',
+        'PaymentMethodDisabled',
+        'PaymentMethodMadeDefault',
+      ),
+      name: fc.constantFrom('Bank', 'PayPal'),
+    })
+    .map(({ userId, paymentMethodId, kind, name }) => ({
+      type: kind,
+      streamId: `payment-method-${paymentMethodId}`,
+      data:
+        kind === 'PaymentMethodAdded' || kind === 'PaymentMethodUpdated'
+          ? {
+              paymentMethodId,
+              userId,
+              name,
+              type: 'bank_transfer',
+              bankName: name,
+              accountNumber: '123',
+              iban: '',
+              swift: '',
+              paymentLink: '',
+              instructions: '',
+            }
+          : kind === 'PaymentMethodMadeDefault'
+            ? { paymentMethodId, userId, previousDefaultId: null }
+            : { paymentMethodId, userId },
+    })),
+  fc.record({ userId: fc.constantFrom(...USERS), logo: fc.boolean() }).map(({ userId, logo }) => ({
+    type: 'CompanyLogoChanged',
+    streamId: `user-settings-${userId}`,
+    data: { userId, logo: logo ? { id: `logo-${userId}`, contentType: 'image/png' } : null },
+  })),
+);
+
+/** A sequence of events as stored: positions, transaction ids and stream versions in log order. */
+export const eventSequence = (maxLength = 60): fc.Arbitrary<StoredEvent[]> =>
+  fc.array(draft, { minLength: 1, maxLength }).map((drafts) => {
+    const versions = new Map<string, number>();
+    return drafts.map((event, i) => {
+      const version = (versions.get(event.streamId) ?? 0) + 1;
+      versions.set(event.streamId, version);
+      return {
+        position: BigInt(i + 1),
+        txId: BigInt(i + 1),
+        streamId: event.streamId,
+        version,
+        type: event.type,
+        schemaVersion: event.schemaVersion ?? 1,
+        data: event.data,
+        metadata: {},
+        createdAt: new Date(Date.UTC(2026, 0, 10, 9, 0, i)),
+      };
+    });
+  });
+
+/** Cut points that split a sequence of `length` into consecutive batches of random sizes. */
+export const batchSizes = (length: number): fc.Arbitrary<number[]> =>
+  fc.array(fc.integer({ min: 1, max: Math.max(1, length) }), { minLength: 1, maxLength: length });

@@ -1,0 +1,214 @@
+import type { Database } from '@remit/eventstore';
+import { type Column, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** Bind parameters per statement, well under PostgreSQL's 65,535. */
+const PARAMETERS = 30_000;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+/** Rows of `table` whose `column` is one of `values` (chunked: one statement per 5,000 values). */
+export async function selectWhereIn<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  column: Column,
+  values: readonly unknown[],
+): Promise<Table['$inferSelect'][]> {
+  const unique = [...new Set(values)];
+  const rows: Table['$inferSelect'][] = [];
+  for (const part of chunks(unique, 5_000)) {
+    rows.push(
+      ...((await db
+        .select()
+        .from(table as PgTable)
+        .where(inArray(column, part))) as Table['$inferSelect'][]),
+    );
+  }
+  return rows;
+}
+
+/** Rows of `table` whose `columns` are one of the `keys` tuples (a composite key; chunked). */
+export async function selectWhereKeys<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  columns: Column[],
+  keys: readonly unknown[][],
+): Promise<Table['$inferSelect'][]> {
+  const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
+  const rows: Table['$inferSelect'][] = [];
+  for (const part of chunks(unique, Math.floor(PARAMETERS / columns.length))) {
+    const where = sql`(${sql.join(
+      columns.map((column) => sql`${column}`),
+      sql`, `,
+    )}) in (${sql.join(
+      part.map(
+        (key) =>
+          sql`(${sql.join(
+            key.map((value, i) => sql`${sql.param(value, columns[i])}`),
+            sql`, `,
+          )})`,
+      ),
+      sql`, `,
+    )})`;
+    rows.push(
+      ...((await db
+        .select()
+        .from(table as PgTable)
+        .where(where)) as Table['$inferSelect'][]),
+    );
+  }
+  return rows;
+}
+
+/**
+ * One table's rows touched by a batch: loaded once, changed in memory event by event in log order (so a
+ * create, revise and delete of one row in one batch ends as it would one event at a time), then written
+ * with one multi-row upsert and one multi-row delete. A row deleted and created again in the batch is
+ * upserted with every column, which is what the delete and the insert would have left.
+ */
+export class BatchRows<Table extends PgTable> {
+  private readonly current = new Map<string, Table['$inferSelect'] | undefined>();
+  private readonly existed = new Map<string, Table['$inferSelect']>();
+  private readonly dirty = new Set<string>();
+  private readonly keyColumns: [string, Column][];
+
+  constructor(
+    private readonly table: Table,
+    /** The primary key's columns, by property name. */
+    keys: (keyof Table['$inferSelect'] & string)[],
+    loaded: Table['$inferSelect'][] = [],
+  ) {
+    const columns = getTableColumns(table) as Record<string, Column>;
+    this.keyColumns = keys.map((key) => [key, columns[key] as Column]);
+    for (const row of loaded) {
+      const key = this.keyOf(row);
+      this.current.set(key, row);
+      this.existed.set(key, row);
+    }
+  }
+
+  keyOf(row: Partial<Table['$inferSelect']>): string {
+    return JSON.stringify(this.keyColumns.map(([key]) => String((row as Record<string, unknown>)[key])));
+  }
+
+  get(key: Partial<Table['$inferSelect']>): Table['$inferSelect'] | undefined {
+    return this.current.get(this.keyOf(key));
+  }
+
+  /** Every row as it stands now. */
+  rows(): Table['$inferSelect'][] {
+    return [...this.current.values()].filter((row) => row !== undefined);
+  }
+
+  /** Sets the whole row (every column: a row written here replaces what was there). */
+  put(row: Table['$inferSelect']): void {
+    const key = this.keyOf(row);
+    this.current.set(key, row);
+    this.dirty.add(key);
+  }
+
+  delete(key: Partial<Table['$inferSelect']>): void {
+    const id = this.keyOf(key);
+    if (this.current.get(id) === undefined) return;
+    this.current.set(id, undefined);
+    this.dirty.add(id);
+  }
+
+  /** Writes what changed: the deletes, then the upserts, each as few multi-row statements. */
+  async write(db: Database): Promise<void> {
+    const deleted: Table['$inferSelect'][] = [];
+    const upserted: Table['$inferSelect'][] = [];
+    for (const key of this.dirty) {
+      const row = this.current.get(key);
+      if (row !== undefined) upserted.push(row);
+      else {
+        const before = this.existed.get(key);
+        if (before) deleted.push(before);
+      }
+    }
+    await deleteRows(db, this.table, this.keyColumns, deleted);
+    await upsertRows(db, this.table, this.keyColumns, upserted);
+  }
+}
+
+async function deleteRows(
+  db: Database,
+  table: PgTable,
+  keyColumns: [string, Column][],
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  for (const part of chunks(rows, Math.floor(PARAMETERS / keyColumns.length))) {
+    let where: SQL;
+    if (keyColumns.length === 1) {
+      const [[key, column]] = keyColumns as [[string, Column]];
+      where = inArray(
+        column,
+        part.map((row) => row[key]),
+      );
+    } else {
+      const tuples = part.map(
+        (row) =>
+          sql`(${sql.join(
+            keyColumns.map(([key, column]) => sql`${sql.param(row[key], column)}`),
+            sql`, `,
+          )})`,
+      );
+      where = sql`(${sql.join(
+        keyColumns.map(([, column]) => sql`${column}`),
+        sql`, `,
+      )}) in (${sql.join(tuples, sql`, `)})`;
+    }
+    await db.delete(table).where(where);
+  }
+}
+
+async function upsertRows(
+  db: Database,
+  table: PgTable,
+  keyColumns: [string, Column][],
+  rows: Record<string, unknown>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, Column>;
+  const keys = new Set(keyColumns.map(([key]) => key));
+  const set = Object.fromEntries(
+    Object.entries(columns)
+      .filter(([key]) => !keys.has(key))
+      .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
+  );
+  const target = keyColumns.map(([, column]) => column);
+  const perRow = Object.keys(columns).length;
+  for (const part of chunks(rows, Math.floor(PARAMETERS / perRow))) {
+    const insert = db.insert(table).values(part);
+    await (Object.keys(set).length > 0
+      ? insert.onConflictDoUpdate({ target: target as PgColumn[], set })
+      : insert.onConflictDoNothing());
+  }
+}
+
+/**
+ * Inserts rows, keeping what is there: the first row of a key wins, whether written before or earlier
+ * in `rows` (in log order), as one `insert … on conflict do nothing` per event would.
+ */
+export async function insertNew<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  keys: (keyof Table['$inferInsert'] & string)[],
+  rows: Table['$inferInsert'][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const first = new Map<string, Table['$inferInsert']>();
+  for (const row of rows) {
+    const key = JSON.stringify(keys.map((name) => String(row[name])));
+    if (!first.has(key)) first.set(key, row);
+  }
+  const perRow = Object.keys(getTableColumns(table)).length;
+  for (const part of chunks([...first.values()], Math.floor(PARAMETERS / perRow))) {
+    await db.insert(table).values(part).onConflictDoNothing();
+  }
+}
