@@ -64,3 +64,9 @@ export type PublicInvoiceView = z.infer<typeof publicInvoiceViewSchema>;
  */
 export const sharedInvoiceOwnerAnswerSchema = z.object({ invoiceId: z.string() });
 export type SharedInvoiceOwnerAnswer = z.infer<typeof sharedInvoiceOwnerAnswerSchema>;
+
+export const customerPageMessages = {
+  /** 429 on the customer page's routes (per client address per minute; Retry-After says when). */
+  tooManyRequests:
+    'Too many requests for invoice links from your network. Please wait a minute and try again.',
+};

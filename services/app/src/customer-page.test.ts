@@ -208,3 +208,59 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
     }
   });
 });
+
+describe.each(testStores())('the customer page rate limit on %s', (kind) => {
+  let app: TestApp;
+  let ada: { token: string; user: { id: string } };
+  let clock = Date.now();
+
+  beforeAll(async () => {
+    app = await startTestApp(kind, {
+      now: () => new Date(clock),
+      env: { PUBLIC_INVOICE_LIMIT_PER_IP_MIN: '4' },
+    });
+    ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
+  });
+  afterAll(() => app.close());
+
+  it('answers 429 with Retry-After past the configured requests a minute per client address, then lets it in again', async () => {
+    const created = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: 'LIMIT-1' }));
+    await app.applied(BigInt(String(created.body.position)));
+    const id = String((created.body.invoice as { ID: string }).ID);
+    const made = await app.post(`/invoices/${id}/share`, {}, { token: ada.token });
+    await app.applied(BigInt(String(made.body.position)));
+    const token = String(made.body.url).split('/i/')[1] ?? '';
+    const get = (path: string) => fetch(`${app.base}/api${path}`);
+
+    const allowed = [
+      await get(`/public/invoices/${token}`),
+      await get(`/public/invoices/${token}/preview`),
+      await get(`/public/invoices/${token}/pdf`),
+      await get(`/public/invoices/${'A'.repeat(43)}`),
+    ];
+    expect(allowed.map((response) => response.status)).toEqual([200, 200, 200, 404]);
+    // Every route of the page, a wrong token and the owner's question alike: refused before any lookup.
+    const refused = [
+      await get(`/public/invoices/${token}`),
+      await get(`/public/invoices/${token}/pdf`),
+      await get(`/public/invoices/${'B'.repeat(43)}`),
+      await fetch(`${app.base}/api/shared-invoices/${token}`, {
+        headers: { authorization: `Bearer ${ada.token}` },
+      }),
+    ];
+    for (const response of refused) {
+      expect(response.status).toBe(429);
+      const retryAfter = Number(response.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(await response.json()).toEqual({
+        error: 'Too many requests for invoice links from your network. Please wait a minute and try again.',
+      });
+    }
+    // The owner's own app is not limited by it.
+    expect((await app.get(`/invoices/${id}`, { token: ada.token })).status).toBe(200);
+
+    clock += 61_000;
+    expect((await get(`/public/invoices/${token}`)).status).toBe(200);
+  });
+});

@@ -1,5 +1,5 @@
 import type { Database, EventStore } from '@remit/eventstore';
-import { logHead } from '@remit/kit';
+import { logHead, openLimitStore } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { authQueryRoutes } from './auth/routes.js';
@@ -50,11 +50,19 @@ export function createQueryService(deps: QueryServiceDeps): {
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
   router.use(billingQueryRoutes({ db: deps.db }));
+  // The customer page's routes are open to anyone: limited per client address over the shared counters.
+  const limits = openLimitStore({
+    db: deps.db,
+    redisUrl: deps.config.redisUrl,
+    redisPrefix: deps.config.redisPrefix,
+  });
   router.use(
     publicInvoiceRoutes({
       db: deps.db,
       store: deps.store,
       now,
+      limits,
+      limitPerMinute: deps.config.publicInvoiceLimitPerIpMin,
       ...(deps.recordView ? { recordView: deps.recordView } : {}),
     }),
   );
@@ -67,5 +75,9 @@ export function createQueryService(deps: QueryServiceDeps): {
   const assertInvoiceOpen = async (userId: string, invoiceId: string) => {
     await openInvoice(deps.db, userId, invoiceId);
   };
-  return { router, close: closeRenderer, invoicePdf: pdfs.pdf, assertInvoiceOpen };
+  const close = async () => {
+    await closeRenderer();
+    await limits.close();
+  };
+  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen };
 }

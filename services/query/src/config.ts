@@ -7,6 +7,17 @@ export const queryEnvSchema = baseEnvSchema.extend({
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(448),
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * Customer page requests (`/api/public/invoices/…`: the view, its preview and its PDF) allowed per client
+   * address per minute. One look at the page is three; a shared office or a mail scanner may need more.
+   */
+  PUBLIC_INVOICE_LIMIT_PER_IP_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** The rate limits' counters in Redis instead of the database (the command service's setting too). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_PREFIX: z.string().min(1).max(100).default('remit:'),
 });
 
 export interface QueryConfig extends BaseConfig {
@@ -15,6 +26,10 @@ export interface QueryConfig extends BaseConfig {
   pdf: { workers: number; maxWorkerRssBytes: number };
   /** How long a query that names a position waits for the read models to apply it. */
   readYourWritesWaitMs: number;
+  /** Customer page requests per client address per minute. */
+  publicInvoiceLimitPerIpMin: number;
+  redisUrl: string | undefined;
+  redisPrefix: string;
 }
 
 export function queryConfigFrom(env: z.infer<typeof queryEnvSchema>): QueryConfig {
@@ -23,6 +38,9 @@ export function queryConfigFrom(env: z.infer<typeof queryEnvSchema>): QueryConfi
     googleConfigured: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     pdf: { workers: env.PDF_WORKERS, maxWorkerRssBytes: env.PDF_WORKER_MAX_RSS_MB * 1024 * 1024 },
     readYourWritesWaitMs: env.READ_YOUR_WRITES_WAIT_MS,
+    publicInvoiceLimitPerIpMin: env.PUBLIC_INVOICE_LIMIT_PER_IP_MIN,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: env.REDIS_PREFIX,
   };
 }
 

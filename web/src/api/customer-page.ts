@@ -45,7 +45,14 @@ export async function fetchPublicInvoice(
   if (session && position) headers.set(POSITION_HEADER, position);
   const response = await fetch(publicInvoicePath(token), { headers, signal });
   if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`The invoice could not be loaded (${response.status})`);
+  if (response.status === 429) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new Error(
+      typeof body.error === 'string' ? body.error : 'Too many requests. Please try again soon.',
+    );
+  }
+  if (!response.ok)
+    throw new Error(`The invoice could not be loaded (${response.status}). Please try again.`);
   return publicInvoiceViewSchema.parse(await response.json());
 }
 

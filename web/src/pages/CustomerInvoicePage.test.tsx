@@ -145,4 +145,24 @@ describe('the customer page (issue 14)', () => {
     expect(screen.getByText('Void')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'How to pay' })).not.toBeInTheDocument();
   });
+  it('says when too many requests were made instead of calling the link invalid', async () => {
+    mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({
+        status: 429,
+        headers: { 'Retry-After': '42' },
+        body: {
+          error: 'Too many requests for invoice links from your network. Please wait a minute and try again.',
+        },
+      }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'The invoice could not be loaded' });
+    expect(
+      screen.getByText(
+        'Too many requests for invoice links from your network. Please wait a minute and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This invoice link is not valid')).not.toBeInTheDocument();
+  });
 });

@@ -195,6 +195,18 @@ export function CustomerInvoicePage() {
       </Page>
     );
   }
+  if (view.isError) {
+    return (
+      <Page>
+        <main>
+          <Center>
+            <h1>The invoice could not be loaded</h1>
+            <p>{view.error.message}</p>
+          </Center>
+        </main>
+      </Page>
+    );
+  }
   if (!invoice) {
     return (
       <Page>

@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { PublicInvoiceView, SharedInvoiceOwnerAnswer } from '@remit/contracts';
+import {
+  customerPageMessages,
+  type PublicInvoiceView,
+  type SharedInvoiceOwnerAnswer,
+} from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
-import { AppError, currentUserId, requireAuth } from '@remit/kit';
+import { AppError, currentUserId, type LimitStore, requireAuth, sharedRateLimit } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { type Response, Router } from 'express';
@@ -28,12 +32,25 @@ export function publicInvoiceRoutes(deps: {
   db: Database;
   store: EventStore;
   now: () => Date;
+  /** The shared rate-limit counters, and how many requests a client address may make per minute. */
+  limits: LimitStore;
+  limitPerMinute: number;
   /** Records a view (at most hourly, decided on the invoice); absent where no command side is at hand. */
   recordView?: (invoiceId: string, userId: string) => Promise<void>;
 }): Router {
   const { db } = deps;
   const router = Router();
   const { render, renderDownload } = invoiceRendering(deps.store);
+  // Before any lookup: a client past its limit costs one counter update, no read and no render. The owner's
+  // question about a link counts against the same limit (it is a lookup by token too).
+  const limited = sharedRateLimit(
+    deps.limits,
+    'public-invoice-ip',
+    { windowMs: 60_000, limit: deps.limitPerMinute },
+    customerPageMessages.tooManyRequests,
+    { now: deps.now },
+  );
+  router.use(['/public/invoices', '/shared-invoices'], limited);
 
   async function sharedInvoice(token: string): Promise<InvoiceRow> {
     const [share] = await db
