@@ -95,6 +95,15 @@ export const invoiceListAnswerSchema = z.object({
     limit: z.number().int(),
     total: z.number().int(),
     total_pages: z.number().int(),
+    /**
+     * Scale out (issue 18): a search or status filter counts at most INVOICE_COUNT_CAP matches (more when
+     * paging beyond them); `total_capped` says there are more than `total` ("1,000+"). Optional so a page
+     * cached by an older version still reads.
+     */
+    total_capped: z.boolean().optional(),
+    /** Opaque keyset cursors: `?after=` the next (older) page, `?before=` the previous; null at the ends. */
+    next_cursor: z.string().nullable().optional(),
+    previous_cursor: z.string().nullable().optional(),
   }),
 });
 export type InvoiceListAnswer = z.infer<typeof invoiceListAnswerSchema>;
@@ -162,20 +171,74 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 export const INVOICE_PAGE_SIZE = 15;
 export const INVOICE_PAGE_SIZE_MAX = 100;
+/** A filtered list counts up to this many matches, then says '1,000+' (docs/decisions.md, issue 18). */
+export const INVOICE_COUNT_CAP = 1000;
+
+/** Where a keyset page starts: an invoice's place in the list (newest first), the id breaking ties. */
+export interface InvoiceCursor {
+  position: bigint;
+  id: string;
+}
+
+const base64url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+
+export const encodeInvoiceCursor = (cursor: InvoiceCursor): string =>
+  base64url(`${cursor.position}.${cursor.id}`);
+
+function decodeInvoiceCursor(text: string): InvoiceCursor | null {
+  try {
+    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    const decoded = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(binary, (char) => char.charCodeAt(0)),
+    );
+    const match = /^(\d{1,19})\.([^\s]{1,100})$/.exec(decoded);
+    if (!match?.[1] || !match[2]) return null;
+    const position = BigInt(match[1]);
+    return position <= 9223372036854775807n ? { position, id: match[2] } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A cursor as the list's `after`/`before` takes it; anything else is a 400, never a 500. */
+export const invoiceCursorSchema = z
+  .string()
+  .max(200, 'This page link is not valid')
+  .regex(/^[A-Za-z0-9_-]+$/, 'This page link is not valid')
+  .transform((text, ctx) => {
+    const cursor = decodeInvoiceCursor(text);
+    if (!cursor) {
+      ctx.addIssue({ code: 'custom', message: 'This page link is not valid' });
+      return z.NEVER;
+    }
+    return cursor;
+  });
 export const CUSTOMER_SEARCH_MIN = 2;
 
 /** `GET /invoices` query. */
-export const invoiceListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .default(INVOICE_PAGE_SIZE)
-    .transform((n) => Math.min(n, INVOICE_PAGE_SIZE_MAX)),
-  search: z.string().trim().max(100).optional().default(''),
-  status: collectionStatusFilterSchema,
-});
+export const invoiceListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(INVOICE_PAGE_SIZE)
+      .transform((n) => Math.min(n, INVOICE_PAGE_SIZE_MAX)),
+    search: z.string().trim().max(100).optional().default(''),
+    status: collectionStatusFilterSchema,
+    /** Keyset paging (issue 18): the page after or before a cursor of an earlier answer; `page` then labels it. */
+    after: invoiceCursorSchema.optional(),
+    before: invoiceCursorSchema.optional(),
+  })
+  .refine((query) => !(query.after && query.before), {
+    message: 'Ask for the page after or before a cursor, not both',
+    path: ['before'],
+  });
 
 /** `PUT /settings`: everything optional-but-valid; empty company fields are allowed (not yet filled in). */
 const optionalText = (pattern: RegExp, max: number, message: string) =>

@@ -14,6 +14,7 @@ export const projectionNames = [
   'activities',
   'collection',
   'invoice-shares',
+  'invoice-totals',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -71,7 +71,7 @@ export const invoices = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('invoices_user_newest').on(table.userId, table.issuedPosition)],
+  (table) => [index('invoices_user_keyset').on(table.userId, table.issuedPosition, table.id)],
 );
 
 /** Every invoice number a user has reserved, for the next-number suggestion. Owned by `invoices`. */
@@ -324,4 +324,95 @@ export const invoiceShares = pgTable(
   },
   // The owner's details ask whether an invoice has an active link.
   (table) => [index('invoice_shares_invoice').on(table.invoiceId)],
+);
+
+/**
+ * Kept per-user figures for the dashboard and the profile (docs/decisions.md, "Scale out (issue 18)"):
+ * `totals_invoices` is the projection's own copy of each live invoice's figures (so each event moves its
+ * old figures out and its new ones in, with no rescan), and the three tables below are kept from it.
+ * `payments` maps each payment id to what stands of it (0 once reversed), so a repeated event changes
+ * nothing. `balance` is what is still due (0 when voided). Owned by `invoice-totals`.
+ */
+export const totalsInvoices = pgTable(
+  'totals_invoices',
+  {
+    invoiceId: text('invoice_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    currency: text('currency').notNull(),
+    /** Lower-cased, the client's key; the name as on this invoice. */
+    customerEmail: text('customer_email').notNull(),
+    customerName: text('customer_name').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    payments: jsonb('payments').$type<Record<string, number>>().notNull(),
+    voided: boolean('voided').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date').notNull(),
+    issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+  },
+  (table) => [
+    index('totals_invoices_client_newest').on(
+      table.userId,
+      table.customerEmail,
+      table.currency,
+      table.issuedPosition,
+    ),
+    index('totals_invoices_client_issued').on(
+      table.userId,
+      table.customerEmail,
+      table.currency,
+      table.issueDate,
+    ),
+    // And `totals_invoices_owing` (user_id, due_date) include (issue_date, currency, balance) where
+    // balance > 0, in migration 0011: the overdue figure's range.
+  ],
+);
+
+/** Live invoices per user: the dashboard's page count without counting rows. Owned by `invoice-totals`. */
+export const userInvoiceTotals = pgTable('user_invoice_totals', {
+  userId: text('user_id').primaryKey(),
+  invoices: integer('invoices').notNull(),
+});
+
+/**
+ * Per user and currency: live invoices, what stands paid and what is still due (quick stats). Owned by
+ * `invoice-totals`.
+ */
+export const currencyTotals = pgTable(
+  'currency_totals',
+  {
+    userId: text('user_id').notNull(),
+    currency: text('currency').notNull(),
+    invoices: integer('invoices').notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.currency] })],
+);
+
+/**
+ * Per user, client (lower-cased e-mail) and currency: live invoices, billed (void bills nothing), paid,
+ * outstanding, how many still owe something, the newest issue date, and the name on the newest invoice
+ * (top clients, active clients). Owned by `invoice-totals`.
+ */
+export const clientCurrencyTotals = pgTable(
+  'client_currency_totals',
+  {
+    userId: text('user_id').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    currency: text('currency').notNull(),
+    customerName: text('customer_name').notNull(),
+    newestPosition: bigint('newest_position', { mode: 'bigint' }).notNull(),
+    invoices: integer('invoices').notNull(),
+    billed: bigint('billed', { mode: 'number' }).notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+    outstanding: bigint('outstanding', { mode: 'number' }).notNull(),
+    openInvoices: integer('open_invoices').notNull(),
+    lastIssueDate: text('last_issue_date').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.customerEmail, table.currency] }),
+    index('client_currency_totals_rank').on(table.userId, table.currency, table.billed, table.invoices),
+  ],
 );

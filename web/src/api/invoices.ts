@@ -25,12 +25,17 @@ export interface InvoiceListParams {
   search?: string;
   /** A collection status (issue 14; subscribers). */
   status?: string;
+  /** Keyset paging (issue 18): the page after or before a cursor of an earlier answer. */
+  after?: string;
+  before?: string;
 }
 
 export function listInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoicePage> {
   const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
   if (params.search) query.set('search', params.search);
   if (params.status) query.set('status', params.status);
+  if (params.after) query.set('after', params.after);
+  if (params.before) query.set('before', params.before);
   return request('GET', `/invoices?${query}`, { schema: invoiceListAnswerSchema, signal });
 }
 

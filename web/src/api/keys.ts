@@ -1,3 +1,6 @@
+/** Where a keyset page starts (issue 18): after or before an opaque cursor of an earlier answer. */
+export type PageCursor = { after: string } | { before: string };
+
 /**
  * Every TanStack Query key of the app, one factory per feature, so a cache is named once and the offline
  * cache, the queries and the invalidations after a command (`./invalidation.ts`) agree on names. A key's
@@ -20,8 +23,8 @@ export const billingKeys = {
 export const invoiceKeys = {
   all: ['invoices'] as const,
   lists: ['invoices', 'list'] as const,
-  list: (page: number, search: string, status = '') =>
-    ['invoices', 'list', status ? { page, search, status } : { page, search }] as const,
+  list: (page: number, search: string, status = '', cursor: PageCursor | null = null) =>
+    ['invoices', 'list', { page, search, ...(status ? { status } : {}), ...(cursor ?? {}) }] as const,
   history: (id: string) => ['invoices', 'history', id] as const,
   preview: (id: string) => ['invoices', 'preview', id] as const,
   recent: ['invoices', 'recent'] as const,

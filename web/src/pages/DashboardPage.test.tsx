@@ -94,6 +94,43 @@ describe('dashboard (spec §2, §6)', () => {
     await waitFor(() => expect(urls()).toContain('/api/invoices?page=1&limit=15&search=Babbage'));
   });
 
+  it('pages by the cursors the list answers with, and says when a filtered count stopped at its cap', async () => {
+    storeToken('jwt');
+    const { fetchMock } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /invoices': () => ({ body: { invoices: [listItem(1, false)], pagination: pageOf(lastUrl()) } }),
+    });
+    const lastUrl = () => new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+    const pageOf = (url: URL) => {
+      const page = Number(url.searchParams.get('page'));
+      return {
+        page,
+        limit: 15,
+        total: 1000,
+        total_pages: 67,
+        total_capped: true,
+        next_cursor: `after-${page}`,
+        previous_cursor: page > 1 ? `before-${page}` : null,
+      };
+    };
+    const urls = () => fetchMock.mock.calls.map(([url]) => String(url));
+    const user = userEvent.setup();
+    renderApp('/');
+    expect(await screen.findByText('Page 1 of 67+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls()).toContain('/api/invoices?page=2&limit=15&after=after-1'));
+    expect(await screen.findByText('Page 2 of 67+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(urls()).toContain('/api/invoices?page=3&limit=15&after=after-2'));
+    expect(await screen.findByText('Page 3 of 67+')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 67+')).toBeInTheDocument();
+    expect(urls()).toContain('/api/invoices?page=2&limit=15&before=before-3');
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(urls().at(-1)).toBe('/api/invoices?page=1&limit=15'));
+  });
+
   it('says No Invoices Found when there are none', async () => {
     storeToken('jwt');
     api(false, []);

@@ -51,6 +51,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
       <Pagination
         page={dashboard.page}
         totalPages={dashboard.totalPages}
+        totalCapped={dashboard.totalCapped}
         canPrevious={dashboard.canPrevious}
         canNext={dashboard.canNext}
         onPrevious={dashboard.previous}

@@ -3,6 +3,7 @@ import { activitiesProjection } from './activities.js';
 import { collectionProjection } from './collection.js';
 import { customersProjection } from './customers.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
+import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
@@ -22,4 +23,5 @@ export const projections: Projection[] = [
   activitiesProjection,
   collectionProjection,
   invoiceSharesProjection,
+  invoiceTotalsProjection,
 ];

@@ -1,4 +1,5 @@
 import {
+  type InvoiceListAnswer,
   type InvoiceStatus,
   invoiceListQuerySchema,
   invoiceStreamId,
@@ -41,19 +42,27 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now:
     const userId = currentUserId(req);
     const query = parseInput(invoiceListQuerySchema, req.query);
     const access = await accessFor(db, userId);
-    if (!access.subscribed && (query.page > 1 || query.search || query.status)) {
+    if (
+      !access.subscribed &&
+      (query.page > 1 || query.search || query.status || query.after || query.before)
+    ) {
       throw subscriptionRequired('Subscribe to search and page through all your invoices');
     }
-    const { rows, total } = await listInvoices(db, userId, query, today());
-    res.json({
-      invoices: rows.map((row) => toListItem(row, isLocked(access, row))),
+    const list = await listInvoices(db, userId, query, today());
+    const page = query.before && !list.previousCursor ? 1 : query.page;
+    const answer: InvoiceListAnswer = {
+      invoices: list.rows.map((row) => toListItem(row, isLocked(access, row))),
       pagination: {
-        page: query.page,
+        page,
         limit: query.limit,
-        total,
-        total_pages: Math.ceil(total / query.limit),
+        total: list.total,
+        total_pages: Math.ceil(list.total / query.limit),
+        total_capped: list.capped,
+        next_cursor: list.nextCursor,
+        previous_cursor: list.previousCursor,
       },
-    });
+    };
+    res.json(answer);
   });
 
   // The profile's 'Recent Invoices' (paid feature): the 5 newest with their Paid/Pending/Overdue/Draft status.

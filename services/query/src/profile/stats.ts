@@ -15,10 +15,10 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, count, countDistinct, desc, eq, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import { listInvoices } from '../invoices/repository.js';
 
-const { activities, invoiceCollection, invoices } = readModels;
+const { activities, clientCurrencyTotals, currencyTotals, invoices, totalsInvoices } = readModels;
 
 /** A client is active with an unpaid invoice or one issued in this many days (docs/decisions.md). */
 export const ACTIVE_CLIENT_DAYS = 90;
@@ -36,39 +36,45 @@ const byMajorUnits = (a: MoneyTotal, b: MoneyTotal) =>
 /**
  * `GET /settings/quick-stats` (docs/decisions.md, "Getting paid"): revenue is money customers paid, pending
  * the balances still due, overdue those past their due date, per currency, over live invoices (a void one
- * asks for nothing). A one-time purchase from Remit unlocks an invoice and is not revenue.
+ * asks for nothing). A one-time purchase from Remit unlocks an invoice and is not revenue. Read from the
+ * rows `invoice-totals` keeps per user, currency and client; what depends on today (overdue, active
+ * clients) is an indexed range over what still owes and a pass over the user's client rows
+ * (docs/decisions.md, "Scale out (issue 18)").
  */
 export async function quickStats(db: Database, userId: string, today: string): Promise<QuickStats> {
-  const c = invoiceCollection;
-  const balance = sql`case when ${c.voided} then 0 else greatest(${c.total} - ${c.amountPaid}, 0) end`;
   const perCurrency = await db
     .select({
-      currency: c.currency,
-      revenue: sql<string>`sum(${c.amountPaid})`,
-      pending: sql<string>`sum(${balance})`,
-      overdue: sql<string>`sum(${balance}) filter (where ${c.dueDate} < ${today} and ${c.issueDate} <= ${today})`,
-      invoices: count(),
+      currency: currencyTotals.currency,
+      revenue: currencyTotals.paid,
+      pending: currencyTotals.outstanding,
+      invoices: currencyTotals.invoices,
     })
-    .from(c)
-    .where(eq(c.userId, userId))
-    .groupBy(c.currency);
+    .from(currencyTotals)
+    .where(eq(currencyTotals.userId, userId));
+  const t = totalsInvoices;
+  const overdue = await db
+    .select({ currency: t.currency, amount: sql<string>`sum(${t.balance})` })
+    .from(t)
+    .where(and(eq(t.userId, userId), gt(t.balance, 0), lt(t.dueDate, today), lte(t.issueDate, today)))
+    .groupBy(t.currency);
   const since = addDays(today, -ACTIVE_CLIENT_DAYS);
+  const c = clientCurrencyTotals;
   const [customers] = await db
     .select({
       total: countDistinct(c.customerEmail),
-      active: sql<number>`count(distinct ${c.customerEmail}) filter (where ${balance} > 0 or ${c.issueDate} >= ${since})`,
+      active: sql<number>`count(distinct ${c.customerEmail}) filter (where ${c.openInvoices} > 0 or ${c.lastIssueDate} >= ${since})`,
     })
     .from(c)
     .where(eq(c.userId, userId));
-  const totals = (pick: (row: (typeof perCurrency)[number]) => string | null) =>
-    perCurrency
-      .map((row) => ({ currency: row.currency, amount: Number(pick(row) ?? 0) }))
+  const totals = (rows: { currency: string; amount: number | string | null }[]) =>
+    rows
+      .map((row) => ({ currency: row.currency, amount: Number(row.amount ?? 0) }))
       .filter((total) => total.amount > 0)
       .sort(byMajorUnits);
   return {
-    totalRevenue: totals((row) => row.revenue),
-    pendingPayments: totals((row) => row.pending),
-    overduePayments: totals((row) => row.overdue),
+    totalRevenue: totals(perCurrency.map((row) => ({ currency: row.currency, amount: row.revenue }))),
+    pendingPayments: totals(perCurrency.map((row) => ({ currency: row.currency, amount: row.pending }))),
+    overduePayments: totals(overdue),
     activeClients: Number(customers?.active ?? 0),
     totalInvoices: perCurrency.reduce((sum, row) => sum + Number(row.invoices), 0),
     totalCustomers: Number(customers?.total ?? 0),
@@ -83,35 +89,40 @@ const clientId = (email: string, currency: string) =>
  * `GET /customers/top` (docs/decisions.md, "Top clients"): amounts of different currencies are never
  * compared, so clients are ranked within their currency — by total, then invoices, then name — at most
  * TOP_CLIENTS_LIMIT per currency. Currencies come in order of how many invoices the user issued in them
- * (the one they use most first), then by code.
+ * (the one they use most first), then by code. From the kept client rows: SQL keeps, per currency, the
+ * rows ranked within the limit by total and invoices (ties included), and the name decides here as before.
  */
 export async function topClients(db: Database, userId: string): Promise<TopClient[]> {
-  const c = invoiceCollection;
-  const billed = sql`case when ${c.voided} then 0 else ${c.total} end`;
-  const rows = (
-    await db
-      .select({
-        customerEmail: c.customerEmail,
-        currency: c.currency,
-        customerName: sql<string>`(array_agg(${c.customerName} order by ${c.issuedPosition} desc))[1]`,
-        invoices: count(),
-        amount: sql<string>`sum(${billed})`,
-        paid: sql<string>`sum(${c.amountPaid})`,
-        outstanding: sql<string>`sum(greatest(${billed} - ${c.amountPaid}, 0))`,
-      })
-      .from(c)
-      .where(eq(c.userId, userId))
-      .groupBy(c.customerEmail, c.currency)
-  ).map((row) => ({
+  const c = clientCurrencyTotals;
+  const ranked = db
+    .select({
+      customerEmail: c.customerEmail,
+      currency: c.currency,
+      customerName: c.customerName,
+      invoices: c.invoices,
+      amount: c.billed,
+      paid: c.paid,
+      outstanding: c.outstanding,
+      rank: sql<number>`rank() over (partition by ${c.currency} order by ${c.billed} desc, ${c.invoices} desc)`.as(
+        'rank',
+      ),
+    })
+    .from(c)
+    .where(eq(c.userId, userId))
+    .as('ranked');
+  const rows = (await db.select().from(ranked).where(lte(ranked.rank, TOP_CLIENTS_LIMIT))).map((row) => ({
     ...row,
     invoices: Number(row.invoices),
     amount: Number(row.amount),
     paid: Number(row.paid),
     outstanding: Number(row.outstanding),
   }));
-  const invoicesIn = new Map<string, number>();
-  for (const row of rows) invoicesIn.set(row.currency, (invoicesIn.get(row.currency) ?? 0) + row.invoices);
-  const currencies = [...invoicesIn.keys()].sort(
+  const counts = await db
+    .select({ currency: currencyTotals.currency, invoices: currencyTotals.invoices })
+    .from(currencyTotals)
+    .where(eq(currencyTotals.userId, userId));
+  const invoicesIn = new Map(counts.map((row) => [row.currency, Number(row.invoices)]));
+  const currencies = [...new Set(rows.map((row) => row.currency))].sort(
     (a, b) => (invoicesIn.get(b) ?? 0) - (invoicesIn.get(a) ?? 0) || a.localeCompare(b),
   );
   return currencies.flatMap((currency) =>

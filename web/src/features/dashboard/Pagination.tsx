@@ -14,20 +14,34 @@ const Nav = styled.nav`
 interface PaginationProps {
   page: number;
   totalPages: number;
+  /** The count stopped at a cap: there are at least `totalPages` pages. */
+  totalCapped?: boolean;
   canPrevious: boolean;
   canNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
 }
 
-export function Pagination({ page, totalPages, canPrevious, canNext, onPrevious, onNext }: PaginationProps) {
+export function Pagination({
+  page,
+  totalPages,
+  totalCapped = false,
+  canPrevious,
+  canNext,
+  onPrevious,
+  onNext,
+}: PaginationProps) {
   return (
     <Nav aria-label="Pagination">
       <Button variant="secondary" disabled={!canPrevious} onClick={onPrevious}>
         Previous
       </Button>
-      <span aria-live="polite">
+      <span
+        aria-live="polite"
+        title={totalCapped ? 'At least this many pages match; the count stops at 1,000 invoices' : undefined}
+      >
         Page {page} of {totalPages}
+        {totalCapped ? '+' : ''}
       </span>
       <Button variant="secondary" disabled={!canNext} onClick={onNext}>
         Next

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
-import { invoiceKeys } from '../../api/keys';
+import { invoiceKeys, type PageCursor } from '../../api/keys';
 import { wait } from '../../lib/format';
 
 /** Spec §9. */
@@ -8,13 +8,18 @@ export const PAGE_SIZE = 15;
 export const DASHBOARD_DELAY_MS = 400;
 
 /** One dashboard page; cached (and persisted to IndexedDB) so the list reads offline. */
-export function invoiceListQuery(page: number, search: string, status = '') {
+export function invoiceListQuery(
+  page: number,
+  search: string,
+  status = '',
+  cursor: PageCursor | null = null,
+) {
   return queryOptions({
-    queryKey: invoiceKeys.list(page, search, status),
+    queryKey: invoiceKeys.list(page, search, status, cursor),
     queryFn: async ({ signal }) => {
       const [answer] = await Promise.all([
         listInvoices(
-          { page, limit: PAGE_SIZE, search: search || undefined, status: status || undefined },
+          { page, limit: PAGE_SIZE, search: search || undefined, status: status || undefined, ...cursor },
           signal,
         ),
         wait(DASHBOARD_DELAY_MS),

@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { InvoiceListItem } from '../../api/invoices';
+import type { PageCursor } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useAuth } from '../auth/AuthProvider';
 import { invoiceListQuery } from './queries';
 
 export type ViewMode = 'list' | 'grid';
+
+const FIRST_PAGE = { page: 1, cursor: null };
 
 const viewKey = (userId: string) => `remit.dashboardView.${userId}`;
 
@@ -44,17 +47,26 @@ function readView(userId: string | undefined): ViewMode {
  */
 export function useDashboard() {
   const { subscribed, user } = useAuth();
-  const [requestedPage, setPage] = useState(1);
+  // The page's number and, past page 1, the cursor it was reached by (keyset pages, issue 18).
+  const [position, setPosition] = useState<{ page: number; cursor: PageCursor | null }>(FIRST_PAGE);
   const [searchText, setSearchText] = useState('');
   const [requestedStatus, setStatusFilter] = useState('');
   const [requestedView, setView] = useStoredView(user?.id);
   const [opened, setOpenInvoice] = useState<InvoiceListItem | null>(null);
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';
-  const page = subscribed ? requestedPage : 1;
+  const { page: requestedPage, cursor } = subscribed ? position : FIRST_PAGE;
   const status = subscribed ? requestedStatus : '';
-  const query = useQuery(invoiceListQuery(page, search, status));
-  const totalPages = Math.max(1, query.data?.pagination.total_pages ?? 1);
+  const query = useQuery(invoiceListQuery(requestedPage, search, status, cursor));
+  const pagination = query.data?.pagination;
+  // The server may answer page 1 for a 'Previous' that reached the top.
+  const page = pagination && cursor ? pagination.page : requestedPage;
+  const totalPages = Math.max(1, page, pagination?.total_pages ?? 1);
+  // A filtered count stops at 1,000 matches: 'Page 3 of 67+' rather than a made-up figure.
+  const totalCapped = pagination?.total_capped === true;
+  const nextCursor = pagination?.next_cursor;
+  const previousCursor = pagination?.previous_cursor;
+  const hasNext = nextCursor === undefined ? page < totalPages : nextCursor !== null;
   // The open invoice as the list now has it (a payment recorded from the modal shows at once).
   const openInvoice = opened
     ? (query.data?.invoices.find((invoice) => invoice.ID === opened.ID) ?? opened)
@@ -69,19 +81,30 @@ export function useDashboard() {
     retry: () => void query.refetch(),
     page,
     totalPages,
+    totalCapped,
     canPrevious: subscribed && page > 1,
-    canNext: subscribed && page < totalPages,
-    previous: () => setPage((value) => Math.max(1, value - 1)),
-    next: () => setPage((value) => Math.min(totalPages, value + 1)),
+    canNext: subscribed && hasNext,
+    previous: () =>
+      setPosition(
+        page <= 2 || !previousCursor
+          ? { page: Math.max(1, page - 1), cursor: null }
+          : { page: page - 1, cursor: { before: previousCursor } },
+      ),
+    next: () =>
+      setPosition(
+        nextCursor
+          ? { page: page + 1, cursor: { after: nextCursor } }
+          : { page: Math.min(totalPages, page + 1), cursor: null },
+      ),
     searchText,
     setSearch: (value: string) => {
       setSearchText(value);
-      setPage(1);
+      setPosition(FIRST_PAGE);
     },
     status,
     setStatus: (value: string) => {
       setStatusFilter(value);
-      setPage(1);
+      setPosition(FIRST_PAGE);
     },
     view: subscribed ? requestedView : 'list',
     setView,

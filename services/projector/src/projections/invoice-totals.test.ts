@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceContent, party } from '../testing/invoice-content.js';
+import { projectionSpec } from '../testing/spec.js';
+import { invoiceTotalsProjection } from './invoice-totals.js';
+
+const spec = projectionSpec(invoiceTotalsProjection);
+beforeAll(() => spec.open());
+afterAll(() => spec.close());
+
+const issued = (invoiceId: string, number: string, customer: ReturnType<typeof party>, overrides = {}) =>
+  ({
+    type: 'InvoiceIssued',
+    data: { ...invoiceContent(number, customer, overrides), invoiceId, userId: 'u1', status: 'Draft' },
+  }) as const;
+const payment = (invoiceId: string, paymentId: string, amount: number) =>
+  ({
+    type: 'PaymentRecorded',
+    data: {
+      invoiceId,
+      userId: 'u1',
+      paymentId,
+      amount,
+      currency: 'EUR',
+      date: '2026-11-20',
+      method: 'bank_transfer',
+      reference: `R-${paymentId}`,
+      note: '',
+    },
+  }) as const;
+
+const bob = party('Bob', 'Bob@Example.com');
+
+describe('the invoice-totals projection', () => {
+  it('keeps the live count, per currency and per client figures as invoices, payments and voids come', async () => {
+    const batch = await spec.given([
+      issued('i1', 'INV-1', bob),
+      issued('i2', 'INV-2', party('Cy', 'cy@example.com')),
+      issued('i3', 'INV-3', party('Bobby', 'bob@example.com'), {
+        currency: 'JPY',
+        total: 7000,
+        issueDate: '2026-10-01',
+      }),
+      payment('i1', 'p1', 300),
+      payment('i1', 'p2', 200),
+      {
+        type: 'PaymentReversed',
+        data: { invoiceId: 'i1', userId: 'u1', paymentId: 'p1', amount: 300, currency: 'EUR', reason: 'x' },
+      },
+      {
+        type: 'InvoiceRevised',
+        data: {
+          ...invoiceContent('INV-1', party('Bob B.', 'bob@example.com'), { total: 1500 }),
+          invoiceId: 'i1',
+          userId: 'u1',
+        },
+      },
+      { type: 'InvoiceVoided', data: { invoiceId: 'i2', userId: 'u1', number: 'INV-2', reason: 'mistake' } },
+    ]);
+    expect(await spec.rows('user_invoice_totals')).toEqual([{ user_id: 'u1', invoices: 3 }]);
+    expect(await spec.rows('currency_totals')).toEqual([
+      { user_id: 'u1', currency: 'EUR', invoices: 2, paid: 200, outstanding: 1300 },
+      { user_id: 'u1', currency: 'JPY', invoices: 1, paid: 0, outstanding: 7000 },
+    ]);
+    const clients = (await spec.rows('client_currency_totals')).sort((a, b) =>
+      `${a.customer_email} ${a.currency}`.localeCompare(`${b.customer_email} ${b.currency}`),
+    );
+    expect(clients).toEqual([
+      {
+        user_id: 'u1',
+        customer_email: 'bob@example.com',
+        currency: 'EUR',
+        customer_name: 'Bob B.',
+        newest_position: 1,
+        invoices: 1,
+        billed: 1500,
+        paid: 200,
+        outstanding: 1300,
+        open_invoices: 1,
+        last_issue_date: '2026-11-01',
+      },
+      {
+        user_id: 'u1',
+        customer_email: 'bob@example.com',
+        currency: 'JPY',
+        customer_name: 'Bobby',
+        newest_position: 3,
+        invoices: 1,
+        billed: 7000,
+        paid: 0,
+        outstanding: 7000,
+        open_invoices: 1,
+        last_issue_date: '2026-10-01',
+      },
+      {
+        user_id: 'u1',
+        customer_email: 'cy@example.com',
+        currency: 'EUR',
+        customer_name: 'Cy',
+        newest_position: 2,
+        invoices: 1,
+        billed: 0,
+        paid: 0,
+        outstanding: 0,
+        open_invoices: 0,
+        last_issue_date: '2026-11-01',
+      },
+    ]);
+
+    const before = await spec.snapshot();
+    await spec.redeliver(batch);
+    expect(await spec.snapshot()).toEqual(before);
+  });
+
+  it('names a client after their newest invoice left, and forgets rows left empty', async () => {
+    await spec.given([
+      issued('d1', 'D-1', party('Dee', 'dee@example.com'), { issueDate: '2026-09-01' }),
+      issued('d2', 'D-2', party('Dee Newer', 'dee@example.com'), { issueDate: '2026-10-15' }),
+      issued('e1', 'E-1', party('Eve', 'eve@example.com'), { currency: 'GBP' }),
+      { type: 'InvoiceDeleted', data: { invoiceId: 'd2', userId: 'u1', number: 'D-2' } },
+      // A revision that moves the invoice to another client and currency.
+      {
+        type: 'InvoiceRevised',
+        data: {
+          ...invoiceContent('E-1', party('Dee Again', 'dee@example.com'), { issueDate: '2026-08-01' }),
+          invoiceId: 'e1',
+          userId: 'u1',
+        },
+      },
+    ]);
+    const dee = (await spec.rows('client_currency_totals')).filter(
+      (row) => row.customer_email === 'dee@example.com',
+    );
+    expect(dee).toEqual([
+      expect.objectContaining({
+        currency: 'EUR',
+        customer_name: 'Dee Again',
+        invoices: 2,
+        billed: 2000,
+        last_issue_date: '2026-09-01',
+      }),
+    ]);
+    expect((await spec.rows('currency_totals')).map((row) => row.currency)).toEqual(['EUR', 'JPY']);
+    expect(await spec.rows('user_invoice_totals')).toEqual([{ user_id: 'u1', invoices: 5 }]);
+  });
+});

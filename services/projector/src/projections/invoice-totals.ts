@@ -1,0 +1,243 @@
+import type { Database } from '@remit/eventstore';
+import { unreachable } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { defineProjection } from '../projection.js';
+
+const { clientCurrencyTotals, currencyTotals, totalsInvoices, userInvoiceTotals } = readModels;
+
+type Row = typeof totalsInvoices.$inferSelect;
+
+function figures(content: {
+  currency: string;
+  total: number;
+  issueDate: string;
+  dueDate: string;
+  customer: { email: string; name: string };
+}) {
+  return {
+    currency: content.currency,
+    total: content.total,
+    issueDate: content.issueDate,
+    dueDate: content.dueDate,
+    customerEmail: content.customer.email.trim().toLowerCase(),
+    customerName: content.customer.name,
+  };
+}
+
+/** The row with what stands paid and the balance worked out from its payments and whether it is void. */
+function settled(row: Omit<Row, 'paid' | 'balance'>): Row {
+  const paid = Object.values(row.payments).reduce((sum, amount) => sum + amount, 0);
+  return { ...row, paid, balance: row.voided ? 0 : Math.max(row.total - paid, 0) };
+}
+
+interface Share {
+  invoices: number;
+  billed: number;
+  paid: number;
+  outstanding: number;
+  open: number;
+}
+
+/** What one invoice adds to its user's, currency's and client's figures (`sign` -1 takes it out). */
+const shareOf = (row: Row, sign: 1 | -1): Share => ({
+  invoices: sign,
+  billed: sign * (row.voided ? 0 : row.total),
+  paid: sign * row.paid,
+  outstanding: sign * row.balance,
+  open: sign * (row.balance > 0 ? 1 : 0),
+});
+
+const clientKey = (row: Row) => JSON.stringify([row.userId, row.customerEmail, row.currency]);
+
+/** Adds one invoice's share to its kept rows; a row left with no invoice is removed. */
+async function move(db: Database, row: Row, share: Share): Promise<void> {
+  if (share.invoices !== 0) {
+    await db
+      .insert(userInvoiceTotals)
+      .values({ userId: row.userId, invoices: share.invoices })
+      .onConflictDoUpdate({
+        target: userInvoiceTotals.userId,
+        set: { invoices: sql`${userInvoiceTotals.invoices} + excluded.invoices` },
+      });
+  }
+  await db
+    .insert(currencyTotals)
+    .values({
+      userId: row.userId,
+      currency: row.currency,
+      invoices: share.invoices,
+      paid: share.paid,
+      outstanding: share.outstanding,
+    })
+    .onConflictDoUpdate({
+      target: [currencyTotals.userId, currencyTotals.currency],
+      set: {
+        invoices: sql`${currencyTotals.invoices} + excluded.invoices`,
+        paid: sql`${currencyTotals.paid} + excluded.paid`,
+        outstanding: sql`${currencyTotals.outstanding} + excluded.outstanding`,
+      },
+    });
+  const c = clientCurrencyTotals;
+  await db
+    .insert(c)
+    .values({
+      userId: row.userId,
+      customerEmail: row.customerEmail,
+      currency: row.currency,
+      customerName: row.customerName,
+      newestPosition: row.issuedPosition,
+      invoices: share.invoices,
+      billed: share.billed,
+      paid: share.paid,
+      outstanding: share.outstanding,
+      openInvoices: share.open,
+      lastIssueDate: row.issueDate,
+    })
+    .onConflictDoUpdate({
+      target: [c.userId, c.customerEmail, c.currency],
+      set: {
+        invoices: sql`${c.invoices} + excluded.invoices`,
+        billed: sql`${c.billed} + excluded.billed`,
+        paid: sql`${c.paid} + excluded.paid`,
+        outstanding: sql`${c.outstanding} + excluded.outstanding`,
+        openInvoices: sql`${c.openInvoices} + excluded.open_invoices`,
+        // Taking an invoice in: it may be the client's newest; taking one out is settled by `refresh`.
+        ...(share.invoices > 0
+          ? {
+              customerName: sql`case when excluded.newest_position >= ${c.newestPosition}
+                then excluded.customer_name else ${c.customerName} end`,
+              newestPosition: sql`greatest(${c.newestPosition}, excluded.newest_position)`,
+              lastIssueDate: sql`greatest(${c.lastIssueDate}, excluded.last_issue_date)`,
+            }
+          : {}),
+      },
+    });
+  if (share.invoices < 0) {
+    await db
+      .delete(currencyTotals)
+      .where(and(lte(currencyTotals.invoices, 0), eq(currencyTotals.userId, row.userId)));
+    await db
+      .delete(c)
+      .where(
+        and(
+          eq(c.userId, row.userId),
+          eq(c.customerEmail, row.customerEmail),
+          eq(c.currency, row.currency),
+          lte(c.invoices, 0),
+        ),
+      );
+  }
+}
+
+/**
+ * The client's name (as on their newest invoice) and newest issue date, looked up again after an invoice
+ * left them or changed: two indexed reads of one row each.
+ */
+async function refresh(db: Database, row: Row): Promise<void> {
+  const t = totalsInvoices;
+  const c = clientCurrencyTotals;
+  const sameClient = sql`${t.userId} = ${c.userId} and ${t.customerEmail} = ${c.customerEmail}
+    and ${t.currency} = ${c.currency}`;
+  await db
+    .update(c)
+    .set({
+      customerName: sql`(select ${t.customerName} from ${t} where ${sameClient}
+        order by ${t.issuedPosition} desc limit 1)`,
+      newestPosition: sql`(select ${t.issuedPosition} from ${t} where ${sameClient}
+        order by ${t.issuedPosition} desc limit 1)`,
+      lastIssueDate: sql`(select max(${t.issueDate}) from ${t} where ${sameClient})`,
+    })
+    .where(
+      and(
+        eq(c.userId, row.userId),
+        eq(c.customerEmail, row.customerEmail),
+        eq(c.currency, row.currency),
+        gt(c.invoices, 0),
+      ),
+    );
+}
+
+/**
+ * Kept per-user figures (docs/decisions.md, "Scale out (issue 18)"): the live invoice count the dashboard
+ * pages by, and per currency and per client what is paid and what is owed, so quick stats and top clients
+ * read a handful of kept rows instead of summing every invoice per request. Each event moves its invoice's
+ * old figures out and its new ones in (no rescan); a repeated event finds nothing to move. What depends on
+ * today (overdue, active clients) is read with an indexed range when asked.
+ */
+export const invoiceTotalsProjection = defineProjection({
+  name: 'invoice-totals',
+  tables: ['totals_invoices', 'user_invoice_totals', 'currency_totals', 'client_currency_totals'],
+  handles: [
+    'InvoiceIssued',
+    'InvoiceRevised',
+    'InvoiceDeleted',
+    'PaymentRecorded',
+    'PaymentReversed',
+    'InvoiceVoided',
+  ],
+  async apply(db, event) {
+    const { invoiceId, userId } = event.data;
+    const own = and(eq(totalsInvoices.invoiceId, invoiceId), eq(totalsInvoices.userId, userId));
+    const [old] = await db.select().from(totalsInvoices).where(own).limit(1);
+    let next: Row | null;
+    switch (event.type) {
+      case 'InvoiceIssued':
+        if (old) return;
+        next = settled({
+          invoiceId,
+          userId,
+          ...figures(event.data),
+          payments: {},
+          voided: false,
+          issuedPosition: event.position,
+        });
+        break;
+      case 'InvoiceRevised':
+        if (!old) return;
+        next = settled({ ...old, ...figures(event.data) });
+        break;
+      case 'InvoiceDeleted':
+        if (!old) return;
+        next = null;
+        break;
+      case 'PaymentRecorded':
+        if (!old || event.data.paymentId in old.payments) return;
+        next = settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: event.data.amount } });
+        break;
+      case 'PaymentReversed':
+        if (!old?.payments[event.data.paymentId]) return;
+        next = settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
+        break;
+      case 'InvoiceVoided':
+        if (!old || old.voided) return;
+        next = settled({ ...old, voided: true });
+        break;
+      default:
+        return unreachable(event);
+    }
+
+    if (!next) await db.delete(totalsInvoices).where(own);
+    else if (!old) await db.insert(totalsInvoices).values(next);
+    else await db.update(totalsInvoices).set(next).where(own);
+
+    if (old && next && clientKey(old) === clientKey(next)) {
+      const [from, to] = [shareOf(old, -1), shareOf(next, 1)];
+      await move(db, next, {
+        invoices: 0,
+        billed: from.billed + to.billed,
+        paid: from.paid + to.paid,
+        outstanding: from.outstanding + to.outstanding,
+        open: from.open + to.open,
+      });
+      const named = old.customerName !== next.customerName || old.issueDate !== next.issueDate;
+      if (named) await refresh(db, next);
+      return;
+    }
+    if (old) {
+      await move(db, old, shareOf(old, -1));
+      await refresh(db, old);
+    }
+    if (next) await move(db, next, shareOf(next, 1));
+  },
+});

@@ -1,0 +1,136 @@
+import { INVOICE_COUNT_CAP, invoiceListQuerySchema } from '@remit/contracts';
+import type { OpenDatabase } from '@remit/eventstore';
+import { openTestDatabase, testStores } from '@remit/eventstore/testing';
+import { migrateReadModels } from '@remit/readmodels';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedInvoices } from '../testing/seed-invoices.js';
+import { listInvoices } from './repository.js';
+
+const today = '2026-11-24';
+const rowsOf = <Row>(result: unknown): Row[] =>
+  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+const query = (input: Record<string, string>) => invoiceListQuerySchema.parse(input);
+
+describe.each(testStores())('the invoice list at scale on %s', (kind) => {
+  let database: OpenDatabase;
+  const many = INVOICE_COUNT_CAP + 234;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await migrateReadModels(database);
+    await seedInvoices(database.db, { userId: 'many', count: many, today });
+    await seedInvoices(database.db, { userId: 'other', count: 40, firstPosition: many, today });
+    // 23 invoices that tie on the sort key: only the id orders them.
+    await seedInvoices(database.db, {
+      userId: 'tied',
+      count: 23,
+      firstPosition: 5000,
+      today,
+      samePosition: true,
+    });
+  }, 120_000);
+  afterAll(() => database.close());
+
+  const idsOf = (rows: { id: string }[]) => rows.map((row) => row.id);
+  async function allIds(userId: string) {
+    return rowsOf<{ id: string }>(
+      await database.db.execute(
+        sql`select id from invoices where user_id = ${userId} order by issued_position desc, id desc`,
+      ),
+    ).map((row) => row.id);
+  }
+
+  it('pages by cursor and by ?page= to the same rows, ties broken by the id, with the kept count', async () => {
+    for (const userId of ['many', 'tied']) {
+      const expected = await allIds(userId);
+      const limit = userId === 'tied' ? 5 : 100;
+      const byCursor: string[] = [];
+      let page = await listInvoices(database.db, userId, query({ limit: String(limit) }), today);
+      expect(page.total).toBe(expected.length);
+      expect(page.capped).toBe(false);
+      expect(page.previousCursor).toBeNull();
+      byCursor.push(...idsOf(page.rows));
+      for (let n = 2; page.nextCursor; n += 1) {
+        const byPage = await listInvoices(
+          database.db,
+          userId,
+          query({ page: String(n), limit: String(limit) }),
+          today,
+        );
+        page = await listInvoices(
+          database.db,
+          userId,
+          query({ page: String(n), limit: String(limit), after: page.nextCursor }),
+          today,
+        );
+        expect(idsOf(page.rows)).toEqual(idsOf(byPage.rows));
+        expect(page.nextCursor).toEqual(byPage.nextCursor);
+        byCursor.push(...idsOf(page.rows));
+      }
+      expect(byCursor).toEqual(expected);
+
+      // And back up by `before` from the last page to the first.
+      const backwards: string[] = [...idsOf(page.rows)].reverse();
+      while (page.previousCursor) {
+        page = await listInvoices(
+          database.db,
+          userId,
+          query({ limit: String(limit), before: page.previousCursor }),
+          today,
+        );
+        backwards.push(...[...idsOf(page.rows)].reverse());
+      }
+      expect(backwards.reverse()).toEqual(expected);
+    }
+  });
+
+  it('counts a search or a status filter up to the cap, then says there are more', async () => {
+    const everything = await listInvoices(database.db, 'many', query({ search: 'client' }), today);
+    expect(everything).toMatchObject({ total: INVOICE_COUNT_CAP, capped: true });
+    expect(everything.rows).toHaveLength(15);
+    // Paging beyond the cap counts as far as the page asked for.
+    const deep = await listInvoices(database.db, 'many', query({ search: 'client', page: '80' }), today);
+    expect(deep).toMatchObject({ total: 80 * 15, capped: true });
+    const few = await listInvoices(database.db, 'many', query({ search: 'inv-000012' }), today);
+    expect(few).toMatchObject({ total: 10, capped: false });
+    expect(few.rows.map((row) => row.number)).toEqual([
+      'INV-0000129',
+      'INV-0000128',
+      'INV-0000127',
+      'INV-0000126',
+      'INV-0000125',
+      'INV-0000124',
+      'INV-0000123',
+      'INV-0000122',
+      'INV-0000121',
+      'INV-0000120',
+    ]);
+    const voided = await listInvoices(database.db, 'many', query({ status: 'void' }), today);
+    expect(voided).toMatchObject({ total: Math.floor(many / 20), capped: false });
+    expect(voided.rows.every((row) => row.collection.CollectionStatus === 'void')).toBe(true);
+  });
+
+  it("seeks only within the user's own invoices, whatever the cursor says", async () => {
+    const theirs = await listInvoices(database.db, 'many', query({ limit: '5' }), today);
+    const cursor = theirs.nextCursor ?? '';
+    const mine = await listInvoices(database.db, 'other', query({ after: cursor }), today);
+    expect(mine.rows.every((row) => row.userId === 'other')).toBe(true);
+    const before = await listInvoices(database.db, 'other', query({ before: cursor }), today);
+    expect(before.rows.every((row) => row.userId === 'other')).toBe(true);
+  });
+
+  it('refuses a cursor it did not make, and both directions at once', () => {
+    const forged = Buffer.from('12.x y').toString('base64url');
+    for (const input of [
+      { after: 'not a cursor!' },
+      { after: 'AAAA' },
+      { after: forged },
+      { before: Buffer.from('99999999999999999999.x').toString('base64url') },
+      { after: 'x'.repeat(500) },
+      { after: Buffer.from('1.a').toString('base64url'), before: Buffer.from('2.b').toString('base64url') },
+    ]) {
+      expect(invoiceListQuerySchema.safeParse(input).success).toBe(false);
+    }
+  });
+});
