@@ -124,12 +124,17 @@ export function invoicePayload(number: string, customer = 'Charles Babbage') {
 }
 
 /** Issues an invoice through the API (multipart, as the web app sends it). */
-export async function seedInvoice(request: APIRequestContext, token: string, number: string) {
+export async function seedInvoice(
+  request: APIRequestContext,
+  token: string,
+  number: string,
+): Promise<string> {
   const answer = await request.post('/api/invoices', {
     headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
     multipart: { invoice: JSON.stringify(invoicePayload(number)) },
   });
   expect(answer.status(), await answer.text()).toBe(201);
+  return ((await answer.json()) as { invoice: { ID: string } }).invoice.ID;
 }
 
 /** Pays a checkout on the built-in sandbox as its Pay button does; returns the session id. */
@@ -167,4 +172,23 @@ export async function buyInvoiceViaSandbox(request: APIRequestContext, token: st
   });
   expect(confirmed.status(), await confirmed.text()).toBe(200);
   return (await confirmed.json()) as { position: string };
+}
+
+/** The commands waiting in the app's IndexedDB outbox (every account's). */
+export function queuedCommands(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opened = indexedDB.open('remit');
+        opened.onerror = () => reject(opened.error);
+        opened.onsuccess = () => {
+          const count = opened.result.transaction('outbox').objectStore('outbox').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            opened.result.close();
+          };
+          count.onerror = () => reject(count.error);
+        };
+      }),
+  );
 }

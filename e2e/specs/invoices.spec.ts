@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
+import { createVerifiedAccount, queuedCommands, seedInvoice, useToken } from './helpers.js';
 
 async function invoiceTotal(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.get('/api/invoices?page=1&limit=15', {
@@ -73,24 +73,6 @@ test('a new user completes the wizard, sees the invoice first and downloads its 
 });
 
 /** Commands waiting in this browser's outbox (IndexedDB `remit`), whoever they belong to. */
-function queuedCommands(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const opened = indexedDB.open('remit');
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const count = opened.result.transaction('outbox').objectStore('outbox').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            opened.result.close();
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
-
 test('a draft made offline is generated once when back online', async ({ page, context, request }) => {
   const { token } = await createVerifiedAccount(request);
   await seedInvoice(request, token, 'OLD-002');

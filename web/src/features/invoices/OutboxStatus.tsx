@@ -83,7 +83,7 @@ export function OutboxStatus() {
           <ul>
             {sent.map((record) => (
               <li key={record.idempotencyKey}>
-                {record.label} was {record.outcome === 'issued' ? 'generated' : 'saved'}.
+                {record.outcome === 'issued' ? `${record.label} was generated.` : `Sent: ${record.label}.`}
               </li>
             ))}
           </ul>
