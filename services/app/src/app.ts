@@ -17,6 +17,7 @@ import { projections, replayProjections, startProjector } from '@remit/projector
 import { createQueryService } from '@remit/query';
 import compression from 'compression';
 import type { Express, RequestHandler } from 'express';
+import { type Admission, createAdmission } from './admission.js';
 import type { AppConfig } from './config.js';
 import { webApp } from './web.js';
 
@@ -27,6 +28,8 @@ export interface RemitApp {
   /** Resolves when the work requests started after answering (account e-mails, their events) is done. */
   settled(): Promise<void>;
   close(): Promise<void>;
+  /** Admission control in front of the embedded store, when it is on. */
+  admission?: Admission;
 }
 
 /**
@@ -78,6 +81,13 @@ export async function createRemitApp(options: {
     healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
   );
   if (options.adminToken) app.post('/api/internal/replay', replayRoute(database, options.adminToken));
+  // The embedded store is one connection: past what it can serve, refuse at once rather than let
+  // every request wait (admission.ts). PostgreSQL's pool and replicas are the answer there.
+  const admission =
+    database.kind === 'pglite' && config.admission.concurrency > 0
+      ? createAdmission(config.admission, logger)
+      : undefined;
+  if (admission) app.use('/api', admission.handler);
   app.use('/api', authenticate(tokens, sessionCheckFromLog(store)));
   app.use('/api', command.router);
   app.use('/api', query.router);
@@ -87,6 +97,7 @@ export async function createRemitApp(options: {
 
   return {
     app,
+    ...(admission ? { admission } : {}),
     caughtUp: () => projector.caughtUp(),
     settled: () => command.settled(),
     close: async () => {
