@@ -57,7 +57,7 @@ export function createAdmission(settings: AdmissionSettings, logger: Logger): Ad
     }
   };
 
-  const handler: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+  const handler: RequestHandler = (_req: Request, res: Response, next: NextFunction) => {
     if (settings.concurrency <= 0) {
       next();
       return;
