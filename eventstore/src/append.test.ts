@@ -63,6 +63,22 @@ describe.each(testStores())('appending on %s', (kind) => {
     });
   });
 
+  it('refuses a version ahead of the stream, naming the actual one, and writes nothing', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    await expect(store.append(streamId, [counted(1)], { expectedVersion: 3 })).rejects.toMatchObject({
+      streamId,
+      expected: 3,
+      actual: 0,
+    });
+    await store.append(streamId, [counted(1)], { expectedVersion: 'no_stream' });
+    await expect(store.append(streamId, [counted(2)], { expectedVersion: 2 })).rejects.toMatchObject({
+      streamId,
+      expected: 2,
+      actual: 1,
+    });
+    expect(await store.streamVersion(streamId)).toBe(1);
+  });
+
   it('writes several streams all or nothing', async () => {
     const email = `email-${randomUUID()}`;
     const user = `user-${randomUUID()}`;

@@ -1,10 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { ConcurrencyError, isUniqueViolation } from './errors.js';
-import { readStreamVersions } from './read.js';
-import { events } from './schema.js';
 import type { AppendResult, ExpectedVersion, StreamWrite } from './types.js';
-import { takeWriterLockSql } from './writer-guard.js';
 
 /** The whole transaction's outcome: one result per write, and the last position written. */
 export interface AppendManyResult {
@@ -12,8 +8,9 @@ export interface AppendManyResult {
   streams: AppendResult[];
 }
 
-// A unique-key clash with a write that expected any version is retried; it cannot loop for long,
-// since each clash means another writer committed.
+// A unique-key clash (another writer got between the version check and the insert) is retried: the
+// next attempt's check names the stream's actual version, or — for 'any' — writes after it. It cannot
+// loop for long, since each clash means another writer committed.
 const MAX_ATTEMPTS = 10;
 
 /**
@@ -22,6 +19,19 @@ const MAX_ATTEMPTS = 10;
  */
 export type InTransaction = (tx: Database, appended: AppendManyResult) => Promise<void>;
 
+/** SQLSTATE raised by `append_events` when a stream is not at the expected version. */
+const WRONG_VERSION = 'RM409';
+
+/**
+ * The append is one call of `append_events` (eventstore/migrations/0002): the writer lock, the version
+ * check, the insert and the wake-up in one statement, sent as a named (prepared) statement. Without
+ * `inTransaction` it is its own transaction: one round trip. With it: begin, the call, the caller's
+ * statements, commit.
+ */
+const APPEND_SQL = `select appended_stream, appended_version, appended_position::text as appended_position
+  from append_events($1, $2::text[], $3::int[], $4::int[], $5::text[], $6::int2[], $7::jsonb[], $8::jsonb[], $9::timestamptz[])`;
+const APPEND_STATEMENT = 'remit_append_v1';
+
 export async function appendWrites(
   db: Database,
   writes: StreamWrite[],
@@ -29,16 +39,22 @@ export async function appendWrites(
   inTransaction?: InTransaction,
 ): Promise<AppendManyResult> {
   checkWrites(writes);
+  const params = appendParams(writes, channel);
   for (let attempt = 1; ; attempt++) {
     try {
+      if (!inTransaction) return summarise(writes, await callAppend(db, params));
       return await db.transaction(async (tx) => {
-        const appended = await insertWrites(tx, writes, channel);
-        await inTransaction?.(tx, appended);
+        const appended = summarise(writes, await callAppend(tx, params));
+        await inTransaction(tx, appended);
         return appended;
       });
     } catch (error) {
+      const wrong = wrongVersion(error);
+      if (wrong) {
+        const write = writes.find((candidate) => candidate.streamId === wrong.stream) ?? writes[0]!;
+        throw new ConcurrencyError(write.streamId, write.expectedVersion, wrong.actual);
+      }
       if (!isUniqueViolation(error)) throw error;
-      // On the next attempt the version check names the stream and its actual version.
       if (attempt === MAX_ATTEMPTS) {
         const [first] = writes as [StreamWrite];
         throw new ConcurrencyError(first.streamId, first.expectedVersion, -1);
@@ -47,62 +63,92 @@ export async function appendWrites(
   }
 }
 
-async function insertWrites(tx: Database, writes: StreamWrite[], channel: string): Promise<AppendManyResult> {
-  // First, before this transaction has an id: readers of the log wait on K's holders only.
-  await tx.execute(sql.raw(takeWriterLockSql));
-  // Read every stream's version before the first insert: the insert assigns this transaction's id,
-  // and it must come after the previous version's writer's (see docs/decisions.md).
-  const versions = await readStreamVersions(
-    tx,
-    writes.map((write) => write.streamId),
-  );
-  const rows = writes.flatMap((write) => {
-    const current = versions.get(write.streamId) ?? 0;
-    if (!isExpected(write.expectedVersion, current)) {
-      throw new ConcurrencyError(write.streamId, write.expectedVersion, current);
+interface AppendedRow {
+  appended_stream: string;
+  appended_version: number;
+  appended_position: string;
+}
+
+/** A named statement through Drizzle's session (node-postgres prepares it once per connection). */
+async function callAppend(db: Database, params: unknown[]): Promise<AppendedRow[]> {
+  const session = (
+    db as unknown as {
+      session: {
+        prepareQuery(
+          query: { sql: string; params: unknown[] },
+          fields: undefined,
+          name: string,
+          arrayMode: boolean,
+        ): { execute(): Promise<unknown> };
+      };
     }
-    return write.events.map((event, index) => ({
-      streamId: write.streamId,
-      version: current + index + 1,
-      type: event.type,
-      schemaVersion: event.schemaVersion ?? 1,
-      data: event.data,
-      metadata: event.metadata ?? {},
-      ...(event.createdAt ? { createdAt: event.createdAt } : {}),
-    }));
-  });
-  // The wake-up rides on the insert (one round trip less a command); PostgreSQL folds the same
-  // notification sent several times in one transaction into one, and delivers it on commit only, so a
-  // woken reader finds the events.
-  const inserted = await tx
-    .insert(events)
-    .values(rows)
-    .returning({
-      position: events.position,
-      streamId: events.streamId,
-      version: events.version,
-      notified: sql<string>`pg_notify(${channel}, '')::text`,
-    });
-  return summarise(writes, inserted);
+  ).session;
+  const result = await session
+    .prepareQuery({ sql: APPEND_SQL, params }, undefined, APPEND_STATEMENT, false)
+    .execute();
+  return Array.isArray(result) ? (result as AppendedRow[]) : (result as { rows: AppendedRow[] }).rows;
 }
 
-function isExpected(expected: ExpectedVersion, current: number): boolean {
-  if (expected === 'any') return true;
-  if (expected === 'no_stream') return current === 0;
-  return current === expected;
+function appendParams(writes: StreamWrite[], channel: string): unknown[] {
+  const streamOf: number[] = [];
+  const types: string[] = [];
+  const schemaVersions: number[] = [];
+  const data: string[] = [];
+  const metadata: string[] = [];
+  const createdAt: (Date | null)[] = [];
+  writes.forEach((write, index) => {
+    for (const event of write.events) {
+      streamOf.push(index + 1);
+      types.push(event.type);
+      schemaVersions.push(event.schemaVersion ?? 1);
+      data.push(JSON.stringify(event.data));
+      metadata.push(JSON.stringify(event.metadata ?? {}));
+      createdAt.push(event.createdAt ?? null);
+    }
+  });
+  return [
+    channel,
+    writes.map((write) => write.streamId),
+    writes.map((write) => expectedCode(write.expectedVersion)),
+    streamOf,
+    types,
+    schemaVersions,
+    data,
+    metadata,
+    createdAt,
+  ];
 }
 
-function summarise(
-  writes: StreamWrite[],
-  inserted: { position: bigint; streamId: string; version: number }[],
-): AppendManyResult {
-  const streams = writes.map((write) => {
-    const last = inserted.filter((row) => row.streamId === write.streamId).at(-1)!;
-    return { nextVersion: last.version, position: last.position };
-  });
+function expectedCode(expected: ExpectedVersion): number {
+  if (expected === 'any') return -1;
+  if (expected === 'no_stream') return 0;
+  return expected;
+}
+
+function wrongVersion(error: unknown): { stream: string; actual: number } | null {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
+    const { code, detail } = current as { code?: unknown; detail?: unknown };
+    if (code === WRONG_VERSION && typeof detail === 'string') {
+      return JSON.parse(detail) as { stream: string; actual: number };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+function summarise(writes: StreamWrite[], inserted: AppendedRow[]): AppendManyResult {
+  const last = new Map<string, AppendResult>();
   let position = 0n;
-  for (const row of inserted) if (row.position > position) position = row.position;
-  return { position, streams };
+  for (const row of inserted) {
+    const at = BigInt(row.appended_position);
+    const known = last.get(row.appended_stream);
+    if (!known || row.appended_version > known.nextVersion) {
+      last.set(row.appended_stream, { nextVersion: row.appended_version, position: at });
+    }
+    if (at > position) position = at;
+  }
+  return { position, streams: writes.map((write) => last.get(write.streamId)!) };
 }
 
 function checkWrites(writes: StreamWrite[]): void {

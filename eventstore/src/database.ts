@@ -37,6 +37,8 @@ export interface OpenDatabaseOptions {
   searchPath?: string | undefined;
   /** PostgreSQL's `application_name` for this process's connections (default `remit`). */
   applicationName?: string | undefined;
+  /** PostgreSQL connections this process may hold at once (default 10); size it to the writers. */
+  poolSize?: number | undefined;
   logger?: EventStoreLogger | undefined;
 }
 

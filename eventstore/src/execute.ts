@@ -228,12 +228,18 @@ export async function execute<State, Event extends DecidedEvent>(
     }
     try {
       let outcome: StepOutcome<State, Event> | undefined;
-      const appended = await store.appendMany(writes, {
-        inTransaction: async (tx, result) => {
-          outcome = first.outcome(result);
-          await hook?.(tx, outcome);
-        },
-      });
+      // Without statements of the caller's, the append is its own transaction (one round trip).
+      const appended = await store.appendMany(
+        writes,
+        hook
+          ? {
+              inTransaction: async (tx, result) => {
+                outcome = first.outcome(result);
+                await hook(tx, outcome);
+              },
+            }
+          : {},
+      );
       return outcome ?? first.outcome(appended);
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;

@@ -11,6 +11,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
       databaseUrl: options.databaseUrl,
       searchPath: options.searchPath,
       applicationName: options.applicationName,
+      poolSize: options.poolSize,
       logger,
     });
     logger.info({ store: 'postgres', searchPath: options.searchPath }, 'event store database open');

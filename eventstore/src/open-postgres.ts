@@ -5,7 +5,7 @@ import type { EventStoreLogger } from './logger.js';
 import { createNotificationListener } from './postgres-listener.js';
 import { postgresLockHolderQuery, tryPostgresLock, withPostgresLock } from './session-lock.js';
 
-const POOL_SIZE = 10;
+export const DEFAULT_POOL_SIZE = 10;
 /**
  * How long a query waits for a connection. A database that is down refuses at once; one behind a
  * network that drops packets would otherwise hold every request until the client gives up.
@@ -19,6 +19,11 @@ export interface PostgresOptions {
   searchPath?: string | undefined;
   /** Shown in `pg_stat_activity`; lets an operator (or a test) find this process's connections. */
   applicationName?: string | undefined;
+  /**
+   * Connections in the pool. An append holds one for one round trip (a command with an idempotency
+   * key for four), so writers beyond the pool wait for a connection rather than for the database.
+   */
+  poolSize?: number | undefined;
   logger: EventStoreLogger;
 }
 
@@ -34,7 +39,7 @@ export async function openPostgres(options: PostgresOptions): Promise<OpenDataba
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
     ...(searchPath ? { options: `-c search_path=${searchPathSetting(searchPath).replace(' ', '')}` } : {}),
   };
-  const pool = new RecoveringPool({ ...connection, max: POOL_SIZE });
+  const pool = new RecoveringPool({ ...connection, max: options.poolSize ?? DEFAULT_POOL_SIZE });
   // pg-pool listens for errors only on idle clients; a client checked out (a transaction between two
   // queries) that loses its connection (57P01 on a restart) would emit 'error' with no listener and
   // take the process down. With this one, the error is logged, the client's next query fails (the

@@ -8,9 +8,9 @@ import { removeServerFile, writeServerFile } from './server-file.js';
 
 async function main() {
   const config = loadAppConfig();
-  const { host, port, dataDir, databaseUrl, logLevel } = config.command;
+  const { host, port, dataDir, databaseUrl, databasePoolSize, logLevel } = config.command;
   const logger = createLogger({ level: logLevel, name: 'remit' });
-  const database = await openDatabase({ databaseUrl, dataDir, logger });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize, logger });
   await migrateEventStore(database);
   await migrateSharedState(database);
   await migrateReadModels(database);

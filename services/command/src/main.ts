@@ -14,7 +14,12 @@ import { loadCommandConfig } from './config.js';
 async function main() {
   const config = loadCommandConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-command' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+  });
   await migrateEventStore(database);
   await migrateSharedState(database);
   const store = createEventStore(database, { logger });

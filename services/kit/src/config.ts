@@ -57,6 +57,7 @@ export const baseEnvSchema = z.object({
   APP_URL: z.url({ error: 'must be an absolute http(s) URL' }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
@@ -92,6 +93,8 @@ export interface BaseConfig {
   appUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections per process. */
+  databasePoolSize: number;
   jwtSecret: string | undefined;
   logLevel: string;
   trustProxy: TrustProxy;
@@ -104,6 +107,7 @@ export function toBaseConfig(env: BaseEnv): BaseConfig {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     jwtSecret: env.JWT_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,

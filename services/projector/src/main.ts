@@ -16,7 +16,12 @@ import { startProjector } from './projector.js';
 async function main() {
   const config = loadProjectorConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-projector' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+  });
   await migrateEventStore(database);
   await migrateSharedState(database);
   await migrateReadModels(database);

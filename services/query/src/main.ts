@@ -8,7 +8,12 @@ import { loadQueryConfig } from './config.js';
 async function main() {
   const config = loadQueryConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-query' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    logger,
+  });
   const store = createEventStore(database, { logger });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const query = createQueryService({ config, db: database.db, store });
