@@ -2,8 +2,9 @@
  * Raw append against a peer: `npm run bench:append [seconds per step]`. Remit's event store and Emmett
  * 0.42's (`@event-driven-io/emmett-postgresql`) on the same PostgreSQL, in a database of the run's own,
  * in the same run: W writers each appending one event at a time to new streams (both stores checking
- * that the stream does not exist yet), appends/s at 1, 8 and 32 writers, the stores taking turns.
- * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ * that the stream does not exist yet), appends/s at 1, 8 and 32 writers, the stores taking turns. Each
+ * store gets a pool of as many connections as the most writers (Emmett through its `pool` option), so
+ * neither waits for a connection. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
 import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
@@ -27,10 +28,17 @@ await admin(`create database ${name}`);
 const url = new URL(benchPostgresUrl);
 url.pathname = `/${name}`;
 
-const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '', logger: benchLogger });
+const poolSize = Math.max(...WRITERS);
+const database = await openDatabase({
+  databaseUrl: url.toString(),
+  dataDir: '',
+  poolSize,
+  logger: benchLogger,
+});
 await migrateEventStore(database);
 const remit = createEventStore(database);
-const emmett = getPostgreSQLEventStore(url.toString());
+const emmettPool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
+const emmett = getPostgreSQLEventStore(url.toString(), { connectionOptions: { pool: emmettPool } });
 const event = (i: number) => ({ type: 'Deposited', data: { amount: i, note: 'a modest payload' } });
 
 async function measure(writers: number, append: (stream: string, i: number) => Promise<unknown>) {
@@ -65,6 +73,7 @@ try {
   }
 } finally {
   await emmett.close();
+  await emmettPool.end().catch(() => {});
   await remit.close();
   await database.close();
   await admin(`drop database if exists ${name} with (force)`);

@@ -2,6 +2,9 @@
 -- eventstore/src/writer-guard.ts), every stream's current version checked against the expected one
 -- (-1: any, 0: no stream yet, n: exactly n), the events inserted with their versions, and the wake-up.
 -- A clash with a writer that got there between the check and the insert is refused by the unique key.
+-- The wake-up (NOTIFY on p_channel) only when a channel is given: PostgreSQL serialises the commits
+-- of notifying transactions (one lock, held through the commit's WAL flush), so on a server the
+-- append leaves it out and its process notifies after commit (eventstore/src/notifier.ts).
 CREATE FUNCTION append_events(
 	p_channel text,
 	p_streams text[],
@@ -41,6 +44,8 @@ BEGIN
 		RETURNING events.stream_id, events.version, events.position
 	)
 	SELECT inserted.stream_id, inserted.version, inserted.position FROM inserted;
-	PERFORM pg_notify(p_channel, '');
+	IF p_channel IS NOT NULL THEN
+		PERFORM pg_notify(p_channel, '');
+	END IF;
 END
 $$;

@@ -35,7 +35,8 @@ const APPEND_STATEMENT = 'remit_append_v1';
 export async function appendWrites(
   db: Database,
   writes: StreamWrite[],
-  channel: string,
+  /** NOTIFY this channel in the append's transaction; null leaves the wake-up to the caller. */
+  channel: string | null,
   inTransaction?: InTransaction,
 ): Promise<AppendManyResult> {
   checkWrites(writes);
@@ -89,7 +90,7 @@ async function callAppend(db: Database, params: unknown[]): Promise<AppendedRow[
   return Array.isArray(result) ? (result as AppendedRow[]) : (result as { rows: AppendedRow[] }).rows;
 }
 
-function appendParams(writes: StreamWrite[], channel: string): unknown[] {
+function appendParams(writes: StreamWrite[], channel: string | null): unknown[] {
   const streamOf: number[] = [];
   const types: string[] = [];
   const schemaVersions: number[] = [];

@@ -17,6 +17,11 @@ export interface OpenDatabase {
   /** Calls `callback` for each NOTIFY on `channel` (a plain lower-case identifier). */
   listen(channel: string, callback: (payload: string) => void): Promise<Unlisten>;
   /**
+   * Sends NOTIFY on `channel` soon, outside any transaction (PostgreSQL; see notifier.ts). Absent on
+   * PGlite, where the append notifies in its own transaction at no cost.
+   */
+  notifyAfterCommit?: (channel: string) => void;
+  /**
    * Takes the named lock for as long as this process holds it (one leader among several processes
    * on one database); null when another session holds it. `holder` names this process to others.
    */

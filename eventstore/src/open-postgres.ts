@@ -2,6 +2,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { checkSchemaName, type Database, type OpenDatabase, searchPathSetting } from './database.js';
 import type { EventStoreLogger } from './logger.js';
+import { createNotifier } from './notifier.js';
 import { createNotificationListener } from './postgres-listener.js';
 import { postgresLockHolderQuery, tryPostgresLock, withPostgresLock } from './session-lock.js';
 
@@ -50,12 +51,14 @@ export async function openPostgres(options: PostgresOptions): Promise<OpenDataba
   // Idle clients' errors arrive here too; the listener above has already logged them.
   pool.on('error', () => {});
   const listener = createNotificationListener(connection, logger);
+  const notifier = createNotifier((channel) => pool.query('select pg_notify($1, $2)', [channel, '']), logger);
   const db: Database = drizzle({ client: pool });
   return {
     db,
     kind: 'postgres',
     ...(searchPath ? { searchPath } : {}),
     listen: listener.listen,
+    notifyAfterCommit: notifier.notify,
     tryLock: (name, holder) => tryPostgresLock(connection, name, holder, logger),
     exclusively: (name, work) => withPostgresLock(connection, name, work),
     lockHolder: async (name) => {
@@ -64,6 +67,7 @@ export async function openPostgres(options: PostgresOptions): Promise<OpenDataba
     },
     close: async () => {
       await listener.close();
+      await notifier.settled();
       await pool.end();
     },
   };

@@ -45,7 +45,9 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     writes: StreamWrite[],
     options: { inTransaction?: InTransaction } = {},
   ): Promise<AppendManyResult> {
-    const result = await appendWrites(db, writes, channel, options.inTransaction);
+    const notifyLater = database.notifyAfterCommit;
+    const result = await appendWrites(db, writes, notifyLater ? null : channel, options.inTransaction);
+    notifyLater?.(channel);
     wakeSubscriptions();
     for (const listener of appendedListeners) {
       // The events are committed whatever a listener does; its failure is its own.

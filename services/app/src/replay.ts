@@ -35,11 +35,11 @@ async function main() {
       process.exit(2);
     }
     const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    logger,
-  });
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.databasePoolSize,
+      logger,
+    });
     try {
       await migrateReadModels(database);
       reports = await replayProjections(database.db, projections);
