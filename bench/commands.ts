@@ -10,16 +10,16 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import { Server } from 'node:http';
 import { defaultAuthRateLimits } from '@remit/command';
-import { projectionNames } from '@remit/readmodels';
-import { sql } from 'drizzle-orm';
+import { openTestDatabase } from '@remit/eventstore/testing';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../services/app/src/testing/harness.js';
-import { invoicePayload } from '../services/app/src/testing/invoices.js';
 import { signedInUser } from '../services/app/src/testing/users.js';
+import { issue, percentile, watchLag } from './issue-load.js';
 import { benchStores } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32,64').split(',').map(Number);
+const POOL_SIZE = 32;
 
 let counting = false;
 const counted = { request: 0, projector: 0 };
@@ -40,68 +40,6 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   }
   return (query as (...a: unknown[]) => unknown).apply(this, args);
 } as typeof query;
-
-async function issue(app: TestApp, token: string, number: string, headers: Record<string, string> = {}) {
-  const form = new FormData();
-  form.set('invoice', JSON.stringify(invoicePayload({ invoiceNumber: number })));
-  const started = performance.now();
-  const response = await fetch(`${app.base}/api/invoices`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    body: form,
-  });
-  const body = await response.text();
-  if (response.status !== 201) throw new Error(`POST /invoices answered ${response.status} ${body}`);
-  const answered = performance.now();
-  return {
-    latency: answered - started,
-    answered,
-    position: BigInt(response.headers.get('x-remit-position') ?? 0),
-  };
-}
-
-/**
- * Projection lag: from a command's answer to the moment every read model has applied its position,
- * seen by polling every 10 ms (so lag is measured to within 10 ms, and the poll is load of its own).
- */
-function watchLag(app: TestApp) {
-  const pending = new Map<bigint, number>();
-  const lags: number[] = [];
-  let running = true;
-  const names = projectionNames.map((name) => `'${name}'`).join(', ');
-  const loop = (async () => {
-    while (running || pending.size > 0) {
-      if (pending.size > 0) {
-        const positions = [...pending.keys()].map(String).join(', ');
-        const result = (await app.database.db.execute(
-          sql.raw(`select e.position::text as position from events e where e.position in (${positions})
-            and not exists (select 1 from checkpoints c where c.name in (${names})
-              and (e.tx_id, e.position) > (c.tx_id, c.position))
-            and (select count(*) from checkpoints c where c.name in (${names})) = ${projectionNames.length}`),
-        )) as unknown as { rows?: { position: string }[] } | { position: string }[];
-        const rows = Array.isArray(result) ? result : (result.rows ?? []);
-        const now = performance.now();
-        for (const row of rows) {
-          const position = BigInt(row.position);
-          lags.push(now - (pending.get(position) as number));
-          pending.delete(position);
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  })();
-  return {
-    add: (position: bigint, answered: number) => pending.set(position, answered),
-    stop: async () => {
-      running = false;
-      await loop;
-      return lags.sort((a, b) => a - b);
-    },
-  };
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
 async function countStatements(app: TestApp, token: string) {
   const result: Record<string, { request: number; projector: number }> = {};
@@ -125,6 +63,8 @@ async function countStatements(app: TestApp, token: string) {
 
 async function run(kind: 'pglite' | 'postgres') {
   const app = await startTestApp(kind, {
+    // A pool sized to the clients (DATABASE_POOL_SIZE), as the README advises.
+    database: await openTestDatabase(kind, { poolSize: POOL_SIZE }),
     env: { LOG_LEVEL: 'silent' },
     // One machine signs every user up: the per-address limits would stop it at 20.
     rateLimits: {

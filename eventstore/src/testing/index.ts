@@ -21,10 +21,9 @@ export function testStores(): StoreKind[] {
  */
 export async function openTestDatabase(
   kind: StoreKind,
-  options: { applicationName?: string } = {},
+  options: { applicationName?: string; poolSize?: number } = {},
 ): Promise<OpenDatabase> {
-  const database =
-    kind === 'pglite' ? await openTestPglite() : await openTestPostgres(options.applicationName);
+  const database = kind === 'pglite' ? await openTestPglite() : await openTestPostgres(options);
   await migrateEventStore(database);
   return database;
 }
@@ -37,7 +36,13 @@ async function openTestPglite(): Promise<OpenDatabase> {
   return database;
 }
 
-async function openTestPostgres(applicationName?: string): Promise<OpenDatabase> {
+async function openTestPostgres({
+  applicationName,
+  poolSize,
+}: {
+  applicationName?: string;
+  poolSize?: number;
+}): Promise<OpenDatabase> {
   if (!testDatabaseUrl) throw new Error('TEST_DATABASE_URL is not set');
   const databaseUrl = testDatabaseUrl;
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -45,6 +50,7 @@ async function openTestPostgres(applicationName?: string): Promise<OpenDatabase>
     databaseUrl,
     searchPath: schema,
     applicationName,
+    poolSize,
     logger: silentLogger,
   });
   return {
