@@ -30,7 +30,10 @@ export function createNotifier(send: (channel: string) => Promise<unknown>, logg
   return {
     notify(channel: string): void {
       let state = channels.get(channel);
-      if (!state) channels.set(channel, (state = { inFlight: false, again: false }));
+      if (!state) {
+        state = { inFlight: false, again: false };
+        channels.set(channel, state);
+      }
       if (state.inFlight) state.again = true;
       else run(channel, state);
     },
