@@ -167,6 +167,8 @@ export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend
   Payments: z.array(paymentViewSchema),
   /** Whether a customer page link is active (the link itself is shown only when made). */
   Shared: z.boolean().default(false),
+  /** Whether the owner's automatic reminders may go to this invoice's customer (not opted out). */
+  RemindersEnabled: z.boolean().default(true),
 });
 export type InvoiceCollectionDetails = z.infer<typeof invoiceCollectionDetailsSchema>;
 

@@ -25,5 +25,6 @@ export * from './logo.js';
 export * from './money.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';
+export * from './reminders-api.js';
 export * from './typed-number.js';
 export * from './validation.js';

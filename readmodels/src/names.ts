@@ -15,6 +15,7 @@ export const projectionNames = [
   'collection',
   'invoice-shares',
   'invoice-totals',
+  'reminders',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

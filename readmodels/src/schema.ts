@@ -416,3 +416,38 @@ export const clientCurrencyTotals = pgTable(
     index('client_currency_totals_rank').on(table.userId, table.currency, table.billed, table.invoices),
   ],
 );
+
+/**
+ * Each user's reminder policy and owner notification toggles (`ReminderSettingsChanged`); a user without a
+ * row has the defaults (reminders off, notifications on). Owned by `reminders`.
+ */
+export const reminderSettings = pgTable('reminder_settings', {
+  userId: text('user_id').primaryKey(),
+  remindersEnabled: boolean('reminders_enabled').notNull(),
+  /** Days from the due date, ascending. */
+  reminderOffsets: jsonb('reminder_offsets').$type<number[]>().notNull(),
+  notifyFirstView: boolean('notify_first_view').notNull(),
+  notifyOverdue: boolean('notify_overdue').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What the time process has done for an invoice, so a tick finds only invoices with something left to do:
+ * overdue recorded, the latest reminder handled (sent or skipped), the first customer view and whether its
+ * owner notification is reserved. The invoice's decider still decides; this only narrows the search.
+ * Owned by `reminders`.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: text('invoice_id').primaryKey(),
+    userId: text('user_id').notNull(),
+    remindersOff: boolean('reminders_off').notNull().default(false),
+    overdue: boolean('overdue').notNull().default(false),
+    /** The largest reminder offset handled, or null. */
+    lastReminder: integer('last_reminder'),
+    firstViewedAt: timestamp('first_viewed_at', { withTimezone: true }),
+    firstViewReserved: boolean('first_view_reserved').notNull().default(false),
+  },
+  (table) => [index('invoice_reminders_first_view').on(table.firstViewReserved, table.firstViewedAt)],
+);

@@ -1,8 +1,14 @@
 import { billingCustomerEvents, stripeEvents, subscriptionEvents } from './billing.js';
-import { collectionEvents } from './collection.js';
+import { collectionEvents, reminderReservationEvents } from './collection.js';
 import { legacyCommandEvents } from './commands.js';
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
-import { invoiceEvents, invoiceNumberEvents, logoEvents, settingsEvents } from './invoices.js';
+import {
+  invoiceEvents,
+  invoiceNumberEvents,
+  logoEvents,
+  reminderSettingsEvents,
+  settingsEvents,
+} from './invoices.js';
 import { paymentMethodEvents, paymentMethodListEvents, profileEvents } from './payment-methods.js';
 import { sandboxCheckoutEvents, sandboxSubscriptionEvents } from './sandbox.js';
 import { reservationEvents, sessionEvents, userEvents, userSessionsEvents } from './users.js';
@@ -18,6 +24,8 @@ export const eventCatalogue = {
   ...userSessionsEvents,
   ...invoiceEvents,
   ...collectionEvents,
+  ...reminderReservationEvents,
+  ...reminderSettingsEvents,
   ...invoiceNumberEvents,
   ...logoEvents,
   ...settingsEvents,

@@ -76,8 +76,85 @@ export const collectionEvents = {
   InvoiceViewed: eventType(
     z.object({ invoiceId: z.string(), userId: z.string(), shareId: z.string(), viewedAt: z.string() }),
   ),
+  /**
+   * The time process (services/projector/src/time) saw the due date pass with a balance: once per invoice,
+   * never again even if the invoice is later paid and a payment reversed. `balance` as it stood then.
+   */
+  InvoiceBecameOverdue: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      dueDate: z.string(),
+      balance: z.number().int().positive(),
+      currency: z.string(),
+    }),
+  ),
+  /** The owner stopped automatic reminders for this invoice (their policy still applies to the others). */
+  InvoiceRemindersOptedOut: eventType(z.object({ invoiceId: z.string(), userId: z.string() })),
+  /** The owner let automatic reminders go to this invoice's customer again. */
+  InvoiceRemindersOptedIn: eventType(z.object({ invoiceId: z.string(), userId: z.string() })),
+  /**
+   * A payment reminder went to the customer: `offset` days from the due date (-3 before, 0 on the day, 7
+   * after), `to` the invoice's customer e-mail, the balance as it stood. Recorded (with its reservation)
+   * before the mail leaves; the process that recorded it mails it once.
+   */
+  InvoiceReminderSent: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      offset: z.number().int(),
+      to: z.string(),
+      dueDate: z.string(),
+      balance: z.number().int().positive(),
+      currency: z.string(),
+    }),
+  ),
+  /**
+   * A reminder that came due and was not mailed: `superseded` (a later one was due at the same time, after
+   * downtime: only the latest is mailed) or `no_customer_email`.
+   */
+  InvoiceReminderSkipped: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      offset: z.number().int(),
+      reason: z.enum(['superseded', 'no_customer_email']),
+    }),
+  ),
+} as const;
+
+/**
+ * Reservations that make the time process's mail go once, whatever the number of projector instances:
+ * each is the only event of its stream, appended with expected version 'no stream' in the transaction
+ * that records what it reserves.
+ */
+export const reminderReservationEvents = {
+  /** Stream `invoice-reminder-{invoiceId}-{offset}`: this reminder was handled (`sent` or skipped). */
+  InvoiceReminderReserved: eventType(
+    z.object({ invoiceId: z.string(), userId: z.string(), offset: z.number().int(), sent: z.boolean() }),
+  ),
+  /**
+   * Stream `owner-notification-{invoiceId}-{kind}`: the owner was told (`sent`) that the customer first
+   * viewed the invoice (`first_view`) or that it became overdue (`overdue`); `sent: false` when their
+   * setting was off then (it is never sent later).
+   */
+  OwnerNotificationReserved: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      kind: z.enum(['first_view', 'overdue']),
+      sent: z.boolean(),
+    }),
+  ),
 } as const;
 
 export type CollectionEvent = EventOf<typeof collectionEvents>;
+export type ReminderReservationEvent = EventOf<typeof reminderReservationEvents>;
+export type OwnerNotificationKind = 'first_view' | 'overdue';
+
+export const invoiceReminderStreamId = (invoiceId: string, offset: number) =>
+  `invoice-reminder-${invoiceId}-${offset}`;
+export const ownerNotificationStreamId = (invoiceId: string, kind: OwnerNotificationKind) =>
+  `owner-notification-${invoiceId}-${kind}`;
 /** Everything the stream `invoice-{invoiceId}` may hold. */
 export type InvoiceStreamEvent = InvoiceEvent | CollectionEvent;

@@ -164,7 +164,25 @@ export const settingsEvents = {
   ),
 } as const;
 
+/**
+ * On the settings stream beside UserSettingsChanged (not a v3 of it: `PUT /settings` is the spec's profile
+ * form and must not have to carry these): the reminder policy and the owner's notification toggles.
+ */
+export const reminderSettingsEvents = {
+  ReminderSettingsChanged: eventType(
+    z.object({
+      userId: z.string(),
+      remindersEnabled: z.boolean(),
+      /** Days from the due date, ascending (-3 before, 0 on the day, 7 after). */
+      reminderOffsets: z.array(z.number().int()),
+      notifyOnFirstView: z.boolean(),
+      notifyOnOverdue: z.boolean(),
+    }),
+  ),
+} as const;
+
 export type InvoiceEvent = EventOf<typeof invoiceEvents>;
+export type ReminderSettingsEvent = EventOf<typeof reminderSettingsEvents>;
 export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEvents>;
 export type LogoEvent = EventOf<typeof logoEvents>;
 export type SettingsEvent = EventOf<typeof settingsEvents>;

@@ -1,10 +1,12 @@
 import { timingSafeEqual } from 'node:crypto';
 import { type AuthRateLimits, createCommandService } from '@remit/command';
+import { createMailer } from '@remit/command/process';
 import { createEventStore, type OpenDatabase } from '@remit/eventstore';
 import {
   AppError,
   apiNotFound,
   authenticate,
+  type Clock,
   createHttpApp,
   createTokenService,
   errorHandler,
@@ -12,8 +14,15 @@ import {
   type Logger,
   resolveJwtSecret,
   sessionCheckFromLog,
+  systemClock,
 } from '@remit/kit';
-import { projections, replayProjections, startProjector } from '@remit/projector';
+import {
+  type CollectionClock,
+  projections,
+  replayProjections,
+  startCollectionClock,
+  startProjector,
+} from '@remit/projector';
 import { createQueryService } from '@remit/query';
 import compression from 'compression';
 import type { Express, RequestHandler } from 'express';
@@ -27,6 +36,8 @@ export interface RemitApp {
   caughtUp(): Promise<void>;
   /** Resolves when the work requests started after answering (account e-mails, their events) is done. */
   settled(): Promise<void>;
+  /** The time process (overdue, reminders, owner notifications): ticks on its timer, or when a test asks. */
+  collectionClock: CollectionClock;
   close(): Promise<void>;
   /** Admission control in front of the embedded store, when it is on. */
   admission?: Admission;
@@ -41,21 +52,38 @@ export async function createRemitApp(options: {
   database: OpenDatabase;
   logger: Logger;
   rateLimits?: AuthRateLimits;
-  now?: () => Date;
+  /** The one clock (kit's `Clock`) for every side, the time process included; tests set it. */
+  now?: Clock;
   webDist?: string;
   /** Enables `POST /api/internal/replay` from this machine for `npm run replay` (see server-file.ts). */
   adminToken?: string;
 }): Promise<RemitApp> {
   const { config, database, logger } = options;
   const store = createEventStore(database, { logger });
+  const now = options.now ?? systemClock;
   const jwtSecret = await resolveJwtSecret(config.command.jwtSecret, config.command.dataDir);
   const tokens = createTokenService(jwtSecret, config.command.sessionTtlSeconds);
   const projector = startProjector({ store, projections, logger });
+  const collectionClock = startCollectionClock({
+    store,
+    clock: now,
+    mailer: createMailer(
+      {
+        smtpUrl: config.command.smtpUrl,
+        from: config.command.mailFrom,
+        outboxDir: `${config.command.dataDir}/outbox`,
+      },
+      logger,
+    ),
+    logger,
+    appUrl: config.command.appUrl,
+    intervalMs: config.reminderTickMs,
+  });
   const query = createQueryService({
     config: config.query,
     db: database.db,
     store,
-    ...(options.now ? { now: options.now } : {}),
+    now,
     // The command service is made just below; a view is only recorded once a request comes in.
     recordView: (invoiceId, userId) => command.recordView(invoiceId, userId),
   });
@@ -69,7 +97,7 @@ export async function createRemitApp(options: {
     invoicePdf: query.invoicePdf,
     assertInvoiceOpen: query.assertInvoiceOpen,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
-    ...(options.now ? { now: options.now } : {}),
+    now,
   });
 
   const app = createHttpApp({ logger, trustProxy: config.command.trustProxy });
@@ -88,7 +116,7 @@ export async function createRemitApp(options: {
       ? createAdmission(config.admission, logger)
       : undefined;
   if (admission) app.use('/api', admission.handler);
-  app.use('/api', authenticate(tokens, sessionCheckFromLog(store)));
+  app.use('/api', authenticate(tokens, sessionCheckFromLog(store, now)));
   app.use('/api', command.router);
   app.use('/api', query.router);
   app.use('/api', apiNotFound);
@@ -100,7 +128,9 @@ export async function createRemitApp(options: {
     ...(admission ? { admission } : {}),
     caughtUp: () => projector.caughtUp(),
     settled: () => command.settled(),
+    collectionClock,
     close: async () => {
+      await collectionClock.stop();
       await projector.stop();
       await command.close();
       await query.close();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { planPrices } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
-import { type Logger, openLimitStore, type TokenService } from '@remit/kit';
+import { type Clock, type Logger, openLimitStore, systemClock, type TokenService } from '@remit/kit';
 import { Router } from 'express';
 import { createGoogleSignIn } from './auth/google.js';
 import { type AuthRateLimits, defaultAuthRateLimits } from './auth/rate-limits.js';
@@ -34,7 +34,8 @@ export interface CommandServiceDeps {
   logger: Logger;
   /** Tests lower these to reach them quickly. */
   rateLimits?: AuthRateLimits;
-  now?: () => Date;
+  /** The one clock (kit's `Clock`): events' times, 'today' of a payment; tests set it. */
+  now?: Clock;
   /** The invoice PDF from the query side, for sending; the all-in-one process has both (docs/decisions.md). */
   invoicePdf?: InvoicePdfSource;
   /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
@@ -64,7 +65,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   const google = config.google
     ? createGoogleSignIn({ ...config.google, redirectUri: `${config.appUrl}/auth/google/callback` })
     : null;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? systemClock;
   const commands = createCommands({ store, now, logger });
   const rateLimits = deps.rateLimits ?? {
     ...defaultAuthRateLimits,

@@ -2,13 +2,9 @@ import { type BaseConfig, baseEnvSchema, ConfigError, loadEnv, toBaseConfig } fr
 import { z } from 'zod';
 import type { GoogleConfig } from './auth/google.js';
 import type { StripeSettings } from './billing/stripe-provider.js';
+import { mailEnvSchema } from './mail/config.js';
 
-export const commandEnvSchema = baseEnvSchema.extend({
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Remit <no-reply@remit.local>'),
+export const commandEnvSchema = baseEnvSchema.extend(mailEnvSchema.shape).extend({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   /** Overrides of Google's endpoints, for a stand-in provider (tests) — leave unset in production. */

@@ -1,6 +1,7 @@
 import { readEvent, sessionStreamId, userSessionsStreamId } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import type { SessionCheck } from './auth.js';
+import { type Clock, systemClock } from './clock.js';
 
 /**
  * A session is open when its stream started for this user, has not ended and has not expired, and no
@@ -10,7 +11,7 @@ import type { SessionCheck } from './auth.js';
  */
 export function sessionCheckFromLog(
   store: Pick<EventStore, 'readStreams'>,
-  now: () => Date = () => new Date(),
+  now: Clock = systemClock,
 ): SessionCheck {
   return async ({ userId, sessionId }) => {
     const streams = await store.readStreams([sessionStreamId(sessionId), userSessionsStreamId(userId)]);

@@ -1,11 +1,20 @@
 import { hostname } from 'node:os';
+import { createMailer } from '@remit/command/process';
 import { createEventStore, migrateEventStore, openDatabase, runWhenLeading } from '@remit/eventstore';
-import { ConfigError, createLogger, migrateSharedState, PROJECTOR_LOCK, serveApi } from '@remit/kit';
+import {
+  ConfigError,
+  createLogger,
+  migrateSharedState,
+  PROJECTOR_LOCK,
+  serveApi,
+  systemClock,
+} from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import { loadProjectorConfig } from './config.js';
 
 import { projections } from './projections/index.js';
 import { startProjector } from './projector.js';
+import { startCollectionClock } from './time/process.js';
 
 /**
  * The projector alone: applies migrations (the log's and the read models'), then keeps every read
@@ -26,12 +35,31 @@ async function main() {
   await migrateSharedState(database);
   await migrateReadModels(database);
   const store = createEventStore(database, { logger });
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox` },
+    logger,
+  );
   const leadership = runWhenLeading({
     database,
     name: PROJECTOR_LOCK,
     holder: `projector ${hostname()}:${process.pid}`,
     logger,
-    work: () => startProjector({ store, projections, logger }).stop,
+    // The leader alone runs the time process; it is safe with several (reservations), this only saves work.
+    work: () => {
+      const projector = startProjector({ store, projections, logger });
+      const clock = startCollectionClock({
+        store,
+        clock: systemClock,
+        mailer,
+        logger,
+        appUrl: config.appUrl,
+        intervalMs: config.reminderTickMs,
+      });
+      return async () => {
+        await clock.stop();
+        await projector.stop();
+      };
+    },
   });
   await serveApi({
     name: 'projector',

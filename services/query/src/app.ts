@@ -1,5 +1,5 @@
 import type { Database, EventStore } from '@remit/eventstore';
-import { logHead, openLimitStore } from '@remit/kit';
+import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { authQueryRoutes } from './auth/routes.js';
@@ -21,7 +21,7 @@ export interface QueryServiceDeps {
   db: Database;
   store: EventStore;
   /** The clock 'today' is read from (Draft, Overdue, active clients); tests set it. */
-  now?: () => Date;
+  now?: Clock;
   /** Records a customer page view (the command side's, in the all-in-one process); absent: none recorded. */
   recordView?: (invoiceId: string, userId: string) => Promise<void>;
 }
@@ -35,7 +35,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   /** Resolves when the invoice is the user's and open (404 not theirs, 402 locked): sharing asks this. */
   assertInvoiceOpen(userId: string, invoiceId: string): Promise<void>;
 } {
-  const now = deps.now ?? (() => new Date());
+  const now = deps.now ?? systemClock;
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
   // Read-your-writes: every read model has applied the position (DESIGN §1).

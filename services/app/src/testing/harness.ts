@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { AuthRateLimits } from '@remit/command';
 import { createEventStore, migrateEventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, type StoreKind } from '@remit/eventstore/testing';
-import { closeServer, createLogger, listen, migrateSharedState } from '@remit/kit';
+import { type Clock, closeServer, createLogger, listen, migrateSharedState } from '@remit/kit';
 import { migrateReadModels, projectionNames } from '@remit/readmodels';
 import { createRemitApp } from '../app.js';
 import { loadAppConfig } from '../config.js';
@@ -15,7 +15,7 @@ export interface TestAppOptions {
   /** A database the test opened itself (its own server, shared with another app); migrated here. */
   database?: OpenDatabase;
   rateLimits?: AuthRateLimits;
-  now?: () => Date;
+  now?: Clock;
 }
 
 /**
@@ -38,6 +38,8 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     // Suites that send many requests at once would be shed on a busy test machine; admission.test.ts
     // turns it on.
     ADMISSION_CONCURRENCY: '0',
+    // The time process ticks when a test says so (`remit.collectionClock.tick()`), on the test's clock.
+    REMINDER_TICK_MS: '0',
     ...options.env,
   });
   const logger = createLogger({ level: 'silent', name: 'test' });

@@ -3,6 +3,7 @@ import {
   type CollectionAnswer,
   type InvoiceContent,
   type InvoiceStreamEvent,
+  invoiceRemindersSchema,
   recordPaymentSchema,
   reversePaymentSchema,
   type SendInvoiceAnswer,
@@ -90,6 +91,22 @@ export function collectionRoutes(deps: {
       data: { invoiceId: String(req.params.id), userId: currentUserId(req), paymentId, reason: input.reason },
     });
     sendAnswer(res, await commands.answer(req, command, collectionAnswer(200, paymentId)));
+  });
+
+  /** Per-invoice opt-out of the owner's automatic reminders (`{ enabled: false }`), and back. */
+  router.post('/invoices/:id/reminders', requireAuth, async (req, res) => {
+    const input = parseInput(invoiceRemindersSchema, req.body);
+    const command = collectInvoice({
+      type: 'SetInvoiceReminders',
+      data: { invoiceId: String(req.params.id), userId: currentUserId(req), enabled: input.enabled },
+    });
+    sendAnswer(
+      res,
+      await commands.answer(req, command, ({ state }) => ({
+        status: 200,
+        body: { invoiceId: state.invoiceId, remindersEnabled: !state.collection.remindersOff },
+      })),
+    );
   });
 
   router.post('/invoices/:id/void', requireAuth, async (req, res) => {

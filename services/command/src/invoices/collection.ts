@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CollectionEvent,
   formatMoney,
   type InvoiceContent,
@@ -24,6 +25,12 @@ export interface Payments {
   shareId: string | null;
   /** When the customer page was last recorded as viewed (ISO), or null. */
   lastViewedAt: string | null;
+  /** `InvoiceBecameOverdue` was recorded (it never is again). */
+  overdue: boolean;
+  /** The owner opted this invoice out of automatic reminders. */
+  remindersOff: boolean;
+  /** Reminder offsets handled (sent or skipped), each once. */
+  reminders: readonly number[];
 }
 
 export const noPayments: Payments = {
@@ -32,6 +39,9 @@ export const noPayments: Payments = {
   voided: false,
   shareId: null,
   lastViewedAt: null,
+  overdue: false,
+  remindersOff: false,
+  reminders: [],
 };
 
 export type CollectionCommand =
@@ -74,7 +84,12 @@ export type CollectionCommand =
     }
   | { type: 'StopSharingInvoice'; data: { invoiceId: string; userId: string } }
   /** The customer page was opened; `viewedAt` from the server's clock. */
-  | { type: 'RecordInvoiceView'; data: { invoiceId: string; userId: string; viewedAt: string } };
+  | { type: 'RecordInvoiceView'; data: { invoiceId: string; userId: string; viewedAt: string } }
+  | { type: 'SetInvoiceReminders'; data: { invoiceId: string; userId: string; enabled: boolean } }
+  /** The time process: `today` (yyyy-mm-dd, UTC) from the one clock. */
+  | { type: 'RecordOverdue'; data: { invoiceId: string; userId: string; today: string } }
+  /** The time process: the owner's policy (offsets) as it stands, and `today`. */
+  | { type: 'RemindCustomer'; data: { invoiceId: string; userId: string; today: string; offsets: number[] } };
 
 /** Views closer together than this are one: the History shows visits, not page loads. */
 export const VIEW_INTERVAL_MS = 60 * 60 * 1000;
@@ -129,6 +144,15 @@ export function evolveCollection(payments: Payments, event: RecordedEvent<Collec
       return { ...payments, shareId: null };
     case 'InvoiceViewed':
       return { ...payments, lastViewedAt: event.data.viewedAt };
+    case 'InvoiceBecameOverdue':
+      return { ...payments, overdue: true };
+    case 'InvoiceRemindersOptedOut':
+      return { ...payments, remindersOff: true };
+    case 'InvoiceRemindersOptedIn':
+      return { ...payments, remindersOff: false };
+    case 'InvoiceReminderSent':
+    case 'InvoiceReminderSkipped':
+      return { ...payments, reminders: [...payments.reminders, event.data.offset] };
     default:
       return unreachable(event);
   }
@@ -178,6 +202,55 @@ function minorUnitsOf(decimal: string, currency: string): number {
   if (units <= 0n) throw badAmount('The amount must be more than zero');
   if (units > BigInt(Number.MAX_SAFE_INTEGER)) throw badAmount('The amount is too large', 'overpayment');
   return Number(units);
+}
+
+/**
+ * The reminders that came due by `today` and were not handled yet: the latest is mailed, earlier ones are
+ * recorded as superseded (after downtime the customer gets one reminder, not a burst). A reminder dated
+ * before the invoice was issued never comes due; one earlier than a reminder already handled is
+ * superseded. Nothing for a void, settled or opted-out invoice.
+ */
+export function decideReminder(
+  content: InvoiceContent,
+  payments: Payments,
+  data: { invoiceId: string; userId: string; today: string; offsets: number[] },
+): CollectionEvent[] {
+  const { invoiceId, userId, today } = data;
+  const balance = balanceOf(content, payments);
+  if (payments.voided || payments.remindersOff || balance === 0) return [];
+  const due = [...new Set(data.offsets)]
+    .filter((offset) => !payments.reminders.includes(offset))
+    .filter((offset) => {
+      const day = addDays(content.dueDate, offset);
+      return day <= today && day >= content.issueDate;
+    })
+    .sort((a, b) => a - b);
+  const latest = due.at(-1);
+  if (latest === undefined) return [];
+  const handledLatest = Math.max(-Infinity, ...payments.reminders);
+  const skipped = (offset: number, reason: 'superseded' | 'no_customer_email'): CollectionEvent => ({
+    type: 'InvoiceReminderSkipped',
+    data: { invoiceId, userId, offset, reason },
+  });
+  const events = due.slice(0, -1).map((offset) => skipped(offset, 'superseded'));
+  const to = content.customer.email.trim();
+  if (latest < handledLatest) events.push(skipped(latest, 'superseded'));
+  else if (!to) events.push(skipped(latest, 'no_customer_email'));
+  else {
+    events.push({
+      type: 'InvoiceReminderSent',
+      data: {
+        invoiceId,
+        userId,
+        offset: latest,
+        to,
+        dueDate: content.dueDate,
+        balance,
+        currency: content.currency,
+      },
+    });
+  }
+  return events;
 }
 
 export function decideCollection(
@@ -254,6 +327,29 @@ export function decideCollection(
       if (last !== null && Date.parse(viewedAt) - last < VIEW_INTERVAL_MS) return [];
       return [{ type: 'InvoiceViewed', data: { ...command.data, shareId: payments.shareId } }];
     }
+    case 'SetInvoiceReminders': {
+      const { invoiceId, userId, enabled } = command.data;
+      if (enabled === !payments.remindersOff) return [];
+      return [
+        {
+          type: enabled ? 'InvoiceRemindersOptedIn' : 'InvoiceRemindersOptedOut',
+          data: { invoiceId, userId },
+        },
+      ];
+    }
+    case 'RecordOverdue': {
+      const { invoiceId, userId, today } = command.data;
+      const balance = balanceOf(content, payments);
+      if (payments.overdue || payments.voided || balance === 0 || content.dueDate >= today) return [];
+      return [
+        {
+          type: 'InvoiceBecameOverdue',
+          data: { invoiceId, userId, dueDate: content.dueDate, balance, currency: content.currency },
+        },
+      ];
+    }
+    case 'RemindCustomer':
+      return decideReminder(content, payments, command.data);
     default:
       return unreachable(command);
   }

@@ -96,6 +96,11 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'InvoiceShared':
     case 'InvoiceSharingStopped':
     case 'InvoiceViewed':
+    case 'InvoiceBecameOverdue':
+    case 'InvoiceRemindersOptedOut':
+    case 'InvoiceRemindersOptedIn':
+    case 'InvoiceReminderSent':
+    case 'InvoiceReminderSkipped':
       return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
     default:
       return unreachable(event);
@@ -142,6 +147,13 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'ShareInvoice':
     case 'StopSharingInvoice':
     case 'RecordInvoiceView':
+    case 'SetInvoiceReminders':
+      assertOwnLiveInvoice(state, command.data.userId);
+      return decideCollection(state.content as InvoiceRecord, state.collection, command);
+    case 'RecordOverdue':
+    case 'RemindCustomer':
+      // The time process found it in a read model: one deleted since has nothing left to chase.
+      if (!state.exists || state.deleted) return [];
       assertOwnLiveInvoice(state, command.data.userId);
       return decideCollection(state.content as InvoiceRecord, state.collection, command);
     default:
@@ -167,6 +179,11 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'InvoiceShared',
     'InvoiceSharingStopped',
     'InvoiceViewed',
+    'InvoiceBecameOverdue',
+    'InvoiceRemindersOptedOut',
+    'InvoiceRemindersOptedIn',
+    'InvoiceReminderSent',
+    'InvoiceReminderSkipped',
   ],
   initialState: initialInvoiceState,
   evolve,

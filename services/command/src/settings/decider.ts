@@ -1,7 +1,10 @@
 import {
   addressFromText,
+  defaultReminderSettings,
   type PostalAddress,
   type ProfileEvent,
+  type ReminderSettings,
+  type ReminderSettingsEvent,
   type SettingsEvent,
   type SettingsUpdate,
   sameValue,
@@ -15,22 +18,26 @@ type Changed = Extract<SettingsEvent, { type: 'UserSettingsChanged' }>['data'];
 type LogoRef = Extract<ProfileEvent, { type: 'CompanyLogoChanged' }>['data']['logo'];
 
 /** Every event of the stream `user-settings-{userId}`. */
-export type SettingsStreamEvent = SettingsEvent | ProfileEvent;
+export type SettingsStreamEvent = SettingsEvent | ProfileEvent | ReminderSettingsEvent;
 
 /** A user's settings as their own events describe them (stream `user-settings-{userId}`). */
 export interface SettingsState {
   current: Changed | null;
   /** The company logo (a `logo-{id}` stream); null when there is none. */
   logo: LogoRef;
+  /** The reminder policy and notification toggles; null: never changed (the defaults). */
+  reminders: ReminderSettings | null;
 }
 
-export const initialSettingsState: SettingsState = { current: null, logo: null };
+export const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null };
 
-export type SettingsCommand = {
-  type: 'ChangeSettings';
-  /** `logo`: a new logo, null to remove it, absent to keep it. */
-  data: { userId: string; update: SettingsUpdate; logo?: LogoRef };
-};
+export type SettingsCommand =
+  | {
+      type: 'ChangeSettings';
+      /** `logo`: a new logo, null to remove it, absent to keep it. */
+      data: { userId: string; update: SettingsUpdate; logo?: LogoRef };
+    }
+  | { type: 'ChangeReminderSettings'; data: { userId: string; settings: ReminderSettings } };
 
 function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>): SettingsState {
   switch (event.type) {
@@ -38,6 +45,10 @@ function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>)
       return { ...state, current: event.data };
     case 'CompanyLogoChanged':
       return { ...state, logo: event.data.logo };
+    case 'ReminderSettingsChanged': {
+      const { userId: _userId, ...reminders } = event.data;
+      return { ...state, reminders };
+    }
     default:
       return unreachable(event);
   }
@@ -48,6 +59,12 @@ function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>)
  * ones, nothing. A logo other than the current one becomes CompanyLogoChanged.
  */
 function decide(state: SettingsState, command: SettingsCommand): SettingsStreamEvent[] {
+  if (command.type === 'ChangeReminderSettings') {
+    const { userId, settings } = command.data;
+    const current = state.reminders ?? defaultReminderSettings;
+    if (sameValue(settings, current)) return [];
+    return [{ type: 'ReminderSettingsChanged', data: { userId, ...settings } }];
+  }
   const { userId, update, logo } = command.data;
   const data: Changed = {
     userId,
@@ -97,7 +114,7 @@ function companyDetails(update: SettingsUpdate, current: Changed | null) {
 
 export const settingsDecider: Decider<SettingsState, SettingsCommand, SettingsStreamEvent> = {
   name: 'settings',
-  handles: ['UserSettingsChanged', 'CompanyLogoChanged'],
+  handles: ['UserSettingsChanged', 'CompanyLogoChanged', 'ReminderSettingsChanged'],
   initialState: initialSettingsState,
   evolve,
   decide,
@@ -129,3 +146,11 @@ export function changeSettings(input: {
         : [],
   });
 }
+
+/** `PUT /settings/reminders`: the policy and toggles as given; the same ones write nothing. */
+export const changeReminderSettings = (userId: string, settings: ReminderSettings) =>
+  step({
+    decider: settingsDecider,
+    streams: settingsStreamId(userId),
+    command: { type: 'ChangeReminderSettings', data: { userId, settings } },
+  });

@@ -1,10 +1,10 @@
-import { profileUpdateSchema, type UserSettings } from '@remit/contracts';
+import { profileUpdateSchema, reminderSettingsSchema, type UserSettings } from '@remit/contracts';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
 import { logoUpload } from '../logos/decider.js';
 import { MAX_LOGO_BYTES } from '../logos/image.js';
-import { changeSettings } from './decider.js';
+import { changeReminderSettings, changeSettings } from './decider.js';
 
 const multipart = multipartUpload({
   file: 'logo',
@@ -42,6 +42,16 @@ export function settingsRoutes(deps: { commands: Commands }): Router {
       };
       return { status: 200, body: { settings } };
     });
+    sendAnswer(res, answer);
+  });
+  /** The reminder policy and the owner's notification toggles (docs/decisions.md, "Getting paid"). */
+  router.put('/settings/reminders', requireAuth, async (req, res) => {
+    const settings = parseInput(reminderSettingsSchema, req.body);
+    const userId = currentUserId(req);
+    const answer = await deps.commands.answer(req, changeReminderSettings(userId, settings), ({ state }) => ({
+      status: 200,
+      body: { ...(state.reminders ?? settings) },
+    }));
     sendAnswer(res, answer);
   });
   return router;

@@ -1,4 +1,5 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import { type Clock, systemClock } from '../clock.js';
 import type { LimitStore } from './store.js';
 
 /**
@@ -12,7 +13,7 @@ export class SharedRateLimitStore implements Store {
   constructor(
     private readonly limits: LimitStore,
     readonly prefix: string,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: Clock = systemClock,
   ) {}
 
   init(options: Options): void {

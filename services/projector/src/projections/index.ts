@@ -7,6 +7,7 @@ import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
+import { remindersProjection } from './reminders.js';
 import { settingsProjection } from './settings.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { usersProjection } from './users.js';
@@ -24,4 +25,5 @@ export const projections: Projection[] = [
   collectionProjection,
   invoiceSharesProjection,
   invoiceTotalsProjection,
+  remindersProjection,
 ];

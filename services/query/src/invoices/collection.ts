@@ -10,7 +10,7 @@ import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 
-const { invoiceCollection, invoicePayments, invoiceShares } = readModels;
+const { invoiceCollection, invoicePayments, invoiceShares, invoiceReminders } = readModels;
 
 /** The row's collection status on `today` in SQL, in the order of `collectionStatusOf`. */
 export function collectionStatusSql(today: string): SQL<CollectionStatus> {
@@ -77,8 +77,14 @@ export async function collectionDetails(
       ),
     )
     .limit(1);
+  const [reminders] = await db
+    .select({ off: invoiceReminders.remindersOff })
+    .from(invoiceReminders)
+    .where(and(eq(invoiceReminders.invoiceId, invoice.id), eq(invoiceReminders.userId, userId)))
+    .limit(1);
   return {
     ...collectionView(row ?? null, invoice, today),
+    RemindersEnabled: !reminders?.off,
     VoidReason: row?.voidReason ?? null,
     Shared: shares.length > 0,
     Payments: payments.map((payment) => ({

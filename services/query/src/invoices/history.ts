@@ -1,4 +1,4 @@
-import { type DomainEvent, formatMoney, money, readEvent } from '@remit/contracts';
+import { type DomainEvent, formatMoney, money, readEvent, reminderOffsetLabel } from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { inArray } from 'drizzle-orm';
@@ -30,6 +30,20 @@ function summaryOf(event: DomainEvent): string {
       return 'Viewed by the customer';
     case 'InvoiceVoided':
       return `Voided invoice ${event.data.number}: ${event.data.reason}`;
+    case 'InvoiceBecameOverdue':
+      return `Became overdue (due ${event.data.dueDate}, ${formatMoney(money(event.data.balance, event.data.currency))} unpaid)`;
+    case 'InvoiceReminderSent':
+      return `Payment reminder sent to ${event.data.to} (${reminderOffsetLabel(event.data.offset).toLowerCase()})`;
+    case 'InvoiceReminderSkipped':
+      return `Payment reminder (${reminderOffsetLabel(event.data.offset).toLowerCase()}) not sent: ${
+        event.data.reason === 'no_customer_email'
+          ? 'the invoice has no customer e-mail'
+          : 'a later one was due'
+      }`;
+    case 'InvoiceRemindersOptedOut':
+      return 'Automatic reminders turned off for this invoice';
+    case 'InvoiceRemindersOptedIn':
+      return 'Automatic reminders turned on for this invoice';
     default:
       return event.type;
   }

@@ -1,8 +1,10 @@
 import {
+  defaultReminderSettings,
   type PaymentMethod,
   type PaymentMethodsAnswer,
   type PaymentMethodType,
   type QuickStatsAnswer,
+  type ReminderSettingsAnswer,
   readEvent,
   settingsStreamId,
   type UserProfile,
@@ -16,7 +18,7 @@ import { Router } from 'express';
 import { requireSubscription, subscriptionView } from '../billing/repository.js';
 import { quickStats, utcDate } from '../profile/stats.js';
 
-const { companyLogos, paymentMethods, userSettings, users } = readModels;
+const { companyLogos, paymentMethods, reminderSettings, userSettings, users } = readModels;
 
 const logoUrl = (logoId: string) => `/api/logos/${logoId}`;
 
@@ -69,6 +71,24 @@ export function settingsQueryRoutes(deps: { db: Database; store: EventStore; now
       },
     };
     res.json(settings);
+  });
+
+  /** The reminder policy and notification toggles (docs/decisions.md, "Getting paid"); defaults until set. */
+  router.get('/settings/reminders', requireAuth, async (req, res) => {
+    const [row] = await db
+      .select()
+      .from(reminderSettings)
+      .where(eq(reminderSettings.userId, currentUserId(req)))
+      .limit(1);
+    const answer: ReminderSettingsAnswer = row
+      ? {
+          remindersEnabled: row.remindersEnabled,
+          reminderOffsets: row.reminderOffsets,
+          notifyOnFirstView: row.notifyFirstView,
+          notifyOnOverdue: row.notifyOverdue,
+        }
+      : defaultReminderSettings;
+    res.json(answer);
   });
 
   router.get('/settings/profile', requireAuth, async (req, res) => {
