@@ -85,10 +85,21 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   const origin = new URL(url).origin;
   expect(scripts.filter((script) => !script.startsWith(origin))).toEqual([]);
 
-  // Paid in full: the page says so and stops asking for money.
-  const invoiceId = ((await created.json()) as { invoice: { ID: string } }).invoice.ID;
-  const paid = await request.post(`/api/invoices/${invoiceId}/payments`, { headers: headers(), data: {} });
-  expect(paid.status(), await paid.text()).toBe(201);
+  await expect(visit.getByRole('complementary', { name: 'Owner view' })).toHaveCount(0);
+
+  // The owner opens the same link where they are signed in: their bar marks it paid (the whole balance,
+  // today, as on the dashboard) and leads back to the dashboard. Their look is not the customer's view.
+  await page.goto(url);
+  const bar = page.getByRole('complementary', { name: 'Owner view' });
+  await expect(bar).toBeVisible();
+  await expect(bar.getByRole('link', { name: 'Back to dashboard' })).toHaveAttribute('href', '/');
+  await expect(page.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
+  await page.screenshot({ path: join(screenshots, 'customer-page-owner-1280.png') });
+  await bar.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
+  await expect(bar.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+
+  // Paid in full: the customer's page says so and stops asking for money.
   await expect
     .poll(async () => {
       await visit.reload();
@@ -100,9 +111,53 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await visit.setViewportSize({ width: 1280, height: 900 });
   await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
   await visit.screenshot({ path: join(screenshots, 'customer-page-paid-1280.png') });
+  await visit.setViewportSize({ width: 375, height: 812 });
+  await visit.screenshot({ path: join(screenshots, 'customer-page-paid-375.png'), fullPage: true });
+
+  // A void invoice: nothing to pay, no payment details, and its preview is stamped VOID.
+  const other = await request.post('/api/invoices', {
+    headers: headers(),
+    multipart: {
+      invoice: JSON.stringify({
+        ...invoicePayload('SHARE-002'),
+        paymentMethodId: methodId,
+        dueDate: '2099-03-15',
+      }),
+    },
+  });
+  expect(other.status(), await other.text()).toBe(201);
+  const otherId = ((await other.json()) as { invoice: { ID: string } }).invoice.ID;
+  const otherShare = await request.post(`/api/invoices/${otherId}/share`, { headers: headers(), data: {} });
+  expect(otherShare.status(), await otherShare.text()).toBe(201);
+  const otherUrl = String(((await otherShare.json()) as { url: string }).url);
+  const voided = await request.post(`/api/invoices/${otherId}/void`, {
+    headers: headers(),
+    data: { reason: 'Issued twice' },
+  });
+  expect(voided.status(), await voided.text()).toBe(200);
+  await visit.setViewportSize({ width: 1280, height: 900 });
+  await expect
+    .poll(async () => {
+      await visit.goto(new URL(otherUrl).pathname);
+      return visit.getByRole('heading', { name: 'Nothing to pay' }).count();
+    })
+    .toBe(1);
+  await expect(visit.getByText('Void', { exact: true })).toBeVisible();
+  await expect(visit.getByText('How to pay')).toHaveCount(0);
+  await expect(visit.getByText('Issued twice')).toHaveCount(0);
+  const sheet = visit.locator('iframe[sandbox]').contentFrame().locator('body');
+  await expect(sheet).toContainText('VOID');
+  await visit.screenshot({ path: join(screenshots, 'customer-page-void-1280.png') });
+  await visit.setViewportSize({ width: 375, height: 812 });
+  await expectNoSeriousViolations(visit, 'void invoice customer page at 375 px');
+  await visit.screenshot({ path: join(screenshots, 'customer-page-void-375.png'), fullPage: true });
   await customer.close();
 
-  // The owner sees the view in the History.
+  // The owner sees the customer's view and the payment in the History.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Open invoice SHARE-001' }).click();
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByText('Viewed by the customer')).toBeVisible();
+  const history = page.getByRole('list', { name: 'Invoice history' });
+  await expect(history.getByText('Viewed by the customer')).toHaveCount(1);
+  await expect(history).toContainText('Payment of €361.20 received');
 });

@@ -56,6 +56,17 @@ const Side = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
+  /* On a phone what is due and how to pay come first, the invoice itself below. */
+  @media (max-width: 860px) { order: -1; }
+`;
+
+const Dates = styled.dl`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  gap: 2px ${({ theme }) => theme.space.sm};
+  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
+  dt { color: ${({ theme }) => theme.colors.muted}; }
+  dd { margin: 0; color: ${({ theme }) => theme.colors.ink}; }
 `;
 
 const Due = styled.p`
@@ -114,6 +125,13 @@ const Stamp = styled.p`
   text-transform: uppercase;
   transform: rotate(-12deg);
   pointer-events: none;
+  @media (max-width: 860px) {
+    top: ${({ theme }) => theme.space.lg};
+    right: ${({ theme }) => theme.space.md};
+    padding: 2px 12px;
+    border-width: 3px;
+    font-size: 1.25rem;
+  }
 `;
 
 const Frame = styled.iframe`
@@ -124,6 +142,13 @@ const Frame = styled.iframe`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.md};
   background: #fff;
+  /* On a phone the first page fits the frame's width, without a screen of grey below it (A4 plus the
+     preview's margins); later pages scroll inside the frame. */
+  @media (max-width: 860px) {
+    height: auto;
+    min-height: 0;
+    aspect-ratio: 1 / 1.42;
+  }
 `;
 
 const Download = styled.a`
@@ -258,9 +283,12 @@ export function CustomerInvoicePage() {
             {voided ? (
               <p>This invoice was cancelled by {sellerName(invoice)}; it asks for no payment.</p>
             ) : (
-              <p>
-                Due {formatDate(invoice.dueDate)} · issued {formatDate(invoice.issueDate)}
-              </p>
+              <Dates>
+                <dt>Due</dt>
+                <dd>{formatDate(invoice.dueDate)}</dd>
+                <dt>Issued</dt>
+                <dd>{formatDate(invoice.issueDate)}</dd>
+              </Dates>
             )}
             {invoice.amountPaid > 0 && !invoice.settled && (
               <p>

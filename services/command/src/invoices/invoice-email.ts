@@ -2,6 +2,26 @@ import type { InvoiceContent } from '@remit/contracts';
 import { formatMoney, money } from '@remit/contracts';
 import type { MailMessage } from '../mail/mailer.js';
 
+// The page link is the mail's main action unless there is a payment link, which then comes first.
+const primaryButton =
+  'display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px';
+const secondaryButton =
+  'display:inline-block;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;font-weight:600;font-size:16px;padding:11px 21px;border-radius:8px';
+
+/** "2026-02-15" → "15 February 2026", as the PDF prints it: unambiguous in every country. */
+const longDate = (isoDate: string) =>
+  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const greets = (message: string) =>
+  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|greetings|bonjour|hallo|guten tag)\b/i.test(
+    message,
+  );
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
@@ -25,8 +45,11 @@ export function invoiceEmail(input: {
   const { content } = input;
   const seller = content.seller.companyName || content.seller.name;
   const due = formatMoney(money(input.balance, content.currency));
+  const dueDate = longDate(content.dueDate);
   const intro =
-    input.message || `Please find attached invoice ${content.number} for ${due}, due on ${content.dueDate}.`;
+    input.message || `Please find attached invoice ${content.number} for ${due}, due on ${dueDate}.`;
+  // The owner's own message often greets the customer already; one greeting is enough.
+  const greeting = greets(intro) ? null : `Hello ${content.customer.name},`;
   const method = content.paymentMethod;
   const howToPay = method
     ? [
@@ -37,13 +60,12 @@ export function invoiceEmail(input: {
       ].filter(Boolean)
     : [];
   const text = [
-    `Hello ${content.customer.name},`,
-    '',
+    ...(greeting ? [greeting, ''] : []),
     intro,
     '',
     `Invoice: ${content.number}`,
     `Amount due: ${due}`,
-    `Due date: ${content.dueDate}`,
+    `Due date: ${dueDate}`,
     ...(howToPay.length ? ['', 'How to pay:', ...howToPay] : []),
     ...(input.pageUrl ? ['', `View and download the invoice online: ${input.pageUrl}`] : []),
     '',
@@ -60,14 +82,14 @@ export function invoiceEmail(input: {
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
 <tr><td style="font-size:20px;font-weight:700;padding-bottom:20px">${escapeHtml(seller)}</td></tr>
-<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">Hello ${escapeHtml(content.customer.name)},</td></tr>
+${greeting ? `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">${escapeHtml(greeting)}</td></tr>` : ''}
 <tr><td style="font-size:16px;line-height:24px;padding-bottom:20px;white-space:pre-line">${escapeHtml(intro)}</td></tr>
 <tr><td style="padding-bottom:20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb">
-${row('Invoice', content.number)}${row('Amount due', due)}${row('Due date', content.dueDate)}
+${row('Invoice', content.number)}${row('Amount due', due)}${row('Due date', dueDate)}
 </table></td></tr>
 ${howToPay.length ? `<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px"><strong>How to pay</strong><br>${howToPay.map(escapeHtml).join('<br>')}</td></tr>` : ''}
-${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px">Pay ${escapeHtml(due)}</a></td></tr>` : ''}
-${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="display:inline-block;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;font-weight:600;font-size:16px;padding:11px 21px;border-radius:8px">View invoice online</a></td></tr>` : ''}
+${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="${primaryButton}">Pay ${escapeHtml(due)}</a></td></tr>` : ''}
+${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="${payLink ? secondaryButton : primaryButton}">View invoice online</a></td></tr>` : ''}
 <tr><td style="font-size:13px;line-height:20px;color:#6b7280">The invoice is attached as a PDF (${escapeHtml(input.pdf.filename)}).</td></tr>
 </table></td></tr></table></body></html>`;
   return {

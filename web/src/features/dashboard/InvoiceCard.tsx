@@ -125,10 +125,17 @@ export const canMarkPaid = (invoice: InvoiceListItem) =>
   invoice.CollectionStatus !== 'void' &&
   (invoice.Balance ?? 0) > 0;
 
-const Actions = styled.div`
+const Actions = styled.div<{ $view: ViewMode }>`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
+  /* In the list the actions keep the width of Download, Formats and Mark as paid even when a row has fewer
+     (a paid or void invoice), so the amounts stay in one column. */
+  ${({ $view }) =>
+    $view === 'list' &&
+    css`
+      ${media.sm} { flex-shrink: 0; justify-content: flex-end; min-width: 21.25rem; }
+    `}
 `;
 
 interface InvoiceCardProps {
@@ -186,7 +193,7 @@ export function InvoiceCard({
         </Content>
         {locked && <LockOverlay number={invoice.InvoiceNumber} />}
       </Details>
-      <Actions>
+      <Actions $view={view}>
         <Button
           variant="secondary"
           busy={downloading}

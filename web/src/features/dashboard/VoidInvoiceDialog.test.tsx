@@ -59,7 +59,7 @@ describe('the void-reason dialog in the Payments tab (issue 14)', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Void invoice INV-001' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     const reason = within(dialog).getByLabelText('Why is this invoice void?');
     // The server's limit: nothing longer can be typed.
     expect(reason).toHaveAttribute('maxLength', '500');
@@ -70,10 +70,11 @@ describe('the void-reason dialog in the Payments tab (issue 14)', () => {
       expect(screen.queryByRole('dialog', { name: 'Void invoice INV-001' })).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('dialog', { name: 'Invoice Preview' })).toBeInTheDocument();
-    expect(opener).toHaveFocus();
+    await waitFor(() => expect(opener).toHaveFocus());
 
     await user.click(opener);
     const again = await screen.findByRole('dialog', { name: 'Void invoice INV-001' });
+    await waitFor(() => expect(again).toContainElement(document.activeElement as HTMLElement));
     // Tab stays inside the dialog.
     for (let step = 0; step < 5; step++) {
       await user.tab();
@@ -85,7 +86,7 @@ describe('the void-reason dialog in the Payments tab (issue 14)', () => {
     await user.click(within(again).getByRole('button', { name: 'Void invoice' }));
     expect(await within(again).findByText('Say why this invoice is void')).toBeInTheDocument();
     expect(field).toHaveAttribute('aria-invalid', 'true');
-    expect(field).toHaveFocus();
+    await waitFor(() => expect(field).toHaveFocus());
     expect(requests.filter((request) => request.method === 'POST')).toHaveLength(0);
 
     // The server's refusal shows in the dialog, which stays open with what was typed.
