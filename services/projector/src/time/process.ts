@@ -64,8 +64,24 @@ export function startCollectionClock(options: {
     client: 'system' as const,
   });
 
-  const run = <State, Event extends DecidedEvent>(step: Step<State, Event>) =>
-    execute(store, step, { codec: eventCodec, metadata: metadata(), now: clock });
+  /**
+   * One invoice's command; a failure (a fault, contention past the retries) is logged and that invoice
+   * waits for the next tick, so one cannot hold up the others. Null when it failed.
+   */
+  async function run<State, Event extends DecidedEvent>(
+    step: Step<State, Event>,
+    what: Record<string, unknown>,
+  ) {
+    try {
+      return await execute(store, step, { codec: eventCodec, metadata: metadata(), now: clock });
+    } catch (error) {
+      logger.warn(
+        { err: error, ...what },
+        'the collection clock could not run a command; the next tick retries',
+      );
+      return null;
+    }
+  }
 
   async function mail(message: MailMessage, what: Record<string, unknown>): Promise<boolean> {
     try {
@@ -137,7 +153,10 @@ export function startCollectionClock(options: {
     for (const row of rows) {
       // Overdue for a week already (downtime, or the first run over old invoices): recorded, not news.
       const news = row.notify && row.dueDate >= addDays(today, -NEWS_DAYS);
-      const outcome = await run(recordOverdue({ ...row, today, notifyOwner: news }));
+      const outcome = await run(recordOverdue({ ...row, today, notifyOwner: news }), {
+        invoiceId: row.invoiceId,
+      });
+      if (!outcome) continue;
       const became = outcome.events.find((event) => event.type === 'InvoiceBecameOverdue');
       if (became?.type !== 'InvoiceBecameOverdue') continue;
       report.overdue++;
@@ -190,7 +209,9 @@ export function startCollectionClock(options: {
     for (const row of due.slice(0, BATCH)) {
       const outcome = await run(
         remindCustomer({ invoiceId: row.invoiceId, userId: row.userId, today, offsets: row.offsets }),
+        { invoiceId: row.invoiceId },
       );
+      if (!outcome) continue;
       const sent = outcome.events.find((event) => event.type === 'InvoiceReminderSent');
       if (outcome.events.length > 0) report.reminders++;
       if (sent?.type !== 'InvoiceReminderSent') continue;
@@ -224,8 +245,9 @@ export function startCollectionClock(options: {
       const news = row.notify && dayOf(row.firstViewedAt as Date) >= addDays(today, -NEWS_DAYS);
       const outcome = await run(
         notifyOwnerStep({ invoiceId: row.invoiceId, userId: row.userId, kind: 'first_view', sent: news }),
+        { invoiceId: row.invoiceId },
       );
-      if (outcome.events.length === 0 || !news) continue;
+      if (!outcome || outcome.events.length === 0 || !news) continue;
       const state = foldEvents(
         invoiceDecider,
         await store.readStream(invoiceStreamId(row.invoiceId)),

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMailer } from '@remit/command/process';
+import { addDays } from '@remit/contracts';
+import { createEventStore, type EventStore, type OpenDatabase, openDatabase } from '@remit/eventstore';
+import { testDatabaseUrl, testStores } from '@remit/eventstore/testing';
+import { createLogger, setClock } from '@remit/kit';
+import { type CollectionClock, projections, replayProjections, startCollectionClock } from '@remit/projector';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './testing/harness.js';
+import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { decodeQuotedPrintable, startMailCatcher, verificationLinkIn } from './testing/mail-catcher.js';
+
+const DAY = 86_400_000;
+
+/**
+ * Two instances of the time process on one PostgreSQL database, each with its own connection pool (as two
+ * projector processes have), ticking at the same moments on the same clock: every reminder and every owner
+ * notification reaches the SMTP server once.
+ */
+describe.each(testStores().filter((kind) => kind === 'postgres'))('two time processes on %s', () => {
+  const databaseName = `remit_reminders_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string;
+  let app: TestApp;
+  let second: { database: OpenDatabase; store: EventStore; clock: CollectionClock };
+  let mail: Awaited<ReturnType<typeof startMailCatcher>>;
+  let dataDir: string;
+  const clock = setClock();
+  const day0 = new Date(clock()).toISOString().slice(0, 10);
+
+  async function admin(statement: string) {
+    const client = new pg.Client({ connectionString: testDatabaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`create database ${databaseName}`);
+    const url = new URL(testDatabaseUrl as string);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+    dataDir = await mkdtemp(join(tmpdir(), 'remit-reminders-'));
+    mail = await startMailCatcher();
+    const first = await openDatabase({ databaseUrl, dataDir, applicationName: 'reminders-first' });
+    app = await startTestApp('postgres', {
+      database: first,
+      now: clock,
+      env: { SMTP_URL: mail.url, SESSION_TTL_HOURS: '2160' },
+    });
+    const database = await openDatabase({ databaseUrl, dataDir, applicationName: 'reminders-second' });
+    const store = createEventStore(database);
+    const logger = createLogger({ level: 'silent', name: 'second' });
+    second = {
+      database,
+      store,
+      clock: startCollectionClock({
+        store,
+        clock,
+        mailer: createMailer(
+          { smtpUrl: mail.url, from: 'Remit <no-reply@remit.test>', outboxDir: dataDir },
+          logger,
+        ),
+        logger,
+        appUrl: 'http://remit.test',
+        intervalMs: 0,
+      }),
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await second?.clock.stop();
+    await second?.store.close();
+    await second?.database.close();
+    await app?.close();
+    await mail?.close();
+    await admin(`drop database if exists ${databaseName} with (force)`);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('mails each reminder and each owner notification once', async () => {
+    const email = 'ada@example.com';
+    expect(
+      (await app.post('/auth/signup', { name: 'Ada Lovelace', email, password: 'Sunflower42' })).status,
+    ).toBe(201);
+    const link = verificationLinkIn((await mail.nextTo(email)).raw);
+    const verified = await app.post('/auth/verify-email', { email, token: link?.token });
+    const token = String(verified.body.token);
+    const policy = await app.call('PUT', '/settings/reminders', {
+      token,
+      body: {
+        remindersEnabled: true,
+        reminderOffsets: [-3, 0, 7, 14],
+        notifyOnFirstView: true,
+        notifyOnOverdue: true,
+      },
+    });
+    expect(policy.status).toBe(200);
+    await app.applied(BigInt(String(policy.body.position)));
+
+    const customers: string[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const customerEmail = `customer${n}@example.com`;
+      customers.push(customerEmail);
+      const created = await postInvoice(
+        app,
+        token,
+        invoicePayload({
+          invoiceNumber: `TWO-${n}`,
+          customerEmail,
+          issueDate: day0,
+          dueDate: addDays(day0, 3 + n),
+        }),
+      );
+      expect(created.status).toBe(201);
+      await app.applied(BigInt(String(created.body.position)));
+    }
+
+    // Every day for 24 days (past the last reminder), both instances tick at once, several times.
+    for (let day = 0; day < 24; day++) {
+      for (let round = 0; round < 2; round++) {
+        await Promise.all([app.remit.collectionClock.tick(), second.clock.tick(), second.clock.tick()]);
+        await app.remit.caughtUp();
+      }
+      clock.advance(DAY);
+    }
+
+    const messageIds = mail.messages
+      .filter((message) => customers.some((customer) => message.to.includes(customer)))
+      .map((message) => decodeQuotedPrintable(message.raw).match(/^Message-ID:\s*(<[^>]+>)/im)?.[1]);
+    // Six invoices, four reminders each (-3, 0, 7, 14), each once (its Message-ID names invoice and offset).
+    expect(messageIds).toHaveLength(24);
+    expect(messageIds.every((id) => id?.startsWith('<invoice-reminder-'))).toBe(true);
+    expect(new Set(messageIds).size).toBe(24);
+    const overdue = mail.messages.filter(
+      (message) => message.to.includes(email) && /^Subject: Invoice TWO-\d is overdue/m.test(message.raw),
+    );
+    expect(overdue).toHaveLength(6);
+
+    const reservations = await app.database.db.execute(
+      "select stream_id, count(*)::int as n from events where stream_id like 'invoice-reminder-%' group by stream_id",
+    );
+    const rows = (reservations as unknown as { rows: { n: number }[] }).rows;
+    expect(rows).toHaveLength(24);
+    expect(rows.every((row) => row.n === 1)).toBe(true);
+
+    const reports = await replayProjections(app.database.db, projections);
+    expect(reports.flatMap((report) => report.differences)).toEqual([]);
+  }, 180_000);
+});
