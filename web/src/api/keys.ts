@@ -50,6 +50,8 @@ export const settingsKeys = {
   values: ['settings', 'values'] as const,
   profile: ['settings', 'profile'] as const,
   quickStats: ['settings', 'quick-stats'] as const,
+  /** `GET /settings/reminders`: the reminder policy and the owner's notification toggles. */
+  reminders: ['settings', 'reminders'] as const,
 };
 
 export const paymentMethodKeys = {

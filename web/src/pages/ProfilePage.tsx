@@ -10,6 +10,7 @@ import { PaymentMethodsCard } from '../features/profile/PaymentMethodsCard';
 import { ProfileForm } from '../features/profile/ProfileForm';
 import { ProfileCard } from '../features/profile/parts';
 import { toProfileFormValues } from '../features/profile/profileForm';
+import { RemindersCard } from '../features/profile/RemindersCard';
 import { SecurityCard } from '../features/profile/SecurityCard';
 import { useProfileData } from '../features/profile/useProfileData';
 import { DeviceDataCard } from '../features/pwa/DeviceDataCard';
@@ -88,6 +89,7 @@ export function ProfilePage() {
         <Stack>
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />
           <PaymentMethodsCard methods={data.paymentMethods.data} />
+          <RemindersCard />
         </Stack>
       </Columns>
       <Below>

@@ -7,9 +7,11 @@ import { ApiError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import type { InvoiceListItem } from '../../api/invoices';
 import { fetchCollection, recordPayment, reversePayment, voidInvoice } from '../../api/payments';
+import { setInvoiceReminders } from '../../api/reminders';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatAmount } from '../../lib/format';
+import { Switch } from '../profile/Switch';
 import { useToast } from '../toasts/ToastProvider';
 import { VoidInvoiceDialog } from './VoidInvoiceDialog';
 
@@ -23,6 +25,17 @@ const Box = styled.div`
   form { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.sm}; align-items: end; }
   label { display: flex; flex-direction: column; gap: 4px; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   input, select { min-height: 38px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; font-weight: normal; }
+`;
+
+const Reminders = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.sm} 0;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  strong { display: block; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  span { display: block; font-size: ${({ theme }) => theme.fontSizes.sm}; color: ${({ theme }) => theme.colors.muted}; }
 `;
 
 const failureMessage = (error: unknown) =>
@@ -69,9 +82,24 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
       await done('Invoice voided');
     },
   });
+  // Per invoice: whether the owner's automatic reminders (the policy on /profile) go to this customer.
+  const reminders = useMutation({
+    mutationFn: (enabled: boolean) => setInvoiceReminders(invoice.ID, enabled, newIdempotencyKey()),
+    onSuccess: async ({ remindersEnabled }) => {
+      toast(
+        remindersEnabled
+          ? 'Automatic reminders are on for this invoice'
+          : 'No automatic reminders for this invoice',
+        { tone: 'success' },
+      );
+      await queryClient.invalidateQueries({ queryKey: paymentKey(invoice.ID) });
+    },
+    onError: failed,
+  });
   if (collection.isPending) return <Spinner label="Loading payments" />;
   if (collection.isError) return <p>The payments could not be loaded.</p>;
-  const { Payments, Balance, AmountPaid, CollectionStatus } = collection.data;
+  const { Payments, Balance, AmountPaid, CollectionStatus, RemindersEnabled } = collection.data;
+  const remindersOn = reminders.isPending ? (reminders.variables ?? RemindersEnabled) : RemindersEnabled;
   return (
     <Box>
       <p>
@@ -141,6 +169,24 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
             Record payment
           </Button>
         </form>
+      )}
+      {CollectionStatus !== 'void' && Balance > 0 && (
+        <Reminders>
+          <div>
+            <strong>Automatic reminders</strong>
+            <span>
+              {remindersOn
+                ? 'Reminders go to the customer on the days set under Reminders on your profile.'
+                : 'Turned off: this customer gets no automatic reminder for this invoice.'}
+            </span>
+          </div>
+          <Switch
+            checked={remindersOn}
+            label="Automatic reminders for this invoice"
+            disabled={reminders.isPending}
+            onChange={(enabled) => reminders.mutate(enabled)}
+          />
+        </Reminders>
       )}
       {CollectionStatus !== 'void' && AmountPaid === 0 && (
         <div>

@@ -99,7 +99,15 @@ interface Setup {
   stats?: QuickStats;
   clients?: TopClient[];
   onSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
+  onRemindersSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
 }
+
+const reminders = {
+  remindersEnabled: false,
+  reminderOffsets: [-3, 0, 7, 14],
+  notifyOnFirstView: true,
+  notifyOnOverdue: true,
+};
 
 const locked = () => ({
   status: 402,
@@ -139,6 +147,9 @@ function api(setup: Setup = {}) {
       methods = [...methods, created];
       return { status: 201, body: { paymentMethod: created, position: '10' } };
     },
+    'GET /settings/reminders': () => ({ body: reminders }),
+    'PUT /settings/reminders': (request) =>
+      setup.onRemindersSave?.(request) ?? { body: { ...(request.body as object), position: '12' } },
     'PUT /settings/payment-methods/pm-1/toggle': () => {
       methods = methods.map((method) =>
         method.ID === 'pm-1' ? { ...method, IsActive: !method.IsActive } : method,
@@ -482,5 +493,71 @@ describe('/profile (spec §2 Profile)', () => {
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByText('Profile updated successfully!')).toBeInTheDocument();
     expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ removeLogo: true });
+  });
+
+  it('shows Reminders off by default, turns them on for chosen days by keyboard and saves them', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    const card = within(await screen.findByRole('region', { name: 'Reminders' }));
+    const toggle = await card.findByRole('switch', { name: 'Send payment reminders to customers' });
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(card.getByText('Off: customers get no automatic e-mails from you.')).toBeInTheDocument();
+    // Off: the days cannot be changed.
+    expect(card.getByRole('checkbox', { name: '3 days before the due date' })).toBeDisabled();
+    expect(card.getByRole('checkbox', { name: 'A customer first opens an invoice' })).toBeChecked();
+
+    toggle.focus();
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    const before = card.getByRole('checkbox', { name: '3 days before the due date' });
+    expect(before).toBeEnabled();
+    await user.click(before);
+    await user.click(card.getByRole('checkbox', { name: '30 days after the due date' }));
+    await user.click(card.getByRole('checkbox', { name: 'An invoice becomes overdue' }));
+    await user.click(card.getByRole('button', { name: 'Save reminders' }));
+    expect(await screen.findByText('Reminder settings saved')).toBeInTheDocument();
+    expect(
+      requests.find((request) => request.method === 'PUT' && request.path === '/settings/reminders')?.body,
+    ).toEqual({
+      remindersEnabled: true,
+      reminderOffsets: [0, 7, 14, 30],
+      notifyOnFirstView: true,
+      notifyOnOverdue: false,
+    });
+  });
+
+  it('refuses reminders on with no day chosen, and shows what the server says', async () => {
+    const { requests } = api({
+      onRemindersSave: () => ({
+        status: 400,
+        body: { error: 'Choose at least one reminder, or turn reminders off' },
+      }),
+    });
+    const user = userEvent.setup();
+    await openProfile();
+    const card = within(await screen.findByRole('region', { name: 'Reminders' }));
+    await user.click(await card.findByRole('switch', { name: 'Send payment reminders to customers' }));
+    for (const name of [
+      '3 days before the due date',
+      'On the due date',
+      '7 days after the due date',
+      '14 days after the due date',
+    ]) {
+      await user.click(card.getByRole('checkbox', { name }));
+    }
+    await user.click(card.getByRole('button', { name: 'Save reminders' }));
+    expect(card.getByRole('alert')).toHaveTextContent('Choose at least one reminder, or turn reminders off');
+    expect(
+      requests.some((request) => request.path === '/settings/reminders' && request.method === 'PUT'),
+    ).toBe(false);
+    await user.click(card.getByRole('checkbox', { name: 'On the due date' }));
+    await user.click(card.getByRole('button', { name: 'Save reminders' }));
+    expect(await card.findByRole('alert')).toHaveTextContent(
+      'Choose at least one reminder, or turn reminders off',
+    );
+    expect(
+      requests.filter((request) => request.path === '/settings/reminders' && request.method === 'PUT'),
+    ).toHaveLength(1);
   });
 });
