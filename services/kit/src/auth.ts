@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import { authMessages } from '@remit/contracts';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
@@ -26,9 +27,11 @@ export interface TokenService {
 }
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
+  // The key object once, not one per request (jsonwebtoken makes one from a string at every call).
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
     sign: ({ userId, sessionId }) =>
-      jwt.sign({ sid: sessionId }, secret, {
+      jwt.sign({ sid: sessionId }, key, {
         subject: userId,
         issuer: ISSUER,
         expiresIn: ttlSeconds,
@@ -36,7 +39,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
       }),
     verify: (token) => {
       try {
-        const claims = jwt.verify(token, secret, { issuer: ISSUER, algorithms: ['HS256'] });
+        const claims = jwt.verify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
           return null;
         }

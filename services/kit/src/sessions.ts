@@ -4,26 +4,48 @@ import type { SessionCheck } from './auth.js';
 import { type Clock, systemClock } from './clock.js';
 
 /**
+ * How long a session check's answer is reused by the process that made it (docs/decisions.md, "Scale out
+ * (issue 18)"). An ending written by this process (sign-out, a password changed or reset) clears the cache
+ * at once; one written by another process is seen here within this bound.
+ */
+export const SESSION_CHECK_TTL_MS = 1_000;
+/** At most this many answers are kept; past it the oldest go first. */
+const MAX_CACHED = 10_000;
+
+/**
  * A session is open when its stream started for this user, has not ended and has not expired, and no
  * `SessionsEnded` of the user (a password changed or reset, "sign out of all other devices") came after
  * its start without sparing it. Read from the log itself rather than a read model — both streams in one
- * query — so an ended session is refused by every service at once, with no projection lag (DESIGN §4).
+ * query — so an ended session is refused by every service with no projection lag (DESIGN §4). The answer
+ * is reused for at most `ttlMs` (SESSION_CHECK_TTL_MS): a dashboard page or an autocannon of them does
+ * not read two streams per request. Any append this process commits clears every cached answer (the
+ * appends are not told apart: an ending is rare, and a cleared cache only costs a read), and an answer
+ * read while an append committed is not kept; the session's own expiry is checked on every use.
  */
 export function sessionCheckFromLog(
-  store: Pick<EventStore, 'readStreams'>,
+  store: Pick<EventStore, 'readStreams'> & Partial<Pick<EventStore, 'onAppended'>>,
   now: Clock = systemClock,
+  options: { ttlMs?: number } = {},
 ): SessionCheck {
-  return async ({ userId, sessionId }) => {
+  const ttlMs = Math.min(options.ttlMs ?? SESSION_CHECK_TTL_MS, 2_000);
+  const cache = new Map<string, { open: boolean; expiresAt: number; until: number }>();
+  let generation = 0;
+  store.onAppended?.(() => {
+    generation += 1;
+    cache.clear();
+  });
+
+  async function readSession({ userId, sessionId }: { userId: string; sessionId: string }) {
     const streams = await store.readStreams([sessionStreamId(sessionId), userSessionsStreamId(userId)]);
     let started: { userId: string; expiresAt: string; position: bigint } | null = null;
     for (const stored of streams.get(sessionStreamId(sessionId)) ?? []) {
       const event = readEvent(stored);
-      if (event.type === 'SessionEnded') return false;
+      if (event.type === 'SessionEnded') return null;
       if (event.type === 'SessionStarted') started = { ...event.data, position: stored.position };
     }
-    if (!started || started.userId !== userId || new Date(started.expiresAt) <= now()) return false;
+    if (!started || started.userId !== userId) return null;
     const startedAt = started.position;
-    return !(streams.get(userSessionsStreamId(userId)) ?? []).some((stored) => {
+    const ended = (streams.get(userSessionsStreamId(userId)) ?? []).some((stored) => {
       const event = readEvent(stored);
       return (
         event.type === 'SessionsEnded' &&
@@ -31,5 +53,22 @@ export function sessionCheckFromLog(
         event.data.exceptSessionId !== sessionId
       );
     });
+    return ended ? null : new Date(started.expiresAt).getTime();
+  }
+
+  return async (context) => {
+    const key = `${context.userId}\n${context.sessionId}`;
+    const clock = Date.now();
+    const cached = ttlMs > 0 ? cache.get(key) : undefined;
+    if (cached && cached.until > clock) return cached.open && cached.expiresAt > now().getTime();
+    const before = generation;
+    const expiresAt = await readSession(context);
+    const open = expiresAt !== null && expiresAt > now().getTime();
+    if (ttlMs > 0 && generation === before) {
+      cache.delete(key);
+      if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { open: expiresAt !== null, expiresAt: expiresAt ?? 0, until: clock + ttlMs });
+    }
+    return open;
   };
 }

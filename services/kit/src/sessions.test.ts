@@ -1,0 +1,65 @@
+import { sessionStreamId, userSessionsStreamId } from '@remit/contracts';
+import { createEventStore, type OpenDatabase } from '@remit/eventstore';
+import { openTestDatabase } from '@remit/eventstore/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionCheckFromLog } from './sessions.js';
+
+const started = (sessionId: string, userId: string) => ({
+  type: 'SessionStarted',
+  data: { sessionId, userId, method: 'password', expiresAt: '2099-01-01T00:00:00.000Z' },
+});
+
+describe('the session check, cached briefly', () => {
+  let database: OpenDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  it('sees an ending written by its own process at once, and one written elsewhere once its cached answer is over', async () => {
+    database = await openTestDatabase('pglite');
+    // Two stores on one database: this process's, and another service's.
+    const here = createEventStore(database);
+    const elsewhere = createEventStore(database);
+    const isOpen = sessionCheckFromLog(here, () => new Date(), { ttlMs: 300 });
+    for (const id of ['s1', 's2']) {
+      await here.append(sessionStreamId(id), [started(id, 'u1')], { expectedVersion: 'no_stream' });
+    }
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(true);
+    expect(await isOpen({ userId: 'u1', sessionId: 's2' })).toBe(true);
+    expect(await isOpen({ userId: 'u2', sessionId: 's1' })).toBe(false);
+
+    await here.append(
+      sessionStreamId('s1'),
+      [{ type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', reason: 'signed_out' } }],
+      { expectedVersion: 1 },
+    );
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(false);
+
+    await elsewhere.append(
+      userSessionsStreamId('u1'),
+      [{ type: 'SessionsEnded', data: { userId: 'u1', exceptSessionId: null, reason: 'password_reset' } }],
+      { expectedVersion: 'any' },
+    );
+    const ended = Date.now();
+    while ((await isOpen({ userId: 'u1', sessionId: 's2' })) && Date.now() - ended < 5_000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Once the cached answer's 300 ms are over (the loop gives up after 5 s).
+    expect(await isOpen({ userId: 'u1', sessionId: 's2' })).toBe(false);
+    await here.close();
+    await elsewhere.close();
+  });
+
+  it('checks the expiry on every use, cached or not', async () => {
+    database = await openTestDatabase('pglite');
+    const store = createEventStore(database);
+    let clock = Date.parse('2098-12-31T23:59:59.000Z');
+    const isOpen = sessionCheckFromLog(store, () => new Date(clock), { ttlMs: 60_000 });
+    await store.append(sessionStreamId('s1'), [started('s1', 'u1')], { expectedVersion: 'no_stream' });
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(true);
+    clock += 2_000;
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(false);
+    await store.close();
+  });
+});
