@@ -1,7 +1,9 @@
+import type { EventNamed } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { unreachable } from '@remit/kit';
+import { type RecordedEvent, unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { BatchRows, selectWhereIn, selectWhereKeys } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { clientCurrencyTotals, currencyTotals, totalsInvoices, userInvoiceTotals } = readModels;
@@ -158,6 +160,196 @@ async function refresh(db: Database, row: Row): Promise<void> {
     );
 }
 
+type TotalsEvent = RecordedEvent<
+  EventNamed<
+    | 'InvoiceIssued'
+    | 'InvoiceRevised'
+    | 'InvoiceDeleted'
+    | 'PaymentRecorded'
+    | 'PaymentReversed'
+    | 'InvoiceVoided'
+  >
+>;
+
+/** The invoice's figures after the event: a row, null once deleted, undefined when nothing changes. */
+function transition(old: Row | undefined, event: TotalsEvent): Row | null | undefined {
+  const { invoiceId, userId } = event.data;
+  switch (event.type) {
+    case 'InvoiceIssued':
+      if (old) return undefined;
+      return settled({
+        invoiceId,
+        userId,
+        ...figures(event.data),
+        payments: {},
+        voided: false,
+        issuedPosition: event.position,
+      });
+    case 'InvoiceRevised':
+      return old ? settled({ ...old, ...figures(event.data) }) : undefined;
+    case 'InvoiceDeleted':
+      return old ? null : undefined;
+    case 'PaymentRecorded':
+      if (!old || event.data.paymentId in old.payments) return undefined;
+      return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: event.data.amount } });
+    case 'PaymentReversed':
+      if (!old?.payments[event.data.paymentId]) return undefined;
+      return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
+    case 'InvoiceVoided':
+      return old && !old.voided ? settled({ ...old, voided: true }) : undefined;
+    default:
+      return unreachable(event);
+  }
+}
+
+type ClientRow = typeof clientCurrencyTotals.$inferSelect;
+
+/**
+ * The same as `apply` on each event in turn, for a whole batch (set-based): the batch's invoices and the
+ * kept rows they touch are loaded once, the events are folded over them in memory in log order, and each
+ * table is written with multi-row statements. The client rows an invoice left or renamed get their name
+ * and newest date looked up again at the end, as `apply` does at once: both end with the name on the
+ * client's newest invoice and their newest issue date.
+ */
+async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<void> {
+  const loaded = (
+    await selectWhereIn(
+      db,
+      totalsInvoices,
+      totalsInvoices.invoiceId,
+      events.map((event) => event.data.invoiceId),
+    )
+  ).filter((row) =>
+    events.some((event) => event.data.invoiceId === row.invoiceId && event.data.userId === row.userId),
+  );
+  const contentKeys = events.flatMap((event) =>
+    event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised'
+      ? [{ userId: event.data.userId, ...figures(event.data) }]
+      : [],
+  );
+  const touched = [...loaded, ...contentKeys];
+  const invoicesRows = new BatchRows(totalsInvoices, ['invoiceId'], loaded);
+  const users = new BatchRows(
+    userInvoiceTotals,
+    ['userId'],
+    await selectWhereIn(
+      db,
+      userInvoiceTotals,
+      userInvoiceTotals.userId,
+      touched.map((row) => row.userId),
+    ),
+  );
+  const currencies = new BatchRows(
+    currencyTotals,
+    ['userId', 'currency'],
+    await selectWhereKeys(
+      db,
+      currencyTotals,
+      [currencyTotals.userId, currencyTotals.currency],
+      touched.map((row) => [row.userId, row.currency]),
+    ),
+  );
+  const c = clientCurrencyTotals;
+  const clients = new BatchRows(
+    c,
+    ['userId', 'customerEmail', 'currency'],
+    await selectWhereKeys(
+      db,
+      c,
+      [c.userId, c.customerEmail, c.currency],
+      touched.map((row) => [row.userId, row.customerEmail, row.currency]),
+    ),
+  );
+  const refreshes = new Map<string, Row>();
+
+  const shift = (row: Row, share: Share) => {
+    if (share.invoices !== 0) {
+      const user = users.get({ userId: row.userId }) ?? { userId: row.userId, invoices: 0 };
+      users.put({ ...user, invoices: user.invoices + share.invoices });
+    }
+    const currency = currencies.get(row) ?? {
+      userId: row.userId,
+      currency: row.currency,
+      invoices: 0,
+      paid: 0,
+      outstanding: 0,
+    };
+    const nextCurrency = {
+      ...currency,
+      invoices: currency.invoices + share.invoices,
+      paid: currency.paid + share.paid,
+      outstanding: currency.outstanding + share.outstanding,
+    };
+    if (share.invoices < 0 && nextCurrency.invoices <= 0) currencies.delete(row);
+    else currencies.put(nextCurrency);
+    const found = clients.get(row);
+    const client: ClientRow = found ?? {
+      userId: row.userId,
+      customerEmail: row.customerEmail,
+      currency: row.currency,
+      customerName: row.customerName,
+      newestPosition: row.issuedPosition,
+      invoices: 0,
+      billed: 0,
+      paid: 0,
+      outstanding: 0,
+      openInvoices: 0,
+      lastIssueDate: row.issueDate,
+    };
+    const nextClient: ClientRow = {
+      ...client,
+      invoices: client.invoices + share.invoices,
+      billed: client.billed + share.billed,
+      paid: client.paid + share.paid,
+      outstanding: client.outstanding + share.outstanding,
+      openInvoices: client.openInvoices + share.open,
+    };
+    if (found && share.invoices > 0) {
+      if (row.issuedPosition >= client.newestPosition) {
+        nextClient.customerName = row.customerName;
+        nextClient.newestPosition = row.issuedPosition;
+      }
+      if (row.issueDate > client.lastIssueDate) nextClient.lastIssueDate = row.issueDate;
+    }
+    if (share.invoices < 0 && nextClient.invoices <= 0) clients.delete(row);
+    else clients.put(nextClient);
+  };
+
+  for (const event of events) {
+    const old = invoicesRows.get({ invoiceId: event.data.invoiceId });
+    const mine = old && old.userId === event.data.userId ? old : undefined;
+    const next = transition(mine, event);
+    if (next === undefined) continue;
+    if (next) invoicesRows.put(next);
+    else invoicesRows.delete({ invoiceId: event.data.invoiceId });
+    if (mine && next && clientKey(mine) === clientKey(next)) {
+      const [from, to] = [shareOf(mine, -1), shareOf(next, 1)];
+      shift(next, {
+        invoices: 0,
+        billed: from.billed + to.billed,
+        paid: from.paid + to.paid,
+        outstanding: from.outstanding + to.outstanding,
+        open: from.open + to.open,
+      });
+      if (mine.customerName !== next.customerName || mine.issueDate !== next.issueDate) {
+        refreshes.set(clientKey(next), next);
+      }
+      continue;
+    }
+    if (mine) {
+      shift(mine, shareOf(mine, -1));
+      refreshes.set(clientKey(mine), mine);
+    }
+    if (next) shift(next, shareOf(next, 1));
+  }
+
+  await invoicesRows.write(db);
+  await users.write(db);
+  await currencies.write(db);
+  await clients.write(db);
+  for (const row of refreshes.values()) await refresh(db, row);
+}
+
 /**
  * Kept per-user figures (docs/decisions.md, "Scale out (issue 18)"): the live invoice count the dashboard
  * pages by, and per currency and per client what is paid and what is owed, so quick stats and top clients
@@ -180,42 +372,8 @@ export const invoiceTotalsProjection = defineProjection({
     const { invoiceId, userId } = event.data;
     const own = and(eq(totalsInvoices.invoiceId, invoiceId), eq(totalsInvoices.userId, userId));
     const [old] = await db.select().from(totalsInvoices).where(own).limit(1);
-    let next: Row | null;
-    switch (event.type) {
-      case 'InvoiceIssued':
-        if (old) return;
-        next = settled({
-          invoiceId,
-          userId,
-          ...figures(event.data),
-          payments: {},
-          voided: false,
-          issuedPosition: event.position,
-        });
-        break;
-      case 'InvoiceRevised':
-        if (!old) return;
-        next = settled({ ...old, ...figures(event.data) });
-        break;
-      case 'InvoiceDeleted':
-        if (!old) return;
-        next = null;
-        break;
-      case 'PaymentRecorded':
-        if (!old || event.data.paymentId in old.payments) return;
-        next = settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: event.data.amount } });
-        break;
-      case 'PaymentReversed':
-        if (!old?.payments[event.data.paymentId]) return;
-        next = settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
-        break;
-      case 'InvoiceVoided':
-        if (!old || old.voided) return;
-        next = settled({ ...old, voided: true });
-        break;
-      default:
-        return unreachable(event);
-    }
+    const next = transition(old, event);
+    if (next === undefined) return;
 
     if (!next) await db.delete(totalsInvoices).where(own);
     else if (!old) await db.insert(totalsInvoices).values(next);
@@ -240,4 +398,5 @@ export const invoiceTotalsProjection = defineProjection({
     }
     if (next) await move(db, next, shareOf(next, 1));
   },
+  applyBatch: applyTotalsBatch,
 });
