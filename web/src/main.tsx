@@ -6,7 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './App';
 import { readToken } from './api/session';
 import { lastUserId, setCurrentUser } from './db/account';
-import { db } from './db/database';
+import { loadDatabase } from './db/load';
 import { persistQueries, restoreQueries } from './db/persistQueries';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 import { createQueryClient } from './queryClient';
@@ -18,11 +18,14 @@ const queryClient = createQueryClient();
 // Only the account whose token is here: another account's cache on this device stays unread.
 const startUser = readToken() ? lastUserId() : null;
 setCurrentUser(startUser);
-await Promise.race([
-  restoreQueries(queryClient, db, startUser),
-  new Promise((resolve) => setTimeout(resolve, 1500)),
-]);
-persistQueries(queryClient, db);
+// Signed out (no token), there is nothing to restore and IndexedDB's code is not loaded at all.
+if (startUser) {
+  await Promise.race([
+    loadDatabase().then(({ db }) => restoreQueries(queryClient, db, startUser)),
+    new Promise((resolve) => setTimeout(resolve, 1500)),
+  ]);
+}
+persistQueries(queryClient, () => loadDatabase().then(({ db }) => db));
 
 const router = createBrowserRouter(routes);
 const root = document.getElementById('root');

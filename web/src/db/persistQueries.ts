@@ -36,10 +36,16 @@ function ownerOf(queryKey: readonly unknown[], data: unknown): string | null {
 }
 
 /**
+ * `db` may be a loader (db/load.ts): it is called only when there is an answer to keep, so a signed-out
+ * screen never loads IndexedDB's code.
+ *
  * Writes every successful query (unless its meta says `persist: false`) through to IndexedDB, under
  * the signed-in account. Only a success writes: a failed fetch never replaces a good cached answer.
  */
-export function persistQueries(queryClient: QueryClient, db: RemitDatabase): () => void {
+export function persistQueries(
+  queryClient: QueryClient,
+  db: RemitDatabase | (() => Promise<RemitDatabase>),
+): () => void {
   return queryClient.getQueryCache().subscribe((event) => {
     const { query } = event;
     if (query.meta?.persist === false) return;
@@ -54,6 +60,8 @@ export function persistQueries(queryClient: QueryClient, db: RemitDatabase): () 
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
     };
-    void db.queries.put(row).catch(() => {});
+    void (typeof db === 'function' ? db() : Promise.resolve(db))
+      .then((database) => database.queries.put(row))
+      .catch(() => {});
   });
 }

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Logo } from '../components/Logo';
 import { currentUserId } from '../db/account';
-import { countUnsentWork, db } from '../db/database';
+import { loadDatabase } from '../db/load';
 import { useAuth, useLogout } from '../features/auth/AuthProvider';
 import { LogoutDialog } from '../features/auth/LogoutDialog';
 import { useMediaQuery } from '../hooks/useMediaQuery';
@@ -176,7 +176,11 @@ export function Header() {
   // Unsent work on this device: the user chooses whether it stays for them (LogoutDialog).
   const onLogout = async () => {
     const userId = currentUserId();
-    const count = userId ? await countUnsentWork(db, userId).catch(() => 0) : 0;
+    const count = userId
+      ? await loadDatabase()
+          .then(({ countUnsentWork, db }) => countUnsentWork(db, userId))
+          .catch(() => 0)
+      : 0;
     if (count > 0) setUnsent(count);
     else finishLogout('keep');
   };

@@ -5,7 +5,7 @@ import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
 import { currentUserId, setCurrentUser } from '../../db/account';
-import { countUnsentWork, db, removeAccountData } from '../../db/database';
+import { loadDatabase } from '../../db/load';
 import { restoreQueries } from '../../db/persistQueries';
 import { authMachine } from '../../machines/auth';
 import { createAuthActors } from './actors';
@@ -50,7 +50,7 @@ function AccountScope() {
   );
   useEffect(() => {
     setCurrentUser(userId ?? null);
-    if (userId) void restoreQueries(queryClient, db, userId);
+    if (userId) void loadDatabase().then(({ db }) => restoreQueries(queryClient, db, userId));
   }, [userId, queryClient]);
   return null;
 }
@@ -111,6 +111,7 @@ export function useLogout() {
     async (choice: 'keep' | 'discard' = 'keep') => {
       const userId = currentUserId();
       try {
+        const { countUnsentWork, db, removeAccountData } = await loadDatabase();
         if (userId && choice === 'discard') await removeAccountData(db, userId);
         else if (userId && (await countUnsentWork(db, userId)) === 0)
           await db.queries.where('userId').equals(userId).delete();

@@ -1,10 +1,23 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { readToken } from '../../api/session';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { useOutboxSync } from '../invoices/useOutboxSync';
 import { AuthContext } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
+
+/**
+ * Invoices made offline go out once the user is signed in and online (DESIGN §8). The outbox, Dexie and
+ * the invoice schemas it sends with are their own chunk, loaded only for a signed-in user.
+ */
+const OutboxSync = lazy(async () => {
+  const { useOutboxSync } = await import('../invoices/useOutboxSync');
+  return {
+    default: function OutboxSync() {
+      useOutboxSync(true);
+      return null;
+    },
+  };
+});
 
 /** The last navigation each auth actor re-checked the subscription for. */
 const checkedNavigation = new WeakMap<object, string>();
@@ -21,8 +34,6 @@ export function RequireAuth() {
   const hasLoggedOut = AuthContext.useSelector((state) => state.context.loggedOut);
   const location = useLocation();
   const hasToken = readToken() !== null;
-  // Invoices made offline go out once the user is signed in and online (DESIGN §8).
-  useOutboxSync(isSignedIn);
 
   useEffect(() => {
     if (isSignedOut && hasToken) actor.send({ type: 'RECHECK' });
@@ -38,7 +49,16 @@ export function RequireAuth() {
     if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'NAVIGATED' });
   }, [actor, location.key]);
 
-  if (isSignedIn) return <Outlet />;
+  if (isSignedIn) {
+    return (
+      <>
+        <Suspense fallback={null}>
+          <OutboxSync />
+        </Suspense>
+        <Outlet />
+      </>
+    );
+  }
   // After Logout the header is already on its way to /login; a redirect back here makes no sense.
   if (hasLoggedOut) return <Navigate to="/login" replace />;
   if (isSignedOut && !hasToken) {
