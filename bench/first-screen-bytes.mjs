@@ -67,7 +67,8 @@ async function measure(browser, baseUrl, { path, token, ready }, encoding) {
     if (event.type !== 'Script') return;
     scripts.set(event.requestId, {
       url: new URL(event.response.url).pathname,
-      encoding: event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none',
+      encoding:
+        event.response.headers['content-encoding'] ?? event.response.headers['Content-Encoding'] ?? 'none',
       headerBytes: event.response.encodedDataLength,
       raw: 0,
       wire: 0,
@@ -95,9 +96,12 @@ async function measure(browser, baseUrl, { path, token, ready }, encoding) {
   if (unfinished.length > 0) throw new Error(`${path}: unfinished ${unfinished.map((file) => file.url)}`);
   // Files under 512 bytes are not precompressed (web/scripts/precompress.mjs) and come as they are.
   const wrong = files.filter(
-    (file) => file.encoding !== (encoding === 'gzip' ? 'gzip' : 'br') && !(file.encoding === 'none' && file.raw < 512),
+    (file) =>
+      file.encoding !== (encoding === 'gzip' ? 'gzip' : 'br') &&
+      !(file.encoding === 'none' && file.raw < 512),
   );
-  if (wrong.length > 0) throw new Error(`${path} (${encoding}): served as ${wrong.map((f) => `${f.url} ${f.encoding}`)}`);
+  if (wrong.length > 0)
+    throw new Error(`${path} (${encoding}): served as ${wrong.map((f) => `${f.url} ${f.encoding}`)}`);
   for (const file of files) file.body = file.wire - file.headerBytes;
   const sum = (key) => files.reduce((total, file) => total + file[key], 0) / 1024;
   return { files, body: sum('body'), wire: sum('wire'), raw: sum('raw') };
@@ -123,13 +127,17 @@ try {
     console.log(
       `${screen.path.padEnd(7)} ${String(gzip.files.length).padStart(5)}  ${gzip.body.toFixed(1).padStart(9)}  ${gzip.wire
         .toFixed(1)
-        .padStart(9)}  ${brotli.body.toFixed(1).padStart(11)}  ${brotli.wire.toFixed(1).padStart(11)}  ${gzip.raw
+        .padStart(
+          9,
+        )}  ${brotli.body.toFixed(1).padStart(11)}  ${brotli.wire.toFixed(1).padStart(11)}  ${gzip.raw
         .toFixed(1)
         .padStart(12)}`,
     );
     if (listFiles) {
       for (const file of [...gzip.files].sort((a, b) => b.body - a.body)) {
-        console.log(`          ${(file.body / 1024).toFixed(1).padStart(6)} gzip ${(file.raw / 1024).toFixed(1).padStart(7)} raw  ${file.url}`);
+        console.log(
+          `          ${(file.body / 1024).toFixed(1).padStart(6)} gzip ${(file.raw / 1024).toFixed(1).padStart(7)} raw  ${file.url}`,
+        );
       }
     }
   }

@@ -2,7 +2,7 @@ import './zodConfig';
 import '@fontsource-variable/inter/wght.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './App';
 import { readToken } from './api/session';
 import { lastUserId, setCurrentUser } from './db/account';
@@ -10,7 +10,7 @@ import { loadDatabase } from './db/load';
 import { persistQueries, restoreQueries } from './db/persistQueries';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 import { createQueryClient } from './queryClient';
-import { routes } from './routes';
+import { AppRoutes } from './routes';
 
 const queryClient = createQueryClient();
 // The last known user and lists come back from IndexedDB before the first check, so the app can
@@ -27,14 +27,15 @@ if (startUser) {
 }
 persistQueries(queryClient, () => loadDatabase().then(({ db }) => db));
 
-const router = createBrowserRouter(routes);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
 createRoot(root).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <UpdatePrompt />
     </AppProviders>
   </StrictMode>,

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { PageSpinner } from '../components/ui/Spinner';
 import { OfflineBanner } from '../features/pwa/OfflineBanner';
+import { RouteErrorBoundary } from '../pages/RouteError';
 import { Footer } from './Footer';
 import { Header } from './Header';
-import { useRouteMeta } from './RouteMeta';
 
 const SkipLink = styled.a`
   position: absolute;
@@ -29,9 +30,11 @@ const Main = styled.main`
   &:focus { outline: none; }
 `;
 
-/** Header, main and footer around every screen; after a navigation focus moves to the new page. */
+/**
+ * Header, main and footer around every screen; after a navigation focus moves to the new page. The
+ * page itself may still be loading (routes.tsx): a spinner stands in for it.
+ */
 export function RootLayout() {
-  useRouteMeta();
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const isFirstRender = useRef(true);
@@ -52,7 +55,12 @@ export function RootLayout() {
       <OfflineBanner />
       <Header />
       <Main id="main" ref={mainRef} tabIndex={-1}>
-        <Outlet />
+        <RouteErrorBoundary>
+          {/* A page's chunk is loading: the header and footer stay, the spinner holds the page's place. */}
+          <Suspense fallback={<PageSpinner label="Loading..." />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </Main>
       <Footer />
     </>

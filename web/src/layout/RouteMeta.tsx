@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 
 export const DEFAULT_TITLE = 'Remit';
 export const DEFAULT_DESCRIPTION = 'A modern payment platform.';
@@ -19,9 +19,10 @@ export function documentTitle(title: string | undefined): string {
 }
 
 /** Spec §2: every route has its own title and description, set after each navigation. */
-export function useRouteMeta(): RouteMeta {
-  const matches = useMatches();
-  const meta = [...matches].reverse().find((match) => isRouteMeta(match.handle))?.handle;
+export function useRouteMeta(routes: RouteObject[]): RouteMeta {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const meta = [...matches].reverse().find((match) => isRouteMeta(match.route.handle))?.route.handle;
   const { title, description } = isRouteMeta(meta) ? meta : {};
 
   useEffect(() => {

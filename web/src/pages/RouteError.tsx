@@ -1,4 +1,5 @@
-import { useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { Button } from '../components/ui/Button';
 import { Page } from '../layout/Page';
@@ -6,8 +7,6 @@ import { logError } from '../lib/log';
 
 /** A screen failed to load or render: say so, and offer a reload (a new version may be out). */
 export function RouteError() {
-  const error = useRouteError();
-  logError('a screen failed', error);
   return (
     <Page title="Something went wrong">
       <EmptyState
@@ -19,4 +18,39 @@ export function RouteError() {
       </EmptyState>
     </Page>
   );
+}
+
+interface BoundaryProps {
+  /** The address: an error belongs to the screen it happened on. */
+  at: string;
+  children: ReactNode;
+}
+
+class Boundary extends Component<BoundaryProps, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    logError('a screen failed', error);
+  }
+
+  override componentDidUpdate(previous: BoundaryProps) {
+    if (this.state.failed && previous.at !== this.props.at) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/**
+ * Catches a page that throws while rendering or whose chunk cannot be loaded, and shows RouteError in
+ * its place; a navigation to another address starts afresh.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary at={pathname}>{children}</Boundary>;
 }

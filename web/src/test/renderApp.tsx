@@ -2,7 +2,15 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../App';
-import { routes } from '../routes';
+import { AppRoutes } from '../routes';
+
+/**
+ * A memory router around the app's routes, as main.tsx's BrowserRouter holds them: the tests read and
+ * move its location (`router.state.location`, `router.navigate`).
+ */
+export function createTestRouter(path: string) {
+  return createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
+}
 
 /** The whole app (without the service worker) at `path`, with a fresh query client. */
 export function renderApp(path: string) {
@@ -12,7 +20,7 @@ export function renderApp(path: string) {
       mutations: { retry: false },
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createTestRouter(path);
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />

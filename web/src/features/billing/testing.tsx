@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../../App';
-import { routes } from '../../routes';
+import { createTestRouter } from '../../test/renderApp';
 
 /** The whole app at `path` under StrictMode, as main.tsx runs it (effects run twice). */
 export function renderStrictApp(path: string) {
@@ -13,7 +13,7 @@ export function renderStrictApp(path: string) {
       mutations: { retry: false },
     },
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createTestRouter(path);
   render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
