@@ -110,6 +110,8 @@ export async function startServer() {
       // Every browser test signs up from 127.0.0.1.
       SIGNUP_LIMIT_PER_IP_HOUR: '1000',
       VERIFY_LIMIT_PER_IP_15MIN: '1000',
+      // The time process (overdue, reminders) every 2 s, so a browser test sees it act.
+      REMINDER_TICK_MS: '2000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

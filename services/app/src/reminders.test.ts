@@ -355,7 +355,7 @@ describe.each(testStores())('overdue, reminders and owner notifications with a s
     await app.remit.caughtUp();
     expect(await tick()).toMatchObject({ notifications: 1, mailed: 1 });
     expect(ownerMails()).toHaveLength(1);
-    expect(readable(ownerMails()[0]?.raw ?? '')).toContain('Difference Works has just opened the link');
+    expect(readable(ownerMails()[0]?.raw ?? '')).toContain('Difference Works opened the link to invoice');
 
     clock.advance(2 * 3_600_000);
     expect((await app.get(`/public/invoices/${token}`)).status).toBe(200);

@@ -64,8 +64,8 @@ ${input.body}
 </table></td></tr></table></body></html>`;
 }
 
-const button = (href: string, label: string) =>
-  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:4px 0 24px"><tr><td style="border-radius:8px;background:#4338ca"><a href="${escapeHtml(href)}" style="display:inline-block;padding:13px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(label)}</a></td></tr></table>`;
+const button = (href: string, label: string, last = false) =>
+  `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:4px 0 ${last ? 0 : 24}px"><tr><td style="border-radius:8px;background:#4338ca"><a href="${escapeHtml(href)}" style="display:inline-block;padding:13px 24px;font-size:15px;font-weight:600;color:#ffffff;text-decoration:none;border-radius:8px">${escapeHtml(label)}</a></td></tr></table>`;
 
 const detailRows = (rows: [string, string][]) =>
   rows
@@ -75,42 +75,51 @@ const detailRows = (rows: [string, string][]) =>
     )
     .join('');
 
-/** Subject and opening line of a reminder, by where its day stands against the due date. */
-function reminderWording(offset: number, content: InvoiceContent, due: string) {
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * Subject and opening line of a reminder, by where the day it is sent stands against the due date (a
+ * reminder sent late after downtime says what is true that day, not what its offset meant).
+ */
+function reminderWording(today: string, content: InvoiceContent, due: string) {
   const dueOn = longDate(content.dueDate);
-  if (offset < 0) {
+  const daysLeft = daysBetween(today, content.dueDate);
+  if (daysLeft > 0) {
     return {
       subject: `Reminder: invoice ${content.number} is due on ${dueOn}`,
       heading: `Invoice ${content.number} is due on ${dueOn}`,
-      lead: `This is a friendly reminder that ${due} is due on ${dueOn}.`,
+      lead: `A friendly reminder that payment of ${due} is due in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}.`,
     };
   }
-  if (offset === 0) {
+  if (daysLeft === 0) {
     return {
       subject: `Invoice ${content.number} is due today`,
       heading: `Invoice ${content.number} is due today`,
-      lead: `This is a friendly reminder that ${due} is due today, ${dueOn}.`,
+      lead: `A friendly reminder that payment of ${due} is due today.`,
     };
   }
   return {
     subject: `Overdue: invoice ${content.number} was due on ${dueOn}`,
     heading: `Invoice ${content.number} is overdue`,
-    lead: `Our records show that ${due} was due on ${dueOn} and has not been paid yet.`,
+    lead: `Our records show that ${due} was due on ${dueOn} and has not been paid yet. If something about the invoice is holding up payment, simply reply to this e-mail.`,
   };
 }
 
 /** The customer's payment reminder: the amount due, the due date, how to pay. */
 export function reminderEmail(input: {
   content: InvoiceContent;
-  offset: number;
+  /** The day it is sent (yyyy-mm-dd, UTC). */
+  today: string;
   to: string;
   balance: number;
   messageId: string;
 }): MailMessage {
-  const { content, offset } = input;
+  const { content } = input;
+  const overdue = input.today > content.dueDate;
   const seller = sellerOf(content);
   const due = formatMoney(money(input.balance, content.currency));
-  const wording = reminderWording(offset, content, due);
+  const wording = reminderWording(input.today, content, due);
   const pay = howToPay(content);
   const payLink = payLinkOf(content);
   const closing = 'If you have already paid, thank you, and please disregard this reminder.';
@@ -133,7 +142,7 @@ export function reminderEmail(input: {
     seller,
   ].join('\n');
   const body = `
-<p style="margin:0 0 6px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${offset > 0 ? '#b45309' : '#4338ca'}">Payment reminder</p>
+<p style="margin:0 0 6px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${overdue ? '#b45309' : '#4338ca'}">Payment reminder</p>
 <h1 style="margin:0 0 20px;font-size:22px;line-height:30px;font-weight:700;color:#111827">${escapeHtml(wording.heading)}</h1>
 <p style="margin:0 0 12px;font-size:15px;line-height:24px">Hello ${escapeHtml(content.customer.name || 'there')},</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:24px">${escapeHtml(wording.lead)}</p>
@@ -183,7 +192,7 @@ export function ownerNotificationEmail(input: {
       ? {
           subject: `${customer} viewed invoice ${content.number}`,
           heading: `${customer} opened invoice ${content.number}`,
-          lead: `${customer} has just opened the link to invoice ${content.number} for the first time.`,
+          lead: `${customer} opened the link to invoice ${content.number} for the first time. The History tab of the invoice shows every visit.`,
         }
       : {
           subject: `Invoice ${content.number} is overdue`,
@@ -212,7 +221,7 @@ export function ownerNotificationEmail(input: {
 <p style="margin:0 0 12px;font-size:15px;line-height:24px">Hello ${escapeHtml(input.ownerName || 'there')},</p>
 <p style="margin:0 0 20px;font-size:15px;line-height:24px">${escapeHtml(wording.lead)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px">${detailRows(rows)}</table>
-${button(input.dashboardUrl, 'Open your invoices')}`;
+${button(input.dashboardUrl, 'Open your invoices', true)}`;
   return {
     to: input.to,
     subject: wording.subject,

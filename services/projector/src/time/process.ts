@@ -220,7 +220,7 @@ export function startCollectionClock(options: {
       const { offset, to, balance } = sent.data;
       const message = reminderEmail({
         content,
-        offset,
+        today,
         to,
         balance,
         messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${mailDomain}>`,

@@ -502,7 +502,7 @@ describe('/profile (spec §2 Profile)', () => {
     const card = within(await screen.findByRole('region', { name: 'Reminders' }));
     const toggle = await card.findByRole('switch', { name: 'Send payment reminders to customers' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(card.getByText('Off: customers get no automatic e-mails from you.')).toBeInTheDocument();
+    expect(card.getByText('Off: customers get no automatic e\u2011mails from you.')).toBeInTheDocument();
     // Off: the days cannot be changed.
     expect(card.getByRole('checkbox', { name: '3 days before the due date' })).toBeDisabled();
     expect(card.getByRole('checkbox', { name: 'A customer first opens an invoice' })).toBeChecked();

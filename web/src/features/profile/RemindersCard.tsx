@@ -51,6 +51,7 @@ const Group = styled.fieldset`
   legend {
     float: left;
     width: 100%;
+    padding: 0;
     margin-bottom: ${({ theme }) => theme.space.xs};
     font-size: ${({ theme }) => theme.fontSizes.md};
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
@@ -157,8 +158,8 @@ export function RemindersCard() {
             <strong>Payment reminders to customers</strong>
             <span id={switchHintId}>
               {draft.remindersEnabled
-                ? 'On: unpaid invoices get a short, polite e-mail on the days below.'
-                : 'Off: customers get no automatic e-mails from you.'}
+                ? 'On: unpaid invoices get a short, polite e\u2011mail on the days below.'
+                : 'Off: customers get no automatic e\u2011mails from you.'}
             </span>
           </div>
           <Switch
