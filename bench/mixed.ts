@@ -325,7 +325,7 @@ async function once_(base: string, someone: Person, n: number): Promise<Sample> 
     } else if (op === 'details') {
       response = await fetch(`${base}/api/invoices/${id}`, { headers: { ...auth, ...fresh } });
     } else if (op === 'pdf') {
-      response = await fetch(`${base}/api/invoices/${id}/pdf`, { headers: auth });
+      response = await fetch(`${base}/api/invoices/${id}/pdf`, { headers: { ...auth, ...fresh } });
     } else {
       response = await fetch(`${base}/api/settings/quick-stats`, { headers: { ...auth, ...fresh } });
     }
@@ -403,9 +403,18 @@ async function step(base: string, people: Person[], clients: number) {
   };
 }
 
+let current: Target | undefined;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await current?.stop();
+    process.exit(130);
+  });
+}
+
 async function run(name: TargetName) {
   const startedAt = performance.now();
   const target = name === 'cluster' ? await startCluster() : await startEmbedded(name === 'pglite');
+  current = target;
   console.log(`\n${name}: up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${target.base}`);
   try {
     const most = Math.max(...CLIENTS);
@@ -424,6 +433,7 @@ async function run(name: TargetName) {
       console.log(`${name} ${JSON.stringify(result)}`);
     }
   } finally {
+    current = undefined;
     await target.stop();
   }
 }

@@ -1,0 +1,125 @@
+/**
+ * Moving a log between stores: `npm run bench:move [invoices]` (default 40,000: ~100k events). Appends
+ * N invoices to the embedded store (InvoiceIssued, one in ten revised, every other one paid), exports the
+ * log to a JSON Lines file, and imports it into a PostgreSQL schema of its own (BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL; PGlite again without one) without rebuilding the read models (rebuild speed is
+ * `npm run bench:replay`'s). Prints events/s of each step, the file's size, the checksum both sides
+ * agree on, and the process's peak RSS sampled every 50 ms during each step (memory must not grow with
+ * the log).
+ */
+
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createEventStore, type NewEvent, type StreamWrite } from '@remit/eventstore';
+import { exportLog, importLog } from '../services/app/src/event-log-file.js';
+import { benchLogger, benchPostgresUrl, openBenchDatabase } from './support.js';
+
+const INVOICES = Number(process.argv[2] ?? 40_000);
+const CHUNK = 500;
+
+function invoice(i: number) {
+  const total = 10_000 + i;
+  const party = (name: string) => ({
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    address: '1 Main Street',
+    companyName: `${name} Ltd`,
+    vatId: null,
+  });
+  return {
+    invoiceId: `move-${i}`,
+    userId: `user-${i % 50}`,
+    status: 'Draft',
+    number: `INV-${i}`,
+    issueDate: '2026-01-10',
+    dueDate: '2026-02-10',
+    currency: i % 3 === 0 ? 'USD' : 'EUR',
+    taxRate: 0,
+    items: [{ description: 'Work', quantity: 1, unitPrice: total, total }],
+    subtotal: total,
+    tax: 0,
+    total,
+    seller: party('Ada'),
+    customer: party(`Client${i % 8}`),
+    notes: '',
+    terms: '',
+    logo: null,
+    paymentMethod: null,
+    template: { id: 'classic', name: 'Classic', componentName: 'ClassicTemplate' },
+  };
+}
+
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  const started = performance.now();
+  try {
+    const result = await work();
+    return { result, peakMb: Math.round(peak / 1048576), seconds: (performance.now() - started) / 1000 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const source = await openBenchDatabase('pglite');
+const target = await openBenchDatabase(benchPostgresUrl ? 'postgres' : 'pglite');
+try {
+  const store = createEventStore(source.database, { logger: benchLogger });
+  let events = 0;
+  for (let start = 0; start < INVOICES; start += CHUNK) {
+    const writes: StreamWrite[] = [];
+    for (let i = start; i < Math.min(INVOICES, start + CHUNK); i++) {
+      const data = invoice(i);
+      const stream: NewEvent[] = [{ type: 'InvoiceIssued', data }];
+      if (i % 10 === 0) stream.push({ type: 'InvoiceRevised', data: { ...data, total: data.total + 1 } });
+      if (i % 2 === 0) {
+        stream.push({
+          type: 'InvoicePaidFor',
+          data: {
+            invoiceId: data.invoiceId,
+            userId: data.userId,
+            sessionId: `s-${i}`,
+            amount: 399,
+            currency: 'EUR',
+          },
+        });
+      }
+      events += stream.length;
+      writes.push({ streamId: `invoice-move-${i}`, events: stream, expectedVersion: 'no_stream' });
+    }
+    await store.appendMany(writes);
+  }
+  await store.close();
+  console.log(
+    `appended ${events} events to PGlite; rss ${Math.round(process.memoryUsage().rss / 1048576)} MB`,
+  );
+
+  const file = join(source.dataDir, 'log.jsonl');
+  const exported = await peakRss(async () => {
+    const out = createWriteStream(file);
+    const summary = await exportLog(source.database.db, async (chunk) => {
+      if (!out.write(chunk)) await once(out, 'drain');
+    });
+    out.end();
+    await once(out, 'finish');
+    return summary;
+  });
+  const bytes = (await stat(file)).size;
+  console.log(
+    `export (PGlite → file): ${exported.result.events} events in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.result.events / exported.seconds)} events/s; ${(bytes / 1048576).toFixed(1)} MB; peak rss ${exported.peakMb} MB; sha256 ${exported.result.sha256}`,
+  );
+
+  const imported = await peakRss(() =>
+    importLog(target.database, createReadStream(file), { logger: benchLogger, rebuild: false }),
+  );
+  console.log(
+    `import (file → ${target.database.kind}): ${imported.result.events} events in ${imported.seconds.toFixed(1)} s = ${Math.round(imported.result.events / imported.seconds)} events/s; peak rss ${imported.peakMb} MB; sha256 ${imported.result.sha256} (${imported.result.sameAsFile ? 'same as the file' : 'DIFFERS'})`,
+  );
+} finally {
+  await source.dispose();
+  await target.dispose();
+}
