@@ -1,7 +1,12 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createMailer } from '@remit/command/process';
 import { addDays } from '@remit/contracts';
 import { createEventStore, type EventStore, type OpenDatabase, openDatabase } from '@remit/eventstore';
@@ -16,6 +21,39 @@ import { decodeQuotedPrintable, startMailCatcher, verificationLinkIn } from './t
 
 const DAY = 86_400_000;
 
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const projectorMain = fileURLToPath(new URL('../../projector/src/main.ts', import.meta.url));
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A projector service as production runs it (its own process), ticking the time process every 300 ms. */
+async function startProjectorProcess(env: Record<string, string>) {
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--conditions=source', '--import', tsx, projectorMain],
+    {
+      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_TICK_MS: '300' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const leading = async () => {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      return response.ok ? ((await response.json()) as { leading?: boolean }).leading === true : false;
+    } catch {
+      return false;
+    }
+  };
+  return { child, leading };
+}
+
 /**
  * Two instances of the time process on one PostgreSQL database, each with its own connection pool (as two
  * projector processes have), ticking at the same moments on the same clock: every reminder and every owner
@@ -29,6 +67,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('two time proc
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let dataDir: string;
   const clock = setClock();
+  let ownerToken = '';
   const day0 = new Date(clock()).toISOString().slice(0, 10);
 
   async function admin(statement: string) {
@@ -91,6 +130,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('two time proc
     const link = verificationLinkIn((await mail.nextTo(email)).raw);
     const verified = await app.post('/auth/verify-email', { email, token: link?.token });
     const token = String(verified.body.token);
+    ownerToken = token;
     const policy = await app.call('PUT', '/settings/reminders', {
       token,
       body: {
@@ -151,5 +191,59 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('two time proc
 
     const reports = await replayProjections(app.database.db, projections);
     expect(reports.flatMap((report) => report.differences)).toEqual([]);
+  }, 180_000);
+
+  it('two projector processes (leader and standby) mail a reminder due now once, also across a failover', async () => {
+    const children: ChildProcess[] = [];
+    try {
+      const env = {
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: dataDir,
+        SMTP_URL: mail.url,
+        APP_URL: 'http://remit.test',
+      };
+      const first = await startProjectorProcess(env);
+      children.push(first.child);
+      await expect.poll(() => first.leading(), { timeout: 60_000 }).toBe(true);
+      const second = await startProjectorProcess(env);
+      children.push(second.child);
+
+      // The processes keep the real time: an invoice due yesterday, reminded on its due date.
+      const token = ownerToken;
+      const policy = await app.call('PUT', '/settings/reminders', {
+        token,
+        body: {
+          remindersEnabled: true,
+          reminderOffsets: [0],
+          notifyOnFirstView: true,
+          notifyOnOverdue: false,
+        },
+      });
+      expect(policy.status).toBe(200);
+      const today = new Date().toISOString().slice(0, 10);
+      const created = await postInvoice(
+        app,
+        token,
+        invoicePayload({
+          invoiceNumber: 'LIVE-1',
+          customerEmail: 'live@example.com',
+          issueDate: addDays(today, -10),
+          dueDate: addDays(today, -1),
+        }),
+      );
+      expect(created.status).toBe(201);
+      const live = () => mail.messages.filter((message) => message.to.includes('live@example.com'));
+      await expect.poll(() => live().length, { timeout: 30_000 }).toBe(1);
+
+      // The leader dies; the standby leads and ticks: nothing is sent again.
+      first.child.kill('SIGKILL');
+      await once(first.child, 'exit');
+      await expect.poll(() => second.leading(), { timeout: 30_000 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(live()).toHaveLength(1);
+    } finally {
+      for (const child of children)
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    }
   }, 180_000);
 });
