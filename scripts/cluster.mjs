@@ -45,8 +45,9 @@ const common = {
 const only = (names) =>
   Object.fromEntries(names.filter((name) => env[name]).map((name) => [name, env[name]]));
 const services = [
-  ['projector', 1, {}],
-  ['projector', 2, {}],
+  // The leader's time process mails reminders and owner notifications.
+  ['projector', 1, only(['SMTP_URL', 'MAIL_FROM', 'REMINDER_TICK_MS'])],
+  ['projector', 2, null],
   [
     'command',
     1,
