@@ -99,10 +99,25 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
 
-  // Paid in full: the customer's page says so and stops asking for money.
+  // After a resize the frame's page is laid out again; a screenshot before that shows it at the old width.
+  const fitsPhone = () =>
+    expect
+      .poll(() =>
+        visit
+          .locator('iframe[sandbox]')
+          .contentFrame()
+          .locator('.sheet')
+          .first()
+          .evaluate((sheet) => sheet.getBoundingClientRect().width),
+      )
+      .toBeLessThan(320);
+  // Paid in full: the customer's page says so and stops asking for money. (Each reload first waits for the
+  // page to have its data: a count taken while it loads would be 0 however often it is asked.)
+  const dueHeading = visit.getByRole('heading', { name: /^(Amount due|Paid in full|Nothing to pay)$/ });
   await expect
     .poll(async () => {
       await visit.reload();
+      await dueHeading.waitFor();
       return visit.getByText('Paid', { exact: true }).count();
     })
     .toBeGreaterThan(0);
@@ -112,6 +127,7 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
   await visit.screenshot({ path: join(screenshots, 'customer-page-paid-1280.png') });
   await visit.setViewportSize({ width: 375, height: 812 });
+  await fitsPhone();
   await visit.screenshot({ path: join(screenshots, 'customer-page-paid-375.png'), fullPage: true });
 
   // A void invoice: nothing to pay, no payment details, and its preview is stamped VOID.
@@ -139,6 +155,7 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await expect
     .poll(async () => {
       await visit.goto(new URL(otherUrl).pathname);
+      await dueHeading.waitFor();
       return visit.getByRole('heading', { name: 'Nothing to pay' }).count();
     })
     .toBe(1);
@@ -150,6 +167,7 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await visit.screenshot({ path: join(screenshots, 'customer-page-void-1280.png') });
   await visit.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(visit, 'void invoice customer page at 375 px');
+  await fitsPhone();
   await visit.screenshot({ path: join(screenshots, 'customer-page-void-375.png'), fullPage: true });
   await customer.close();
 
