@@ -1,5 +1,5 @@
 /**
- * Moving a log between stores: `npm run bench:move [invoices]` (default 40,000: ~100k events). Appends
+ * Moving a log between stores: `npm run bench:move [invoices]` (default 65,000: ~104k events). Appends
  * N invoices to the embedded store (InvoiceIssued, one in ten revised, every other one paid), exports the
  * log to a JSON Lines file, and imports it into a PostgreSQL schema of its own (BENCH_DATABASE_URL or
  * TEST_DATABASE_URL; PGlite again without one) without rebuilding the read models (rebuild speed is
@@ -16,7 +16,7 @@ import { createEventStore, type NewEvent, type StreamWrite } from '@remit/events
 import { exportLog, importLog } from '../services/app/src/event-log-file.js';
 import { benchLogger, benchPostgresUrl, openBenchDatabase } from './support.js';
 
-const INVOICES = Number(process.argv[2] ?? 40_000);
+const INVOICES = Number(process.argv[2] ?? 65_000);
 const CHUNK = 500;
 
 function invoice(i: number) {
@@ -51,15 +51,25 @@ function invoice(i: number) {
   };
 }
 
-async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
+async function peakRss<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; peakMb: number; peakHeapMb: number; seconds: number }> {
   let peak = process.memoryUsage().rss;
+  let peakHeap = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    const now = process.memoryUsage();
+    peak = Math.max(peak, now.rss);
+    peakHeap = Math.max(peakHeap, now.heapUsed);
   }, 50);
   const started = performance.now();
   try {
     const result = await work();
-    return { result, peakMb: Math.round(peak / 1048576), seconds: (performance.now() - started) / 1000 };
+    return {
+      result,
+      peakMb: Math.round(peak / 1048576),
+      peakHeapMb: Math.round(peakHeap / 1048576),
+      seconds: (performance.now() - started) / 1000,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -110,14 +120,14 @@ try {
   });
   const bytes = (await stat(file)).size;
   console.log(
-    `export (PGlite → file): ${exported.result.events} events in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.result.events / exported.seconds)} events/s; ${(bytes / 1048576).toFixed(1)} MB; peak rss ${exported.peakMb} MB; sha256 ${exported.result.sha256}`,
+    `export (PGlite → file): ${exported.result.events} events in ${exported.seconds.toFixed(1)} s = ${Math.round(exported.result.events / exported.seconds)} events/s; ${(bytes / 1048576).toFixed(1)} MB; peak rss ${exported.peakMb} MB, heap ${exported.peakHeapMb} MB; sha256 ${exported.result.sha256}`,
   );
 
   const imported = await peakRss(() =>
     importLog(target.database, createReadStream(file), { logger: benchLogger, rebuild: false }),
   );
   console.log(
-    `import (file → ${target.database.kind}): ${imported.result.events} events in ${imported.seconds.toFixed(1)} s = ${Math.round(imported.result.events / imported.seconds)} events/s; peak rss ${imported.peakMb} MB; sha256 ${imported.result.sha256} (${imported.result.sameAsFile ? 'same as the file' : 'DIFFERS'})`,
+    `import (file → ${target.database.kind}): ${imported.result.events} events in ${imported.seconds.toFixed(1)} s = ${Math.round(imported.result.events / imported.seconds)} events/s; peak rss ${imported.peakMb} MB, heap ${imported.peakHeapMb} MB; sha256 ${imported.result.sha256} (${imported.result.sameAsFile ? 'same as the file' : 'DIFFERS'})`,
   );
 } finally {
   await source.dispose();
