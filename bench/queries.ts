@@ -9,11 +9,13 @@
  * anything, and what is measured here is reading, not writing. The load is autocannon, run as a process
  * of its own so it does not share the server's event loop. Steps: the dashboard's page 1, its last page
  * by `?page=N`, the next page after a cursor from the middle, a search matching ~0.5 % of the invoices, a
- * search matching all of them (count capped), quick stats, top clients. Then, at the largest size on
- * PostgreSQL, `EXPLAIN (ANALYZE, BUFFERS)` of the statements those routes send.
+ * search matching all of them (count capped), quick stats, top clients. On PostgreSQL, first the
+ * database's share of each step at each size (the route's read statements replayed on one connection,
+ * p50/p99), and at the largest size `EXPLAIN (ANALYZE, BUFFERS)` of them.
  *
  * Env: BENCH_SIZES (default 1000,10000,100000), BENCH_CONNECTIONS (default 1,16,64), BENCH_STORES
- * (default both when PostgreSQL is configured), BENCH_PLANS_OUT (a file for the plans).
+ * (default both when PostgreSQL is configured), BENCH_PLANS_OUT (a file for the plans), BENCH_HTTP=0 (the
+ * database's share only), BENCH_SQL_ROUNDS (default 200).
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -136,12 +138,22 @@ async function captured(work: () => Promise<unknown>) {
   return statements;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of each read statement a step sends (not the session and access checks). */
-async function plans(app: TestApp, token: string, userId: string, steps: Step[], schema: string) {
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * The database's share of each step: the read statements the route sends (not the session and access
+ * checks), captured once, then sent again `SQL_ROUNDS` times one after another on one connection — the
+ * cost curve without the HTTP server's share — and `EXPLAIN (ANALYZE, BUFFERS)` of each.
+ */
+const SQL_ROUNDS = Number(process.env.BENCH_SQL_ROUNDS ?? 200);
+
+async function databaseShare(app: TestApp, token: string, userId: string, steps: Step[], schema: string) {
   const client = new pg.Client({ connectionString: benchPostgresUrl });
   await client.connect();
   await client.query(`set search_path to "${schema}", public`);
   const out: string[] = [];
+  const timings: { step: string; statements: number; p50: number; p99: number; max: number }[] = [];
   try {
     for (const step of steps) {
       const statements = await captured(() => app.get(step.path, { token }));
@@ -151,6 +163,20 @@ async function plans(app: TestApp, token: string, userId: string, steps: Step[],
           statement.values.includes(userId) &&
           !/"subscriptions"|"events"|checkpoints/.test(statement.text),
       );
+      const rounds: number[] = [];
+      for (let round = 0; round < SQL_ROUNDS; round++) {
+        const started = performance.now();
+        for (const statement of reads) await client.query(statement.text, statement.values);
+        rounds.push(performance.now() - started);
+      }
+      rounds.sort((a, b) => a - b);
+      timings.push({
+        step: step.name,
+        statements: reads.length,
+        p50: Number(percentile(rounds, 50).toFixed(2)),
+        p99: Number(percentile(rounds, 99).toFixed(2)),
+        max: Number((rounds.at(-1) ?? 0).toFixed(2)),
+      });
       for (const statement of reads) {
         const { rows } = await client.query(
           `explain (analyze, buffers, costs off, summary on) ${statement.text}`,
@@ -164,7 +190,7 @@ async function plans(app: TestApp, token: string, userId: string, steps: Step[],
   } finally {
     await client.end();
   }
-  return out.join('\n');
+  return { plans: out.join('\n'), timings };
 }
 
 async function run(kind: 'postgres' | 'pglite', results: Result[]) {
@@ -192,6 +218,15 @@ async function run(kind: 'postgres' | 'pglite', results: Result[]) {
       );
       console.log(`${kind} ${size}: seeded in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
       const steps = await stepsFor(app, person.token, size);
+      if (kind === 'postgres') {
+        const share = await databaseShare(app, person.token, person.user.id, steps, schema);
+        for (const timing of share.timings) console.log(JSON.stringify({ sql: true, size, ...timing }));
+        if (size === Math.max(...SIZES)) {
+          if (process.env.BENCH_PLANS_OUT) await writeFile(process.env.BENCH_PLANS_OUT, share.plans);
+          else console.log(share.plans);
+        }
+      }
+      if (process.env.BENCH_HTTP === '0') continue;
       for (const connections of kind === 'pglite' ? [1] : CONNECTIONS) {
         for (const step of steps) {
           // A short warm-up, so the first connection's set-up and cold caches are not the figure.
@@ -211,11 +246,6 @@ async function run(kind: 'postgres' | 'pglite', results: Result[]) {
           results.push(row);
           console.log(JSON.stringify(row));
         }
-      }
-      if (kind === 'postgres' && size === Math.max(...SIZES)) {
-        const text = await plans(app, person.token, person.user.id, steps, schema);
-        if (process.env.BENCH_PLANS_OUT) await writeFile(process.env.BENCH_PLANS_OUT, text);
-        else console.log(text);
       }
     }
   } finally {
