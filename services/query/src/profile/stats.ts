@@ -90,38 +90,46 @@ const clientId = (email: string, currency: string) =>
  * compared, so clients are ranked within their currency — by total, then invoices, then name — at most
  * TOP_CLIENTS_LIMIT per currency. Currencies come in order of how many invoices the user issued in them
  * (the one they use most first), then by code. From the kept client rows: SQL keeps, per currency, the
- * rows ranked within the limit by total and invoices (ties included), and the name decides here as before.
+ * rows first by total and invoices (ties included), and the name decides here as before.
  */
 export async function topClients(db: Database, userId: string): Promise<TopClient[]> {
   const c = clientCurrencyTotals;
-  const ranked = db
-    .select({
-      customerEmail: c.customerEmail,
-      currency: c.currency,
-      customerName: c.customerName,
-      invoices: c.invoices,
-      amount: c.billed,
-      paid: c.paid,
-      outstanding: c.outstanding,
-      rank: sql<number>`rank() over (partition by ${c.currency} order by ${c.billed} desc, ${c.invoices} desc)`.as(
-        'rank',
-      ),
-    })
-    .from(c)
-    .where(eq(c.userId, userId))
-    .as('ranked');
-  const rows = (await db.select().from(ranked).where(lte(ranked.rank, TOP_CLIENTS_LIMIT))).map((row) => ({
-    ...row,
+  const k = currencyTotals;
+  // Per currency, the first TOP_CLIENTS_LIMIT client rows by billed and invoices, ties included: a
+  // backward walk of `client_currency_totals_rank` (user, currency, billed, invoices) that stops there.
+  const result = await db.execute(sql`
+    select ${k.currency} as currency, ${k.invoices} as currency_invoices, top.*
+    from ${k} cross join lateral (
+      select ${c.customerEmail} as customer_email, ${c.customerName} as customer_name,
+        ${c.invoices} as invoices, ${c.billed} as amount, ${c.paid} as paid, ${c.outstanding} as outstanding
+      from ${c}
+      where ${c.userId} = ${k.userId} and ${c.currency} = ${k.currency}
+      order by ${c.billed} desc, ${c.invoices} desc
+      fetch first ${sql.raw(String(TOP_CLIENTS_LIMIT))} rows with ties
+    ) top
+    where ${k.userId} = ${userId}`);
+  type Ranked = Record<
+    | 'currency'
+    | 'currency_invoices'
+    | 'customer_email'
+    | 'customer_name'
+    | 'invoices'
+    | 'amount'
+    | 'paid'
+    | 'outstanding',
+    string | number
+  >;
+  const found = Array.isArray(result) ? (result as Ranked[]) : ((result as { rows: Ranked[] }).rows ?? []);
+  const rows = found.map((row) => ({
+    currency: String(row.currency),
+    customerEmail: String(row.customer_email),
+    customerName: String(row.customer_name),
     invoices: Number(row.invoices),
     amount: Number(row.amount),
     paid: Number(row.paid),
     outstanding: Number(row.outstanding),
   }));
-  const counts = await db
-    .select({ currency: currencyTotals.currency, invoices: currencyTotals.invoices })
-    .from(currencyTotals)
-    .where(eq(currencyTotals.userId, userId));
-  const invoicesIn = new Map(counts.map((row) => [row.currency, Number(row.invoices)]));
+  const invoicesIn = new Map(found.map((row) => [String(row.currency), Number(row.currency_invoices)]));
   const currencies = [...new Set(rows.map((row) => row.currency))].sort(
     (a, b) => (invoicesIn.get(b) ?? 0) - (invoicesIn.get(a) ?? 0) || a.localeCompare(b),
   );
