@@ -99,21 +99,18 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await expect(page.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
 
-  // After a resize the frame's page is laid out again; a screenshot before that shows it at the old width.
-  const fitsPhone = () =>
-    expect
-      .poll(() =>
-        visit
-          .locator('iframe[sandbox]')
-          .contentFrame()
-          .locator('.sheet')
-          .first()
-          .evaluate((sheet) => sheet.getBoundingClientRect().width),
-      )
-      .toBeLessThan(320);
+  const dueHeading = visit.getByRole('heading', { name: /^(Amount due|Paid in full|Nothing to pay)$/ });
+  // A phone-sized screenshot of a page first laid out at 1280 px can show the frame's old layout: load it
+  // again at the phone's size and wait for the invoice's page in the frame.
+  const atPhoneSize = async () => {
+    // Tall enough for the whole page: a full-page capture of a shorter viewport scales the frame's layout.
+    await visit.setViewportSize({ width: 375, height: 920 });
+    await visit.reload();
+    await dueHeading.waitFor();
+    await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet').first()).toBeVisible();
+  };
   // Paid in full: the customer's page says so and stops asking for money. (Each reload first waits for the
   // page to have its data: a count taken while it loads would be 0 however often it is asked.)
-  const dueHeading = visit.getByRole('heading', { name: /^(Amount due|Paid in full|Nothing to pay)$/ });
   await expect
     .poll(async () => {
       await visit.reload();
@@ -126,9 +123,8 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await visit.setViewportSize({ width: 1280, height: 900 });
   await expect(visit.locator('iframe[sandbox]').contentFrame().locator('.sheet')).toBeVisible();
   await visit.screenshot({ path: join(screenshots, 'customer-page-paid-1280.png') });
-  await visit.setViewportSize({ width: 375, height: 812 });
-  await fitsPhone();
-  await visit.screenshot({ path: join(screenshots, 'customer-page-paid-375.png'), fullPage: true });
+  await atPhoneSize();
+  await visit.screenshot({ path: join(screenshots, 'customer-page-paid-375.png') });
 
   // A void invoice: nothing to pay, no payment details, and its preview is stamped VOID.
   const other = await request.post('/api/invoices', {
@@ -165,16 +161,21 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   const sheet = visit.locator('iframe[sandbox]').contentFrame().locator('body');
   await expect(sheet).toContainText('VOID');
   await visit.screenshot({ path: join(screenshots, 'customer-page-void-1280.png') });
-  await visit.setViewportSize({ width: 375, height: 812 });
+  await atPhoneSize();
   await expectNoSeriousViolations(visit, 'void invoice customer page at 375 px');
-  await fitsPhone();
-  await visit.screenshot({ path: join(screenshots, 'customer-page-void-375.png'), fullPage: true });
+  await visit.screenshot({ path: join(screenshots, 'customer-page-void-375.png') });
   await customer.close();
 
   // The owner sees the customer's view and the payment in the History.
   await page.goto('/');
   await page.getByRole('button', { name: 'Open invoice SHARE-001' }).click();
-  await page.getByRole('tab', { name: 'History' }).click();
+  // The dialog can still be settling when it first shows (a click then lands on nothing): click until the
+  // tab is the selected one.
+  const historyTab = page.getByRole('tab', { name: 'History' });
+  await expect(async () => {
+    await historyTab.click();
+    await expect(historyTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   const history = page.getByRole('list', { name: 'Invoice history' });
   await expect(history.getByText('Viewed by the customer')).toHaveCount(1);
   await expect(history).toContainText('Payment of €361.20 received');
