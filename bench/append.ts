@@ -2,7 +2,8 @@
  * Raw append against a peer: `npm run bench:append [seconds per step]`. Remit's event store and Emmett
  * 0.42's (`@event-driven-io/emmett-postgresql`) on the same PostgreSQL, in a database of the run's own,
  * in the same run: W writers each appending one event at a time to new streams (both stores checking
- * that the stream does not exist yet), appends/s at 1, 8 and 32 writers, the stores taking turns. Each
+ * that the stream does not exist yet), appends/s at 1, 8 and 32 writers, the stores taking turns (three
+ * rounds of `seconds per step` each, alternating which goes first; the mean rate of the rounds). Each
  * store gets a pool of as many connections as the most writers (Emmett through its `pool` option), so
  * neither waits for a connection. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
  */
@@ -15,6 +16,7 @@ import { benchLogger, benchPostgresUrl } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 4);
 const WRITERS = [1, 8, 32];
+const ROUNDS = 3;
 if (!benchPostgresUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
 const name = `remit_bench_append_${randomBytes(4).toString('hex')}`;
@@ -61,12 +63,29 @@ try {
   await emmett.appendToStream('warm-up', [event(0)]);
   await remit.append('warm-up', [event(0)], { expectedVersion: 'no_stream' });
   for (const writers of WRITERS) {
-    const emmettRate = await measure(writers, (stream, i) =>
-      emmett.appendToStream(stream, [event(i)], { expectedStreamVersion: STREAM_DOES_NOT_EXIST }),
-    );
-    const remitRate = await measure(writers, (stream, i) =>
-      remit.append(stream, [event(i)], { expectedVersion: 'no_stream' }),
-    );
+    // Rounds alternate which store goes first, so a noisy neighbour does not land on one store only.
+    const rates = { remit: [] as number[], emmett: [] as number[] };
+    for (let round = 0; round < ROUNDS; round++) {
+      const turns = [
+        async () =>
+          rates.emmett.push(
+            await measure(writers, (stream, i) =>
+              emmett.appendToStream(stream, [event(i)], { expectedStreamVersion: STREAM_DOES_NOT_EXIST }),
+            ),
+          ),
+        async () =>
+          rates.remit.push(
+            await measure(writers, (stream, i) =>
+              remit.append(stream, [event(i)], { expectedVersion: 'no_stream' }),
+            ),
+          ),
+      ];
+      if (round % 2 === 1) turns.reverse();
+      for (const turn of turns) await turn();
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const remitRate = mean(rates.remit);
+    const emmettRate = mean(rates.emmett);
     console.log(
       `${writers} writers: Remit ${remitRate.toFixed(0)} appends/s, Emmett ${emmettRate.toFixed(0)} appends/s, ratio ${(remitRate / emmettRate).toFixed(2)}×`,
     );

@@ -87,6 +87,33 @@ describe.each(testStores())('the command pipeline on %s', (kind) => {
     expect(results.map((result) => result.position)).toContain(events.at(-1)?.position);
   });
 
+  it('does not read a new stream first, and decides on its state when it exists after all', async () => {
+    const fresh = `counter-${randomUUID()}`;
+    const reads: string[][] = [];
+    const counting = {
+      ...store,
+      readStreams: (ids: string[]) => {
+        reads.push(ids);
+        return store.readStreams(ids);
+      },
+    };
+    const first = await execute(
+      counting,
+      step({ decider: counter, streams: fresh, newStream: true, command: { by: 5 } }),
+      options,
+    );
+    expect(first).toMatchObject({ state: 5, version: 1 });
+    expect(reads).toEqual([]);
+    // The same id again: the unread first try is refused, the second reads the stream and counts on.
+    const again = await execute(
+      counting,
+      step({ decider: counter, streams: fresh, newStream: true, command: { by: 2 } }),
+      options,
+    );
+    expect(again).toMatchObject({ state: 7, version: 2 });
+    expect(reads).toEqual([[fresh]]);
+  });
+
   it('writes nothing when the decision is empty, and passes a refusal on with nothing written', async () => {
     const streamId = `counter-${randomUUID()}`;
     await expect(

@@ -35,6 +35,12 @@ export type StreamsOf = string | ((read: (streamId: string) => Promise<StoredEve
 export interface CommandPlan<State, Command, Event extends DecidedEvent> {
   decider: Decider<State, Command, Event>;
   streams: StreamsOf;
+  /**
+   * The stream was named by a new random id just now (an invoice being issued), so it cannot hold
+   * events: the first attempt does not read it and appends with 'no_stream'. Were it there after all,
+   * the append is refused and the next attempt reads it like any other.
+   */
+  newStream?: boolean;
   /** The stream each decided event goes to; the (first) aggregate stream when absent. */
   streamOf?: (event: Event) => string;
   command: Command;
@@ -61,6 +67,8 @@ export interface StepContext {
   codec: EventCodec;
   metadata: EventMetadata;
   at: Date;
+  /** 1 on the first try; a clash on any stream makes the next. */
+  attempt: number;
 }
 
 export interface StepOutcome<State, Event extends DecidedEvent> {
@@ -116,12 +124,13 @@ export function step<State, Command, Event extends DecidedEvent>(
   const { decider } = plan;
   return {
     decider: decider.name,
-    async prepare({ read, codec, metadata, at }) {
+    async prepare({ read, codec, metadata, at, attempt }) {
       const streamIds =
         typeof plan.streams === 'string'
           ? [plan.streams]
           : await plan.streams(async (id) => (await read([id])).get(id) ?? []);
-      const loaded = await read(streamIds);
+      const unread = plan.newStream === true && attempt === 1;
+      const loaded = unread ? new Map(streamIds.map((id) => [id, []])) : await read(streamIds);
       const history = [...loaded.values()].flat();
       if (streamIds.length > 1) history.sort((a, b) => (a.position < b.position ? -1 : 1));
       const state = foldEvents(decider, history, codec);
@@ -209,6 +218,7 @@ export async function execute<State, Event extends DecidedEvent>(
       codec: options.codec,
       metadata: options.metadata,
       at: options.now(),
+      attempt,
     };
     const first = await root.prepare(context);
     const prepared: PreparedStep<unknown, DecidedEvent>[] = [first];

@@ -229,6 +229,8 @@ export function issueInvoice(input: {
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
+    // A new random id (service.ts): nothing to read.
+    newStream: true,
     command: { type: 'IssueInvoice', data: { invoiceId, userId, content } },
     effects: () => [reserveNumber(userId, content.number, invoiceId), ...(logo ? [uploadLogo(logo)] : [])],
   });
