@@ -43,5 +43,9 @@ export async function openBenchDatabase(kind: 'pglite' | 'postgres'): Promise<{
 }
 
 /** The stores a benchmark compares: PGlite, and PostgreSQL when configured. */
-export const benchStores = (): ('pglite' | 'postgres')[] =>
-  benchPostgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+export const benchStores = (): ('pglite' | 'postgres')[] => {
+  const all: ('pglite' | 'postgres')[] = benchPostgresUrl ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_STORES=postgres (or pglite) runs one of them only (a profile of one store).
+  const only = process.env.BENCH_STORES?.split(',');
+  return only ? all.filter((kind) => only.includes(kind)) : all;
+};
