@@ -46,7 +46,7 @@ async function holdTransaction(): Promise<() => Promise<void>> {
   };
 }
 
-async function step(users: string[], clients: number, label: string) {
+async function step(users: string[], clients: number, label: string, code: string) {
   const lag = watchLag(app, 5);
   let commands = 0;
   let errors = 0;
@@ -56,11 +56,12 @@ async function step(users: string[], clients: number, label: string) {
     users.slice(0, clients).map(async (token, client) => {
       for (let i = 0; performance.now() < until; i++) {
         try {
-          const { answered, position } = await issue(app, token, `L${label}${clients}-${client}-${i}`);
+          const { answered, position } = await issue(app, token, `L${code}${clients}-${client}-${i}`);
           commands++;
           lag.add(position, answered);
         } catch (error) {
           if (errors++ === 0) console.error(String(error));
+          if (errors > 100) throw error;
         }
       }
     }),
@@ -79,12 +80,12 @@ try {
     users.push((await signedInUser(app, `lag-${i}@example.com`)).token);
   }
   // Warm-up: the first commands compile statements and fill caches.
-  await step(users, 4, 'warm-up');
-  for (const clients of CURVE) await step(users, clients, 'alone,');
+  await step(users, 4, 'warm-up', 'W');
+  for (const clients of CURVE) await step(users, clients, 'alone,', 'A');
   for (const clients of WITH_BYSTANDER) {
     const release = await holdTransaction();
     try {
-      await step(users, clients, 'xid held open,');
+      await step(users, clients, 'xid held open,', 'X');
     } finally {
       await release();
     }
