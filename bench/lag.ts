@@ -3,7 +3,7 @@
  * app on PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL) with its projector running, each client a
  * signed-in user of its own sending IssueInvoice over HTTP back to back (the load of bench:commands).
  * Lag is the time from a command's answer until every read model has applied its position, seen by
- * polling every 5 ms. Steps: 1, 4, 8, 16 and 32 clients (lag against the rate they sustain), then 8 and
+ * polling every 5 ms. Steps: 1, 4, 8, 16 and 32 clients (lag against the rate they sustain), then 1, 8 and
  * 32 again while another session holds a transaction id open for the whole step and writes no events.
  */
 
@@ -17,7 +17,7 @@ import { benchPostgresUrl } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CURVE = (process.env.BENCH_CLIENTS ?? '1,4,8,16,32').split(',').map(Number);
-const WITH_BYSTANDER = [8, 32];
+const WITH_BYSTANDER = [1, 8, 32];
 if (!benchPostgresUrl || !testDatabaseUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
 const app = await startTestApp('postgres', {
