@@ -11,8 +11,8 @@ export const appEnvSchema = commandEnvSchema
   .extend({
     /** Admission control in front of the embedded store (admission.ts); 0 turns it off. */
     ADMISSION_CONCURRENCY: z.coerce.number().int().min(0).max(1000).default(8),
-    ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
-    ADMISSION_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+    ADMISSION_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+    ADMISSION_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     ADMISSION_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3600).default(2),
   });
 
