@@ -1,10 +1,11 @@
-import { z } from 'zod';
+// zod/mini: every screen's API client parses error answers with it (see auth-public.ts).
+import { z } from 'zod/mini';
 
 /** Every error answer of the API: a message, and for validation the first message per field. */
 export const apiErrorSchema = z.object({
   error: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
+  code: z.optional(z.string()),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -26,7 +26,7 @@ import {
 } from '@remit/contracts';
 import { testStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { subscribe } from './testing/profile.js';
@@ -36,9 +36,14 @@ import { signedInUser } from './testing/users.js';
  * The server checks its own answers against the schemas the web app reads them with (contracts), so the
  * two cannot drift: every answer of a subscriber's journey parses, with nothing missing or of another type.
  */
-function expectShape<T>(schema: z.ZodType<T>, answer: { status: number; body: unknown }, status = 200): T {
+/** `schema`: a contracts schema, zod or zod/mini (auth-public.ts). */
+function expectShape<T>(
+  schema: z.core.$ZodType<T>,
+  answer: { status: number; body: unknown },
+  status = 200,
+): T {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
-  const parsed = schema.safeParse(answer.body);
+  const parsed = z.safeParse(schema, answer.body);
   if (!parsed.success) throw new Error(`${parsed.error.message}\nin ${JSON.stringify(answer.body)}`);
   return parsed.data;
 }

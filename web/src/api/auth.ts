@@ -1,10 +1,6 @@
 import {
-  type AuthProviders,
   type AuthResult,
-  authProvidersSchema,
   authResultSchema,
-  authStatusSchema,
-  googleLoginAnswerSchema,
   messageAnswerSchema,
   type PasswordChange,
   type PasswordReset,
@@ -13,11 +9,19 @@ import {
   type SignUpRequest,
   type SignUpResult,
   signUpResultSchema,
-  type User,
   type VerifyEmailRequest,
 } from '@remit/contracts';
-import { z } from 'zod';
 import { request } from './client';
+
+// The requests of the first screens (session check, providers, Google sign-in, logout) are in
+// authSession.ts, which keeps zod's full API out of /login; they are here too for every other caller.
+export {
+  completeGoogleLogin,
+  fetchAuthProviders,
+  fetchAuthStatus,
+  logOut,
+  startGoogleLogin,
+} from './authSession';
 
 const messageSchema = messageAnswerSchema;
 
@@ -39,28 +43,6 @@ export async function resendVerification(email: string): Promise<string> {
     schema: messageSchema,
   });
   return answer.message;
-}
-
-export async function fetchAuthStatus(signal?: AbortSignal): Promise<User> {
-  const answer = await request('GET', '/auth/status', { schema: authStatusSchema, signal });
-  return answer.user;
-}
-
-export async function logOut(): Promise<void> {
-  await request('POST', '/auth/logout', { schema: z.unknown() });
-}
-
-export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {
-  return request('GET', '/auth/providers', { schema: authProvidersSchema, signal });
-}
-
-export async function startGoogleLogin(): Promise<string> {
-  const answer = await request('POST', '/auth/google/login', { schema: googleLoginAnswerSchema });
-  return answer.url;
-}
-
-export function completeGoogleLogin(code: string, state: string): Promise<AuthResult> {
-  return request('POST', '/auth/google/callback', { body: { code, state }, schema: authResultSchema });
 }
 
 /** 'Forgot password?': always answered the same; the link arrives by e-mail if the account exists. */

@@ -1,13 +1,20 @@
 import { apiErrorSchema, IDEMPOTENCY_HEADER, POSITION_HEADER } from '@remit/contracts';
-import type { z } from 'zod';
 import { ApiError, NetworkError } from './errors';
 import { readPosition, readToken, rememberPosition } from './session';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** What a zod or zod/mini schema offers the client. */
+export interface AnswerSchema<T> {
+  parse(data: unknown): T;
+}
+
 export interface RequestOptions<T> {
-  /** Validates (and strips) the answer; the contracts' response schemas. */
-  schema?: z.ZodType<T>;
+  /**
+   * Validates (and strips) the answer: one of the contracts' response schemas (zod or zod/mini), or a
+   * loader of one, for requests of the first screen whose schema need not be in its JavaScript.
+   */
+  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
   body?: unknown;
   /** A multipart body (sent as is; the browser sets its boundary). */
   form?: FormData;
@@ -60,7 +67,9 @@ export async function request<T>(method: Method, path: string, options: RequestO
   const body = await readJson(response);
   rememberPosition(response.headers.get(POSITION_HEADER));
   if (body && typeof body === 'object' && 'position' in body) rememberPosition(body.position);
-  return options.schema ? options.schema.parse(body) : (body as T);
+  if (!options.schema) return body as T;
+  const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
+  return schema.parse(body);
 }
 
 /** A call whose answer is not JSON (HTML previews, PDFs): the raw response once it is OK. */

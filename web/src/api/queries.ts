@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { fetchAuthProviders, fetchAuthStatus } from './auth';
+import { fetchAuthProviders, fetchAuthStatus } from './authSession';
 import { authKeys, billingKeys } from './keys';
 import { checkSubscription } from './subscription';
 

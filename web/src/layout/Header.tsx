@@ -1,13 +1,17 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Logo } from '../components/Logo';
 import { currentUserId } from '../db/account';
 import { loadDatabase } from '../db/load';
 import { useAuth, useLogout } from '../features/auth/AuthProvider';
-import { LogoutDialog } from '../features/auth/LogoutDialog';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { media, theme } from '../theme/theme';
+
+/** Asked only at a logout with unsent work: its dialog is not part of any first screen. */
+const LogoutDialog = lazy(() =>
+  import('../features/auth/LogoutDialog').then((module) => ({ default: module.LogoutDialog })),
+);
 
 const Bar = styled.header`
   position: sticky;
@@ -246,7 +250,11 @@ export function Header() {
           <ul>{items}</ul>
         </MobileNav>
       )}
-      {unsent > 0 && <LogoutDialog count={unsent} onChoose={finishLogout} onCancel={() => setUnsent(0)} />}
+      {unsent > 0 && (
+        <Suspense fallback={null}>
+          <LogoutDialog count={unsent} onChoose={finishLogout} onCancel={() => setUnsent(0)} />
+        </Suspense>
+      )}
     </Bar>
   );
 }

@@ -2,7 +2,7 @@ import { authMessages } from '@remit/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { startGoogleLogin } from '../api/auth';
+import { startGoogleLogin } from '../api/authSession';
 import { errorMessage } from '../api/errors';
 import { providersQuery } from '../api/queries';
 import { GoogleIcon } from '../components/GoogleIcon';

@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { completeGoogleLogin } from '../../api/auth';
+import { completeGoogleLogin } from '../../api/authSession';
 import { errorMessage } from '../../api/errors';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { logError } from '../../lib/log';

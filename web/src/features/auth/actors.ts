@@ -1,7 +1,7 @@
 import type { User } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
-import { logOut } from '../../api/auth';
+import { logOut } from '../../api/authSession';
 import { ApiError, isNetworkError, isUnauthorized } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { authKeys, billingKeys } from '../../api/keys';
