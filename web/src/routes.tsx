@@ -1,25 +1,39 @@
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from 'react';
-import { type RouteObject, useRoutes } from 'react-router-dom';
+import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { PageSpinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
 import { RootLayout } from './layout/RootLayout';
 import { type RouteMeta, useRouteMeta } from './layout/RouteMeta';
 import { RouteErrorBoundary } from './pages/RouteError';
 
-function meta(title: string, description?: string): RouteMeta {
-  return { title, description };
+/** A page in its own chunk: a lazy component, and its loader to start the download early. */
+interface LazyPage {
+  Page: ComponentType;
+  preload: () => Promise<unknown>;
 }
 
-/** A page in its own chunk: loaded the first time its route renders (React.lazy). */
 function page<Name extends string>(
   load: () => Promise<{ [key in Name]: ComponentType }>,
   name: Name,
-): ComponentType {
-  return lazy(async () => {
-    const module = await load();
-    const Page: ComponentType = module[name];
-    return { default: Page };
-  });
+): LazyPage {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const preload = () => {
+    loading ??= load().then((module) => {
+      const Page: ComponentType = module[name];
+      return { default: Page };
+    });
+    return loading;
+  };
+  return { Page: lazy(preload), preload };
+}
+
+/** What a route declares in its `handle`: its title and description, and its page's loader. */
+interface RouteHandle extends RouteMeta {
+  preload?: () => Promise<unknown>;
+}
+
+function meta(lazyPage: LazyPage, title: string, description?: string): RouteHandle {
+  return { title, description, preload: lazyPage.preload };
 }
 
 /** The customer page has no layout around it: its own error boundary and loading state. */
@@ -59,9 +73,10 @@ export function createRoutes(): RouteObject[] {
     {
       // The customer page (issue 14): public, outside the app's layout, so no header links into the app.
       path: '/i/:token',
+      handle: { preload: CustomerInvoicePage.preload } satisfies RouteHandle,
       element: (
         <Standalone label="Loading the invoice...">
-          <CustomerInvoicePage />
+          <CustomerInvoicePage.Page />
         </Standalone>
       ),
     },
@@ -73,75 +88,95 @@ export function createRoutes(): RouteObject[] {
           children: [
             {
               path: '/login',
-              handle: meta('Login', 'Sign in to Remit with Google or with your email.'),
-              element: <LoginPage />,
+              handle: meta(LoginPage, 'Login', 'Sign in to Remit with Google or with your email.'),
+              element: <LoginPage.Page />,
             },
             {
               path: '/login-basic',
-              handle: meta('Sign in with email', 'Sign in to Remit with your email and password.'),
-              element: <LoginBasicPage />,
+              handle: meta(
+                LoginBasicPage,
+                'Sign in with email',
+                'Sign in to Remit with your email and password.',
+              ),
+              element: <LoginBasicPage.Page />,
             },
             {
               path: '/signup',
-              handle: meta('Sign up', 'Create your Remit account and start getting paid.'),
-              element: <SignUpPage />,
+              handle: meta(SignUpPage, 'Sign up', 'Create your Remit account and start getting paid.'),
+              element: <SignUpPage.Page />,
             },
           ],
         },
         {
           path: '/forgot-password',
-          handle: meta('Reset your password', 'Get a link to set a new password for your Remit account.'),
-          element: <ForgotPasswordPage />,
+          handle: meta(
+            ForgotPasswordPage,
+            'Reset your password',
+            'Get a link to set a new password for your Remit account.',
+          ),
+          element: <ForgotPasswordPage.Page />,
         },
         {
           path: '/reset-password',
-          handle: meta('Set a new password', 'Choose a new password for your Remit account.'),
-          element: <ResetPasswordPage />,
+          handle: meta(
+            ResetPasswordPage,
+            'Set a new password',
+            'Choose a new password for your Remit account.',
+          ),
+          element: <ResetPasswordPage.Page />,
         },
         {
           path: '/verify-email',
-          handle: meta('Verify your email', 'Confirm the email address of your Remit account.'),
-          element: <VerifyEmailPage />,
+          handle: meta(
+            VerifyEmailPage,
+            'Verify your email',
+            'Confirm the email address of your Remit account.',
+          ),
+          element: <VerifyEmailPage.Page />,
         },
         {
           path: '/auth/google/callback',
-          handle: meta('Signing in'),
-          element: <GoogleCallbackPage />,
+          handle: meta(GoogleCallbackPage, 'Signing in'),
+          element: <GoogleCallbackPage.Page />,
         },
         {
           element: <RequireAuth />,
           children: [
             {
               index: true,
-              handle: meta('Dashboard', 'Your invoices and payments at a glance.'),
-              element: <DashboardPage />,
+              handle: meta(DashboardPage, 'Dashboard', 'Your invoices and payments at a glance.'),
+              element: <DashboardPage.Page />,
             },
             {
               path: '/profile',
-              handle: meta('Profile', 'Your company details, payment methods and plan.'),
-              element: <ProfilePage />,
+              handle: meta(ProfilePage, 'Profile', 'Your company details, payment methods and plan.'),
+              element: <ProfilePage.Page />,
             },
             {
               path: '/invoice/create',
-              handle: meta('New Invoice', 'Create an invoice and send it to your customer.'),
-              element: <InvoiceCreatePage />,
+              handle: meta(
+                InvoiceCreatePage,
+                'New Invoice',
+                'Create an invoice and send it to your customer.',
+              ),
+              element: <InvoiceCreatePage.Page />,
             },
             {
               path: '/subscription',
-              handle: meta('Plans', 'Pay per invoice or subscribe to Remit Pro.'),
-              element: <SubscriptionPage />,
+              handle: meta(SubscriptionPage, 'Plans', 'Pay per invoice or subscribe to Remit Pro.'),
+              element: <SubscriptionPage.Page />,
             },
             {
               path: '/success',
-              handle: meta('Payment confirmation'),
-              element: <SuccessPage />,
+              handle: meta(SuccessPage, 'Payment confirmation'),
+              element: <SuccessPage.Page />,
             },
           ],
         },
         {
           path: '*',
-          handle: meta('Page not found'),
-          element: <NotFoundPage />,
+          handle: meta(NotFoundPage, 'Page not found'),
+          element: <NotFoundPage.Page />,
         },
       ],
     },
@@ -151,6 +186,12 @@ export function createRoutes(): RouteObject[] {
 /** The app's screens, inside any router (BrowserRouter in main.tsx, a memory router in tests). */
 export function AppRoutes() {
   const [routes] = useState(createRoutes);
+  const location = useLocation();
+  // The page's chunk starts downloading now, beside the session check, not when the guard lets the
+  // page render (the data router did the same with its lazy routes). One download per page.
+  for (const match of matchRoutes(routes, location) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.();
+  }
   useRouteMeta(routes);
   return useRoutes(routes);
 }
