@@ -9,7 +9,13 @@ import { signedInUser } from './testing/users.js';
 
 type Listed = {
   invoices: { ID: string; InvoiceNumber: string; locked: boolean; CustomerName: string }[];
-  pagination: { total: number; total_pages: number; page: number };
+  pagination: {
+    total: number;
+    total_pages: number;
+    page: number;
+    next_cursor: string | null;
+    previous_cursor: string | null;
+  };
 };
 
 const customers = ['Charles Babbage', 'Mary Somerville', 'Michael Faraday', 'Caroline Herschel'];
@@ -96,7 +102,16 @@ describe.each(testStores())('invoice list, search, locking and PDFs over HTTP on
   it('pages a subscriber through 40 invoices, newest first', async () => {
     const page1 = (await app.get('/invoices?page=1&limit=15', { token: users.subscriber.token }))
       .body as unknown as Listed;
-    expect(page1.pagination).toEqual({ page: 1, limit: 15, total: 40, total_pages: 3 });
+    // Spec §7's fields, then the keyset cursors added beside them (the last page has no next one).
+    expect(page1.pagination).toMatchObject({
+      page: 1,
+      limit: 15,
+      total: 40,
+      total_pages: 3,
+      total_capped: false,
+    });
+    expect(page1.pagination.previous_cursor).toBeNull();
+    expect(page1.pagination.next_cursor).toEqual(expect.any(String));
     expect(page1.invoices[0]?.InvoiceNumber).toBe('SUB-0040');
     expect(page1.invoices.every((invoice) => !invoice.locked)).toBe(true);
     const page3 = (await app.get('/invoices?page=3&limit=15', { token: users.subscriber.token }))
@@ -104,6 +119,7 @@ describe.each(testStores())('invoice list, search, locking and PDFs over HTTP on
     expect(page3.invoices.map((invoice) => invoice.InvoiceNumber)).toEqual(
       Array.from({ length: 10 }, (_, index) => `SUB-${String(10 - index).padStart(4, '0')}`),
     );
+    expect(page3.pagination.next_cursor).toBeNull();
     const capped = (await app.get('/invoices?limit=1000', { token: users.subscriber.token }))
       .body as unknown as Listed;
     expect(capped.invoices).toHaveLength(40);
