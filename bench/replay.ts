@@ -1,15 +1,20 @@
 /**
- * Rebuild speed of every read model: `npm run bench:replay [invoices]`. Appends N invoices (InvoiceIssued,
- * every other one InvoicePaidFor, one in ten revised; 50 users, 8 clients each, 2 currencies) in large
- * transactions, then times the live projector building every read model from zero (one loop, batches of
- * 500) and `replayProjections` (the auditor's rebuild into scratch tables), in events/s. PGlite, and
- * PostgreSQL with BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ * Rebuild speed of every read model: `npm run bench:replay [invoices …]` (default 10000; RUNS=n repeats
+ * each size, BATCH=n sets the projector's batch). Appends N invoices (InvoiceIssued, every other one
+ * InvoicePaidFor, one in ten revised: 1.6 events an invoice; 50 users, 8 clients each, 2 currencies) in
+ * large transactions, then times the live projector building every read model from zero (one loop, its
+ * default batch: a rebuild) and `replayProjections` (the auditor's rebuild into scratch tables, one read
+ * of the log for all), in events/s of wall time, with the bench process's own CPU time beside (on PGlite
+ * that is all of the work; on PostgreSQL the server's is not in it). PGlite, and PostgreSQL with
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL. Medians and ranges over the runs at the end.
  */
 import { createEventStore, type NewEvent, type StreamWrite } from '@remit/eventstore';
 import { projections, replayProjections, startProjector } from '@remit/projector';
 import { benchLogger, benchStores, openBenchDatabase } from './support.js';
 
-const INVOICES = Number(process.argv[2] ?? 10_000);
+const SIZES = process.argv.slice(2).map(Number);
+const RUNS = Number(process.env.RUNS ?? 1);
+const BATCH = process.env.BATCH ? Number(process.env.BATCH) : undefined;
 const CHUNK = 500;
 
 const party = (name: string) => ({
@@ -45,7 +50,18 @@ function invoice(i: number) {
   };
 }
 
-async function run(kind: 'pglite' | 'postgres') {
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1e6;
+};
+
+interface Figures {
+  events: number;
+  live: number;
+  replay: number;
+}
+
+async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figures> {
   const { database, dispose } = await openBenchDatabase(kind);
   const store = createEventStore(database, { logger: benchLogger });
   try {
@@ -79,25 +95,52 @@ async function run(kind: 'pglite' | 'postgres') {
     }
 
     let started = performance.now();
-    const projector = startProjector({ store, projections, logger: benchLogger });
+    let cpu = process.cpuUsage();
+    const projector = startProjector({
+      store,
+      projections,
+      logger: benchLogger,
+      ...(BATCH ? { batchSize: BATCH } : {}),
+    });
     await projector.caughtUp();
     await projector.stop();
     const live = (performance.now() - started) / 1000;
     console.log(
-      `${kind}: ${events} events; live projector from zero ${live.toFixed(1)} s = ${(events / live).toFixed(0)} events/s`,
+      `${kind}: ${events} events; live projector from zero ${live.toFixed(1)} s = ${(events / live).toFixed(0)} events/s (process CPU ${cpuSeconds(cpu).toFixed(1)} s)`,
     );
 
     started = performance.now();
+    cpu = process.cpuUsage();
     const reports = await replayProjections(database.db, projections);
     const replay = (performance.now() - started) / 1000;
     const differences = reports.flatMap((report) => report.differences).length;
     console.log(
-      `${kind}: replayProjections (${projections.length} projections, each reading the log) ${replay.toFixed(1)} s = ${(events / replay).toFixed(0)} events/s; differences ${differences}`,
+      `${kind}: ${events} events; replayProjections (${projections.length} projections, one read of the log) ${replay.toFixed(1)} s = ${(events / replay).toFixed(0)} events/s (process CPU ${cpuSeconds(cpu).toFixed(1)} s); differences ${differences}`,
     );
+    if (differences > 0) throw new Error('the replay differs from the live read models');
+    return { events, live: events / live, replay: events / replay };
   } finally {
     await store.close();
     await dispose();
   }
 }
 
-for (const kind of benchStores()) await run(kind);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+const summary = (values: number[]) =>
+  `median ${median(values).toFixed(0)} (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+
+for (const kind of benchStores()) {
+  for (const invoices of SIZES.length > 0 ? SIZES : [10_000]) {
+    const runs: Figures[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await run(kind, invoices));
+    console.log(
+      `SUMMARY ${kind} ${runs[0]?.events} events, ${RUNS} run(s), events/s: live rebuild ${summary(runs.map((r) => r.live))}; replayProjections ${summary(runs.map((r) => r.replay))}`,
+    );
+  }
+}

@@ -5,7 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 /** Bind parameters per statement, well under PostgreSQL's 65,535. */
 const PARAMETERS = 30_000;
 
-function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
   return out;
@@ -31,38 +31,41 @@ export async function selectWhereIn<Table extends PgTable>(
   return rows;
 }
 
-/** Rows of `table` whose `columns` are one of the `keys` tuples (a composite key; chunked). */
+/**
+ * `(columns) in (keys)` for a composite key, with the keys as one JSON parameter: a long list of row
+ * constructors is planned as an OR chain, quadratic in its length (and it aborts PGlite's WebAssembly
+ * build at about a thousand), while a semi-join on `json_to_recordset` stays linear.
+ */
+export function keysIn(columns: Column[], keys: readonly unknown[][]): SQL {
+  const names = columns.map((_, i) => `k${i}`);
+  const records = keys.map((key) =>
+    Object.fromEntries(
+      key.map((value, i) => [names[i], typeof value === 'bigint' ? value.toString() : value]),
+    ),
+  );
+  const shape = columns.map((column, i) => `${names[i]} ${(column as PgColumn).getSQLType()}`).join(', ');
+  return sql`(${sql.join(
+    columns.map((column) => sql`${column}`),
+    sql`, `,
+  )}) in (select ${sql.raw(names.join(', '))} from json_to_recordset(${JSON.stringify(records)}::json) as k(${sql.raw(shape)}))`;
+}
+
+/** Rows of `table` whose `columns` are one of the `keys` tuples (a composite key). */
 export async function selectWhereKeys<Table extends PgTable>(
   db: Database,
   table: Table,
   columns: Column[],
   keys: readonly unknown[][],
 ): Promise<Table['$inferSelect'][]> {
-  const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
-  const rows: Table['$inferSelect'][] = [];
-  for (const part of chunks(unique, Math.floor(PARAMETERS / columns.length))) {
-    const where = sql`(${sql.join(
-      columns.map((column) => sql`${column}`),
-      sql`, `,
-    )}) in (${sql.join(
-      part.map(
-        (key) =>
-          sql`(${sql.join(
-            key.map((value, i) => sql`${sql.param(value, columns[i])}`),
-            sql`, `,
-          )})`,
-      ),
-      sql`, `,
-    )})`;
-    rows.push(
-      ...((await db
-        .select()
-        .from(table as PgTable)
-        .where(where)) as Table['$inferSelect'][]),
-    );
-  }
-  return rows;
+  if (keys.length === 0) return [];
+  const unique = [...new Map(keys.map((key) => [JSON.stringify(key, jsonSafe), key])).values()];
+  return (await db
+    .select()
+    .from(table as PgTable)
+    .where(keysIn(columns, unique))) as Table['$inferSelect'][];
 }
+
+const jsonSafe = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
 
 /**
  * One table's rows touched by a batch: loaded once, changed in memory event by event in log order (so a
@@ -151,19 +154,43 @@ async function deleteRows(
         part.map((row) => row[key]),
       );
     } else {
-      const tuples = part.map(
-        (row) =>
-          sql`(${sql.join(
-            keyColumns.map(([key, column]) => sql`${sql.param(row[key], column)}`),
-            sql`, `,
-          )})`,
+      where = keysIn(
+        keyColumns.map(([, column]) => column),
+        part.map((row) => keyColumns.map(([key]) => row[key])),
       );
-      where = sql`(${sql.join(
-        keyColumns.map(([, column]) => sql`${column}`),
-        sql`, `,
-      )}) in (${sql.join(tuples, sql`, `)})`;
     }
     await db.delete(table).where(where);
+  }
+}
+
+/** Rows per statement when they travel as one JSON parameter. */
+const ROWS_PER_STATEMENT = 5_000;
+
+/**
+ * `insert into table (…) select … from json_to_recordset($1)`: the rows travel as one JSON parameter
+ * instead of one bind parameter per column and row, which spares the query builder and the driver tens
+ * of thousands of parameters a batch (most of the time a projector spent in JavaScript).
+ */
+function insertFromJson(table: PgTable, rows: Record<string, unknown>[]): SQL {
+  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
+  const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
+  const shape = columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', ');
+  const records = rows.map((row) =>
+    Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null])),
+  );
+  return sql`insert into ${table} (${sql.raw(names)})
+    select ${sql.raw(names)} from json_to_recordset(${JSON.stringify(records, jsonSafe)}::json) as k(${sql.raw(shape)})`;
+}
+
+/** Inserts `rows` as JSON (a statement per 5,000), with the given `on conflict …` clause. */
+export async function insertRows<Table extends PgTable>(
+  db: Database,
+  table: Table,
+  rows: Table['$inferInsert'][],
+  onConflict: SQL,
+): Promise<void> {
+  for (const part of chunks(rows, ROWS_PER_STATEMENT)) {
+    await db.execute(sql`${insertFromJson(table, part)} ${onConflict}`);
   }
 }
 
@@ -176,18 +203,16 @@ async function upsertRows(
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, Column>;
   const keys = new Set(keyColumns.map(([key]) => key));
-  const set = Object.fromEntries(
-    Object.entries(columns)
-      .filter(([key]) => !keys.has(key))
-      .map(([key, column]) => [key, sql.raw(`excluded."${column.name}"`)]),
-  );
-  const target = keyColumns.map(([, column]) => column);
-  const perRow = Object.keys(columns).length;
-  for (const part of chunks(rows, Math.floor(PARAMETERS / perRow))) {
-    const insert = db.insert(table).values(part);
-    await (Object.keys(set).length > 0
-      ? insert.onConflictDoUpdate({ target: target as PgColumn[], set })
-      : insert.onConflictDoNothing());
+  const others = Object.entries(columns).filter(([key]) => !keys.has(key));
+  const target = sql.raw(keyColumns.map(([, column]) => `"${column.name}"`).join(', '));
+  const onConflict =
+    others.length > 0
+      ? sql`on conflict (${target}) do update set ${sql.raw(
+          others.map(([, column]) => `"${column.name}" = excluded."${column.name}"`).join(', '),
+        )}`
+      : sql`on conflict (${target}) do nothing`;
+  for (const part of chunks(rows, ROWS_PER_STATEMENT)) {
+    await db.execute(sql`${insertFromJson(table, part)} ${onConflict}`);
   }
 }
 
@@ -207,8 +232,7 @@ export async function insertNew<Table extends PgTable>(
     const key = JSON.stringify(keys.map((name) => String(row[name])));
     if (!first.has(key)) first.set(key, row);
   }
-  const perRow = Object.keys(getTableColumns(table)).length;
-  for (const part of chunks([...first.values()], Math.floor(PARAMETERS / perRow))) {
-    await db.insert(table).values(part).onConflictDoNothing();
+  for (const part of chunks([...first.values()], ROWS_PER_STATEMENT)) {
+    await db.execute(sql`${insertFromJson(table, part)} on conflict do nothing`);
   }
 }

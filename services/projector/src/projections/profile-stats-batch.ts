@@ -2,7 +2,8 @@ import type { EventNamed } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { type RecordedEvent, unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { chunks, insertRows, keysIn, selectWhereIn } from '../bulk.js';
 
 const { clientTotals, currencyStats, statsInvoices } = readModels;
 
@@ -27,12 +28,6 @@ interface ClientDelta {
   amount: number;
 }
 
-const tuple = (values: string[]): SQL =>
-  sql`(${sql.join(
-    values.map((value) => sql`${value}`),
-    sql`, `,
-  )})`;
-
 /**
  * profile-stats for a whole batch in set-based SQL: the batch's invoices are read once, the events are
  * folded over them in memory (each event moves its invoice's old figures out and its new ones in, as
@@ -41,7 +36,7 @@ const tuple = (values: string[]): SQL =>
  */
 export async function applyStatsBatch(db: Database, events: StatsEvent[]): Promise<void> {
   const ids = [...new Set(events.map((event) => event.data.invoiceId))];
-  const loaded = await db.select().from(statsInvoices).where(inArray(statsInvoices.invoiceId, ids));
+  const loaded = await selectWhereIn(db, statsInvoices, statsInvoices.invoiceId, ids);
   const rows = new Map<string, Row | undefined>(loaded.map((row) => [row.invoiceId, row]));
   const existed = new Set(rows.keys());
   const currencies = new Map<string, CurrencyDelta>();
@@ -131,70 +126,60 @@ export async function applyStatsBatch(db: Database, events: StatsEvent[]): Promi
 
   const kept = [...rows.values()].filter((row): row is Row => row !== undefined);
   const gone = [...existed].filter((id) => rows.get(id) === undefined);
-  if (gone.length > 0) await db.delete(statsInvoices).where(inArray(statsInvoices.invoiceId, gone));
-  if (kept.length > 0) {
-    await db
-      .insert(statsInvoices)
-      .values(kept)
-      .onConflictDoUpdate({
-        target: statsInvoices.invoiceId,
-        set: {
-          customerEmail: sql`excluded.customer_email`,
-          customerName: sql`excluded.customer_name`,
-          currency: sql`excluded.currency`,
-          amount: sql`excluded.amount`,
-          paid: sql`excluded.paid`,
-          issueDate: sql`excluded.issue_date`,
-          dueDate: sql`excluded.due_date`,
-        },
-      });
-  }
+  for (const part of chunks(gone, 5_000))
+    await db.delete(statsInvoices).where(inArray(statsInvoices.invoiceId, part));
+  await insertRows(
+    db,
+    statsInvoices,
+    kept,
+    sql`on conflict (invoice_id) do update set customer_email = excluded.customer_email,
+      customer_name = excluded.customer_name, currency = excluded.currency, amount = excluded.amount,
+      paid = excluded.paid, issue_date = excluded.issue_date, due_date = excluded.due_date`,
+  );
   if (currencies.size > 0) {
     const touched = [...currencies.values()];
-    await db
-      .insert(currencyStats)
-      .values(touched)
-      .onConflictDoUpdate({
-        target: [currencyStats.userId, currencyStats.currency],
-        set: {
-          revenue: sql`${currencyStats.revenue} + excluded.revenue`,
-          pending: sql`${currencyStats.pending} + excluded.pending`,
-          invoices: sql`${currencyStats.invoices} + excluded.invoices`,
-        },
-      });
-    await db.execute(
-      sql`delete from currency_stats where invoices = 0 and (user_id, currency) in (${sql.join(
-        touched.map((row) => tuple([row.userId, row.currency])),
-        sql`, `,
-      )})`,
+    await insertRows(
+      db,
+      currencyStats,
+      touched,
+      sql`on conflict (user_id, currency) do update set revenue = currency_stats.revenue + excluded.revenue,
+        pending = currency_stats.pending + excluded.pending, invoices = currency_stats.invoices + excluded.invoices`,
+    );
+    await db.delete(currencyStats).where(
+      and(
+        eq(currencyStats.invoices, 0),
+        keysIn(
+          [currencyStats.userId, currencyStats.currency],
+          touched.map((row) => [row.userId, row.currency]),
+        ),
+      ),
     );
   }
   if (clients.size > 0) {
     const touched = [...clients.values()];
+    await insertRows(
+      db,
+      clientTotals,
+      touched,
+      sql`on conflict (user_id, customer_email, currency) do update set
+        invoices = client_totals.invoices + excluded.invoices, amount = client_totals.amount + excluded.amount`,
+    );
+    const keys = touched.map((row) => [row.userId, row.customerEmail, row.currency]);
     await db
-      .insert(clientTotals)
-      .values(touched)
-      .onConflictDoUpdate({
-        target: [clientTotals.userId, clientTotals.customerEmail, clientTotals.currency],
-        set: {
-          invoices: sql`${clientTotals.invoices} + excluded.invoices`,
-          amount: sql`${clientTotals.amount} + excluded.amount`,
-        },
-      });
-    const keys = sql.join(
-      touched.map((row) => tuple([row.userId, row.customerEmail, row.currency])),
-      sql`, `,
-    );
-    await db.execute(
-      sql`delete from client_totals where invoices = 0 and (user_id, customer_email, currency) in (${keys})`,
-    );
+      .delete(clientTotals)
+      .where(
+        and(
+          eq(clientTotals.invoices, 0),
+          keysIn([clientTotals.userId, clientTotals.customerEmail, clientTotals.currency], keys),
+        ),
+      );
     // A client is named as on their newest live invoice.
     await db.execute(sql`
       update client_totals c set customer_name = newest.customer_name
       from (
         select distinct on (user_id, customer_email, currency) user_id, customer_email, currency, customer_name
         from stats_invoices
-        where (user_id, customer_email, currency) in (${keys})
+        where ${keysIn([statsInvoices.userId, statsInvoices.customerEmail, statsInvoices.currency], keys)}
         order by user_id, customer_email, currency, issued_position desc
       ) newest
       where c.user_id = newest.user_id and c.customer_email = newest.customer_email
