@@ -250,7 +250,15 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
 export const eventSequence = (maxLength = 60): fc.Arbitrary<StoredEvent[]> =>
   fc.array(draft, { minLength: 1, maxLength }).map((drafts) => {
     const versions = new Map<string, number>();
-    return drafts.map((event, i) => {
+    const issued = new Set<string>();
+    return drafts.map((drafted, i) => {
+      // An invoice is issued once (its stream's decider refuses a second): a later one is a revision.
+      let event = drafted;
+      if (drafted.type === 'InvoiceIssued') {
+        const { status: _status, ...revised } = drafted.data;
+        if (issued.has(drafted.streamId)) event = { ...drafted, type: 'InvoiceRevised', data: revised };
+        issued.add(drafted.streamId);
+      }
       const version = (versions.get(event.streamId) ?? 0) + 1;
       versions.set(event.streamId, version);
       return {
