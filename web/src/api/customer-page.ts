@@ -38,12 +38,16 @@ export async function fetchPublicInvoice(
 ): Promise<PublicInvoiceView | null> {
   // A signed-in owner's token says "not the customer" (their look is not recorded as a view) and their last
   // write's position makes the page show a payment they just recorded; the answer is the same for anyone.
-  const headers = new Headers({ Accept: 'application/json' });
   const session = readToken();
   const position = readPosition();
+  const headers = new Headers({ Accept: 'application/json' });
   if (session) headers.set('Authorization', `Bearer ${session}`);
   if (session && position) headers.set(POSITION_HEADER, position);
-  const response = await fetch(publicInvoicePath(token), { headers, signal });
+  let response = await fetch(publicInvoicePath(token), { headers, signal });
+  // A token of an ended session is refused (401) everywhere; the page needs none, so it asks again without.
+  if (response.status === 401 && session) {
+    response = await fetch(publicInvoicePath(token), { headers: { Accept: 'application/json' }, signal });
+  }
   if (response.status === 404) return null;
   if (response.status === 429) {
     const body = (await response.json().catch(() => ({}))) as { error?: unknown };

@@ -165,4 +165,19 @@ describe('the customer page (issue 14)', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText('This invoice link is not valid')).not.toBeInTheDocument();
   });
+  it('opens for someone whose stored session has ended: the page asks again without it', async () => {
+    storeToken('stale');
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Your session has expired' } }),
+      [`GET /public/invoices/${TOKEN}`]: (request) =>
+        request.headers.get('Authorization')
+          ? { status: 401, body: { error: 'Your session has expired' } }
+          : { body: publicView() },
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Amount due' });
+    const views = requests.filter((request) => request.path === `/public/invoices/${TOKEN}`);
+    expect(views.at(-1)?.headers.get('Authorization')).toBeNull();
+  });
 });
