@@ -136,6 +136,14 @@ interface BodyParserError extends Error {
 
 /** The one place errors become HTTP answers: `{ error, code?, fields? }`. */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _next) => {
+  // The client went away while a file was being sent (a page left mid-download): nothing failed here.
+  if (
+    (error as NodeJS.ErrnoException | null)?.code === 'ECONNABORTED' &&
+    (res.headersSent || req.destroyed)
+  ) {
+    req.log.debug({ url: req.originalUrl }, 'client closed the connection during the answer');
+    return;
+  }
   const appError = toAppError(error);
   if (appError.code === 'internal') {
     req.log.error({ err: error }, 'unhandled error');
