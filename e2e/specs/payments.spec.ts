@@ -38,7 +38,8 @@ async function mailedHtml(email: string): Promise<string> {
   return html;
 }
 
-test('an owner sends an invoice, sees the send in its History, marks it paid and watches the figures', async ({
+test('an owner sends an invoice, the customer opens the mailed link, the owner marks it paid and watches the figures', async ({
+  browser,
   page,
   request,
 }) => {
@@ -92,10 +93,28 @@ test('an owner sends an invoice, sees the send in its History, marks it paid and
   await expect(history).toContainText('Sent to charles@example.com: Invoice PAY-003 from Hopper Consulting');
   await page.screenshot({ path: join(screenshots, 'payments-history-1280.png') });
 
+  // The customer: the link in the e-mail, in a browser that never signed in.
+  const mailed = await mailedHtml('charles@example.com');
+  const link = /href="([^"]*\/i\/[A-Za-z0-9_-]+)"/.exec(mailed)?.[1];
+  expect(link, 'the e-mail links the customer page').toBeTruthy();
+  const customer = await browser.newContext();
+  const visit = await customer.newPage();
+  await visit.goto(link ?? '');
+  await expect(visit.getByRole('heading', { name: 'Invoice PAY-003' })).toBeVisible();
+  await expect(visit.getByRole('heading', { name: 'Amount due' })).toBeVisible();
+  await expect(visit.getByText('€361.20').first()).toBeVisible();
+  const download = visit.waitForEvent('download');
+  await visit.getByRole('link', { name: 'Download PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^Invoice_PAY-003_.*\.pdf$/);
+
   await dialog.getByRole('button', { name: 'Mark as paid' }).click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Marked as paid' })).toBeVisible();
   await expect(row('PAY-003').getByTestId('collection-status')).toHaveText('Paid');
   await expect(dialog.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  // The customer's page says so too.
+  await visit.reload();
+  await expect(visit.getByRole('heading', { name: 'Paid in full' })).toBeVisible();
+  await customer.close();
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   await page.goto('/profile');
@@ -103,7 +122,7 @@ test('an owner sends an invoice, sees the send in its History, marks it paid and
   await expect(page.getByTestId('stat-total-revenue')).toContainText('€461.20');
   await expect(page.getByTestId('stat-pending-payments')).toContainText('€622.40');
 
-  const email = await browserlessHtml(page, await mailedHtml('charles@example.com'));
+  const email = await browserlessHtml(page, mailed);
   expect(email).toContain('PAY-003');
 });
 
