@@ -8,11 +8,27 @@ import {
   recordOverdue,
   remindCustomer,
 } from '@remit/command/process';
-import { addDays, type InvoiceContent, invoiceStreamId, reminderOffsetChoices } from '@remit/contracts';
-import { type DecidedEvent, type EventStore, execute, foldEvents, type Step } from '@remit/eventstore';
+import {
+  addDays,
+  type InvoiceContent,
+  invoiceReminderStreamId,
+  invoiceStreamId,
+  ownerNotificationStreamId,
+  reminderOffsetChoices,
+} from '@remit/contracts';
+import {
+  type Database,
+  type DecidedEvent,
+  type EventStore,
+  execute,
+  foldEvents,
+  type Step,
+  type StepOutcome,
+} from '@remit/eventstore';
 import { type Clock, dayOf, eventCodec, type Logger } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { mailDelivery, queueMail } from './deliveries.js';
 import { ownerNotificationEmail, reminderEmail } from './emails.js';
 
 const { invoiceCollection, invoiceReminders, reminderSettings, users } = readModels;
@@ -53,8 +69,11 @@ export function startCollectionClock(options: {
   appUrl: string;
   /** Milliseconds between ticks; 0: no timer (tests call `tick`). */
   intervalMs: number;
+  /** Waits between a mail's attempts (deliveries.ts's default: 1 min, 5 min, 30 min, 2 h, 6 h, 24 h). */
+  mailRetryDelaysMs?: number[];
 }): CollectionClock {
   const { store, clock, mailer, logger, appUrl } = options;
+  const deliver = mailDelivery({ db: store.db, clock, mailer, logger, retryDelaysMs: options.mailRetryDelaysMs });
   const db = store.db;
   const mailDomain = new URL(appUrl).hostname || 'remit.local';
   const metadata = () => ({
@@ -71,29 +90,27 @@ export function startCollectionClock(options: {
   async function run<State, Event extends DecidedEvent>(
     step: Step<State, Event>,
     what: Record<string, unknown>,
+    /** The mail the outcome calls for, queued in the transaction that commits it (keyed by its reservation). */
+    mailOf?: (outcome: StepOutcome<State, Event>) => { id: string; message: MailMessage } | null,
   ) {
     try {
-      return await execute(store, step, { codec: eventCodec, metadata: metadata(), now: clock });
+      return await execute(store, step, {
+        codec: eventCodec,
+        metadata: metadata(),
+        now: clock,
+        inTransaction: mailOf
+          ? async (tx: Database, outcome) => {
+              const mail = outcome.position === null ? null : mailOf(outcome);
+              if (mail) await queueMail(tx, mail.id, mail.message, clock());
+            }
+          : undefined,
+      });
     } catch (error) {
       logger.warn(
         { err: error, ...what },
         'the collection clock could not run a command; the next tick retries',
       );
       return null;
-    }
-  }
-
-  async function mail(message: MailMessage, what: Record<string, unknown>): Promise<boolean> {
-    try {
-      await mailer.send(message);
-      return true;
-    } catch (error) {
-      // Committed, not mailed: at most once (the window of docs/decisions.md); the History shows it.
-      logger.error(
-        { err: error, ...what },
-        'a reminder or notification was recorded but could not be mailed',
-      );
-      return false;
     }
   }
 
@@ -106,17 +123,16 @@ export function startCollectionClock(options: {
     return owner ?? null;
   }
 
-  async function notifyOwner(
+  function ownerMail(
     kind: 'first_view' | 'overdue',
     invoiceId: string,
-    userId: string,
+    owner: { email: string; name: string },
     content: InvoiceContent,
     balance: number,
   ) {
-    const owner = await ownerOf(userId);
-    if (!owner) return false;
-    return mail(
-      ownerNotificationEmail({
+    return {
+      id: ownerNotificationStreamId(invoiceId, kind),
+      message: ownerNotificationEmail({
         kind,
         to: owner.email,
         ownerName: owner.name,
@@ -125,8 +141,7 @@ export function startCollectionClock(options: {
         dashboardUrl: `${appUrl}/`,
         messageId: `<owner-${kind}-${invoiceId}@${mailDomain}>`,
       }),
-      { invoiceId, kind },
-    );
+    };
   }
 
   async function overdue(today: string, report: TickReport) {
@@ -153,22 +168,20 @@ export function startCollectionClock(options: {
     for (const row of rows) {
       // Overdue for a week already (downtime, or the first run over old invoices): recorded, not news.
       const news = row.notify && row.dueDate >= addDays(today, -NEWS_DAYS);
-      const outcome = await run(recordOverdue({ ...row, today, notifyOwner: news }), {
-        invoiceId: row.invoiceId,
-      });
-      if (!outcome) continue;
-      const became = outcome.events.find((event) => event.type === 'InvoiceBecameOverdue');
-      if (became?.type !== 'InvoiceBecameOverdue') continue;
+      const owner = news ? await ownerOf(row.userId) : null;
+      const outcome = await run(
+        recordOverdue({ ...row, today, notifyOwner: news }),
+        { invoiceId: row.invoiceId },
+        (done) => {
+          const became = done.events.find((event) => event.type === 'InvoiceBecameOverdue');
+          const content = done.state.content;
+          if (became?.type !== 'InvoiceBecameOverdue' || !news || !owner || !content) return null;
+          return ownerMail('overdue', row.invoiceId, owner, content, became.data.balance);
+        },
+      );
+      if (!outcome?.events.some((event) => event.type === 'InvoiceBecameOverdue')) continue;
       report.overdue++;
-      const content = outcome.state.content;
-      if (
-        news &&
-        content &&
-        (await notifyOwner('overdue', row.invoiceId, row.userId, content, became.data.balance))
-      ) {
-        report.notifications++;
-        report.mailed++;
-      }
+      if (news && owner && outcome.state.content) report.notifications++;
     }
   }
 
@@ -210,22 +223,24 @@ export function startCollectionClock(options: {
       const outcome = await run(
         remindCustomer({ invoiceId: row.invoiceId, userId: row.userId, today, offsets: row.offsets }),
         { invoiceId: row.invoiceId },
+        (done) => {
+          const sent = done.events.find((event) => event.type === 'InvoiceReminderSent');
+          const content = done.state.content;
+          if (sent?.type !== 'InvoiceReminderSent' || !content) return null;
+          const { offset, to, balance } = sent.data;
+          return {
+            id: invoiceReminderStreamId(row.invoiceId, offset),
+            message: reminderEmail({
+              content,
+              today,
+              to,
+              balance,
+              messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${mailDomain}>`,
+            }),
+          };
+        },
       );
-      if (!outcome) continue;
-      const sent = outcome.events.find((event) => event.type === 'InvoiceReminderSent');
-      if (outcome.events.length > 0) report.reminders++;
-      if (sent?.type !== 'InvoiceReminderSent') continue;
-      const content = outcome.state.content;
-      if (!content) continue;
-      const { offset, to, balance } = sent.data;
-      const message = reminderEmail({
-        content,
-        today,
-        to,
-        balance,
-        messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${mailDomain}>`,
-      });
-      if (await mail(message, { invoiceId: row.invoiceId, offset })) report.mailed++;
+      if (outcome && outcome.events.length > 0) report.reminders++;
     }
   }
 
@@ -243,29 +258,27 @@ export function startCollectionClock(options: {
       .limit(BATCH);
     for (const row of rows) {
       const news = row.notify && dayOf(row.firstViewedAt as Date) >= addDays(today, -NEWS_DAYS);
+      // What the mail says is read before the reservation; the invoice's own events do not change it.
+      const owner = news ? await ownerOf(row.userId) : null;
+      const state = news
+        ? foldEvents(invoiceDecider, await store.readStream(invoiceStreamId(row.invoiceId)), eventCodec)
+        : null;
+      const content = state?.content;
       const outcome = await run(
         notifyOwnerStep({ invoiceId: row.invoiceId, userId: row.userId, kind: 'first_view', sent: news }),
         { invoiceId: row.invoiceId },
+        (done) => {
+          if (done.events.length === 0 || !owner || !state || !content) return null;
+          return ownerMail(
+            'first_view',
+            row.invoiceId,
+            owner,
+            content,
+            balanceOf(content, state.collection),
+          );
+        },
       );
-      if (!outcome || outcome.events.length === 0 || !news) continue;
-      const state = foldEvents(
-        invoiceDecider,
-        await store.readStream(invoiceStreamId(row.invoiceId)),
-        eventCodec,
-      );
-      if (!state.content) continue;
-      report.notifications++;
-      if (
-        await notifyOwner(
-          'first_view',
-          row.invoiceId,
-          row.userId,
-          state.content,
-          balanceOf(state.content, state.collection),
-        )
-      ) {
-        report.mailed++;
-      }
+      if (outcome && outcome.events.length > 0 && owner && content) report.notifications++;
     }
   }
 
@@ -276,6 +289,7 @@ export function startCollectionClock(options: {
     await overdue(today, report);
     await reminders(today, report);
     await firstViews(today, report);
+    report.mailed = (await deliver()).sent;
     if (report.overdue + report.reminders + report.notifications > 0)
       logger.info(report, 'collection clock ticked');
     return report;
