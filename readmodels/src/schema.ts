@@ -462,15 +462,17 @@ export const mailDeliveries = pgTable(
   'mail_deliveries',
   {
     id: text('id').primaryKey(),
-    message: jsonb('message').$type<{
-      to: string | string[];
-      cc?: string[];
-      subject: string;
-      text: string;
-      html: string;
-      messageId?: string;
-      replyTo?: string;
-    }>().notNull(),
+    message: jsonb('message')
+      .$type<{
+        to: string | string[];
+        cc?: string[];
+        subject: string;
+        text: string;
+        html: string;
+        messageId?: string;
+        replyTo?: string;
+      }>()
+      .notNull(),
     attempts: integer('attempts').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),

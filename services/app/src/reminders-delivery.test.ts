@@ -45,7 +45,10 @@ describe.each(testStores())('durable reminder and notification mail on %s', (kin
       clock,
       mailer:
         typeof mailer === 'string'
-          ? createMailer({ smtpUrl: mailer, from: 'Remit <no-reply@remit.test>', outboxDir: app.dataDir }, logger)
+          ? createMailer(
+              { smtpUrl: mailer, from: 'Remit <no-reply@remit.test>', outboxDir: app.dataDir },
+              logger,
+            )
           : mailer,
       logger,
       appUrl: 'http://remit.test',
@@ -97,9 +100,9 @@ describe.each(testStores())('durable reminder and notification mail on %s', (kin
     mail = await startMailCatcher();
     app = await startTestApp(kind, { now: clock, env: { SMTP_URL: mail.url, SESSION_TTL_HOURS: '2160' } });
     const email = 'owner@example.com';
-    expect((await app.post('/auth/signup', { name: 'Ada Owner', email, password: 'Sunflower42' })).status).toBe(
-      201,
-    );
+    expect(
+      (await app.post('/auth/signup', { name: 'Ada Owner', email, password: 'Sunflower42' })).status,
+    ).toBe(201);
     const link = verificationLinkIn((await mail.nextTo(email)).raw);
     token = String((await app.post('/auth/verify-email', { email, token: link?.token })).body.token);
     const policy = await app.call('PUT', '/settings/reminders', {

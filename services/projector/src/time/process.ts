@@ -73,7 +73,13 @@ export function startCollectionClock(options: {
   mailRetryDelaysMs?: number[];
 }): CollectionClock {
   const { store, clock, mailer, logger, appUrl } = options;
-  const deliver = mailDelivery({ db: store.db, clock, mailer, logger, retryDelaysMs: options.mailRetryDelaysMs });
+  const deliver = mailDelivery({
+    db: store.db,
+    clock,
+    mailer,
+    logger,
+    retryDelaysMs: options.mailRetryDelaysMs,
+  });
   const db = store.db;
   const mailDomain = new URL(appUrl).hostname || 'remit.local';
   const metadata = () => ({
@@ -269,13 +275,7 @@ export function startCollectionClock(options: {
         { invoiceId: row.invoiceId },
         (done) => {
           if (done.events.length === 0 || !owner || !state || !content) return null;
-          return ownerMail(
-            'first_view',
-            row.invoiceId,
-            owner,
-            content,
-            balanceOf(content, state.collection),
-          );
+          return ownerMail('first_view', row.invoiceId, owner, content, balanceOf(content, state.collection));
         },
       );
       if (outcome && outcome.events.length > 0 && owner && content) report.notifications++;
