@@ -1,6 +1,7 @@
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { insertRows, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
 const { users } = readModels;
@@ -44,6 +45,67 @@ export const usersProjection = defineProjection({
         return unreachable(event);
     }
   },
+  // The same folded per user in log order. Accounts new to the batch are inserted whole with
+  // `on conflict do nothing` (as each sign-up was: an e-mail taken by another account leaves no row, and
+  // the updates after it found none); accounts that were there are upserted by id (their e-mail never
+  // changes).
+  async applyBatch(db, events) {
+    const ids = events.map((event) =>
+      event.type === 'UserSignedUp' ? event.data.userId : userIdOf(event.streamId),
+    );
+    const existed = new Set<string>();
+    const current = new Map<string, User>();
+    for (const row of await selectWhereIn(db, users, users.id, ids)) {
+      existed.add(row.id);
+      current.set(row.id, row);
+    }
+    const dirty = new Set<string>();
+    for (const event of events) {
+      const at = event.createdAt;
+      if (event.type === 'UserSignedUp') {
+        const id = event.data.userId;
+        if (current.has(id)) continue;
+        current.set(id, {
+          id,
+          name: event.data.name,
+          email: event.data.email,
+          emailVerified: false,
+          signUpMethod: event.data.method,
+          googleLinked: false,
+          createdAt: at,
+          updatedAt: at,
+        });
+        dirty.add(id);
+        continue;
+      }
+      const id = userIdOf(event.streamId);
+      const row = current.get(id);
+      if (!row) continue;
+      current.set(
+        id,
+        event.type === 'EmailVerified'
+          ? { ...row, emailVerified: true, updatedAt: at }
+          : { ...row, googleLinked: true, updatedAt: at },
+      );
+      dirty.add(id);
+    }
+    const written = [...dirty].map((id) => current.get(id) as User);
+    await insertRows(
+      db,
+      users,
+      written.filter((row) => !existed.has(row.id)),
+      sql`on conflict do nothing`,
+    );
+    await insertRows(
+      db,
+      users,
+      written.filter((row) => existed.has(row.id)),
+      sql`on conflict (id) do update set email_verified = excluded.email_verified,
+        google_linked = excluded.google_linked, updated_at = excluded.updated_at`,
+    );
+  },
 });
+
+type User = typeof users.$inferSelect;
 
 const userIdOf = (streamId: string) => streamId.slice('user-'.length);
