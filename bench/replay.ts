@@ -6,7 +6,9 @@
  * default batch: a rebuild) and `replayProjections` (the auditor's rebuild into scratch tables, one read
  * of the log for all), in events/s of wall time, with the bench process's own CPU time beside (on PGlite
  * that is all of the work; on PostgreSQL the server's is not in it). PGlite, and PostgreSQL with
- * BENCH_DATABASE_URL or TEST_DATABASE_URL. Medians and ranges over the runs at the end.
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL. Medians and ranges over the runs at the end. ACCOUNTS=n adds n
+ * accounts' own events before the invoices (sign-up, verification, settings, a payment method made the
+ * default, a subscription: 6 events each), for the projections of accounts.
  */
 import { createEventStore, type NewEvent, type StreamWrite } from '@remit/eventstore';
 import { projections, replayProjections, startProjector } from '@remit/projector';
@@ -16,6 +18,103 @@ const SIZES = process.argv.slice(2).map(Number);
 const RUNS = Number(process.env.RUNS ?? 1);
 const BATCH = process.env.BATCH ? Number(process.env.BATCH) : undefined;
 const CHUNK = 500;
+const ACCOUNTS = Number(process.env.ACCOUNTS ?? 0);
+
+/** One account's own streams: 6 events for users, settings, payment-methods and subscriptions. */
+function account(a: number): StreamWrite[] {
+  const userId = `account-${a}`;
+  const methodId = `method-${a}`;
+  const ids = { paymentMethodId: methodId, userId };
+  return [
+    {
+      streamId: `user-${userId}`,
+      expectedVersion: 'no_stream',
+      events: [
+        {
+          type: 'UserSignedUp',
+          data: {
+            userId,
+            name: `Account ${a}`,
+            email: `${userId}@example.com`,
+            passwordHash: null,
+            method: 'password',
+          },
+        },
+        { type: 'EmailVerified', data: { email: `${userId}@example.com`, via: 'email_link' } },
+      ],
+    },
+    {
+      streamId: `user-settings-${userId}`,
+      expectedVersion: 'no_stream',
+      events: [
+        {
+          type: 'UserSettingsChanged',
+          data: {
+            userId,
+            name: null,
+            defaultDueDays: 30,
+            companyEmail: `billing-${a}@example.com`,
+            companyAddress: '1 Main Street',
+            companyName: `Company ${a}`,
+            companyVat: null,
+            defaultCurrency: 'EUR',
+            companyPostalAddress: {
+              lines: ['1 Main Street'],
+              postCode: '1000',
+              city: 'Town',
+              region: '',
+              country: null,
+            },
+            companyPhone: '',
+            companyTaxNumber: null,
+          },
+        },
+      ],
+    },
+    {
+      streamId: `payment-method-${methodId}`,
+      expectedVersion: 'no_stream',
+      events: [
+        {
+          type: 'PaymentMethodAdded',
+          data: {
+            ...ids,
+            name: 'Bank',
+            type: 'bank_transfer',
+            bankName: 'Bank',
+            accountNumber: '123',
+            iban: '',
+            swift: '',
+            paymentLink: '',
+            instructions: '',
+          },
+        },
+        { type: 'PaymentMethodMadeDefault', data: { ...ids, previousDefaultId: null } },
+      ],
+    },
+    {
+      streamId: `subscription-${userId}`,
+      expectedVersion: 'no_stream',
+      events: [
+        {
+          type: 'SubscriptionActivated',
+          data: {
+            userId,
+            planName: 'Pro Monthly',
+            billingCycle: 'monthly',
+            status: 'active',
+            currentPeriodEnd: '2026-03-01T00:00:00.000Z',
+            provider: 'sandbox',
+            subscriptionId: `sub-${a}`,
+            trialEnd: null,
+            cancelAtPeriodEnd: false,
+            observedAt: '2026-02-01T00:00:00.000Z',
+          },
+        },
+      ],
+    },
+  ];
+}
 
 const party = (name: string) => ({
   name,
@@ -66,6 +165,12 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
   const store = createEventStore(database, { logger: benchLogger });
   try {
     let events = 0;
+    for (let start = 0; start < ACCOUNTS; start += CHUNK / 4) {
+      const writes: StreamWrite[] = [];
+      for (let a = start; a < Math.min(ACCOUNTS, start + CHUNK / 4); a++) writes.push(...account(a));
+      events += writes.reduce((sum, write) => sum + write.events.length, 0);
+      await store.appendMany(writes);
+    }
     for (let start = 0; start < INVOICES; start += CHUNK) {
       const writes: StreamWrite[] = [];
       for (let i = start; i < Math.min(INVOICES, start + CHUNK); i++) {
