@@ -86,21 +86,19 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
         method: 'password',
       },
     })),
-  fc
-    .record({ userId: fc.constantFrom(...USERS, 'u3'), google: fc.boolean() })
-    .map(({ userId, google }) =>
-      google
-        ? {
-            type: 'GoogleAccountLinked',
-            streamId: `user-${userId}`,
-            data: { subject: `g-${userId}`, email: `${userId}@example.com` },
-          }
-        : {
-            type: 'EmailVerified',
-            streamId: `user-${userId}`,
-            data: { email: `${userId}@example.com`, via: 'email_link' },
-          },
-    ),
+  fc.record({ userId: fc.constantFrom(...USERS, 'u3'), google: fc.boolean() }).map(({ userId, google }) =>
+    google
+      ? {
+          type: 'GoogleAccountLinked',
+          streamId: `user-${userId}`,
+          data: { subject: `g-${userId}`, email: `${userId}@example.com` },
+        }
+      : {
+          type: 'EmailVerified',
+          streamId: `user-${userId}`,
+          data: { email: `${userId}@example.com`, via: 'email_link' },
+        },
+  ),
   fc
     .record({
       userId: fc.constantFrom(...USERS),

@@ -1,6 +1,6 @@
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { BatchRows, chunks } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
