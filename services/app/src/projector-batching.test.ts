@@ -127,7 +127,7 @@ describe.each(testStores())('set-based batches on %s', (kind) => {
           expect(await snapshot(opened)).toEqual(oneByOne);
         },
       ),
-      { numRuns: 30 },
+      { numRuns: 50 },
     );
   }, 300_000);
 });

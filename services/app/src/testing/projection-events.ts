@@ -3,7 +3,8 @@ import fc from 'fast-check';
 
 /**
  * Random event sequences for the projections, as they could be in a log: a few users, invoices, payments,
- * links, payment methods, sign-ups, verifications, settings and subscriptions, so that events meet (created, revised, paid, deleted and created again,
+ * links, payment methods, sign-ups, verifications, settings, subscriptions and reminders, so that events
+ * meet (created, revised, paid, deleted and created again,
  * payments recorded and reversed on one invoice, one customer e-mail in two cases, an event naming
  * another user's invoice). Not every sequence is one the deciders would allow: the projections must
  * still build the same rows however the sequence is cut into batches.
@@ -337,6 +338,58 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
             ? { paymentMethodId, userId, previousDefaultId: null }
             : { paymentMethodId, userId },
     })),
+  fc
+    .record({
+      userId: fc.constantFrom(...USERS),
+      enabled: fc.boolean(),
+      offsets: fc.constantFrom([-3, 0, 7], [0], [7, 14]),
+      firstView: fc.boolean(),
+    })
+    .map(({ userId, enabled, offsets, firstView }) => ({
+      type: 'ReminderSettingsChanged',
+      streamId: `user-settings-${userId}`,
+      data: {
+        userId,
+        remindersEnabled: enabled,
+        reminderOffsets: offsets,
+        notifyOnFirstView: firstView,
+        notifyOnOverdue: !firstView,
+      },
+    })),
+  {
+    weight: 4,
+    arbitrary: invoiceArb.chain((invoiceId) =>
+      fc
+        .record({
+          userId: user(invoiceId),
+          kind: fc.constantFrom(
+            'InvoiceBecameOverdue',
+            'InvoiceRemindersOptedOut',
+            'InvoiceRemindersOptedIn',
+            'InvoiceReminderSent',
+            'InvoiceReminderSkipped',
+            'OwnerNotificationReserved',
+          ),
+          offset: fc.constantFrom(-3, 0, 7, 14),
+          firstView: fc.boolean(),
+        })
+        .map(({ userId, kind, offset, firstView }) => {
+          const ids = { invoiceId, userId };
+          const owed = { dueDate: '2026-02-10', balance: 1_000, currency: 'EUR' };
+          const data =
+            kind === 'InvoiceBecameOverdue'
+              ? { ...ids, ...owed }
+              : kind === 'InvoiceReminderSent'
+                ? { ...ids, offset, to: 'ada@example.com', ...owed }
+                : kind === 'InvoiceReminderSkipped'
+                  ? { ...ids, offset, reason: 'superseded' }
+                  : kind === 'OwnerNotificationReserved'
+                    ? { ...ids, kind: firstView ? 'first_view' : 'overdue', sent: true }
+                    : ids;
+          return { type: kind, streamId: `invoice-${invoiceId}`, data };
+        }),
+    ),
+  },
   fc.record({ userId: fc.constantFrom(...USERS), logo: fc.boolean() }).map(({ userId, logo }) => ({
     type: 'CompanyLogoChanged',
     streamId: `user-settings-${userId}`,
