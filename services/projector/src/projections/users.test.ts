@@ -47,4 +47,33 @@ describe('the users projection', () => {
     await spec.redeliver(batch);
     expect(await spec.snapshot()).toEqual(before);
   });
+
+  it('in one batch, a sign-up with an address another account holds leaves no row, and the same id may sign up again with its own', async () => {
+    const signUp = (userId: string, email: string) => ({
+      type: 'UserSignedUp',
+      streamId: `user-${userId}`,
+      data: { userId, name: `Name ${userId}`, email, passwordHash: null, method: 'password' },
+    });
+    await spec.given([
+      signUp('u2', 'shared@example.com'),
+      signUp('u3', 'shared@example.com'),
+      {
+        type: 'EmailVerified',
+        streamId: 'user-u3',
+        data: { email: 'shared@example.com', via: 'email_link' },
+      },
+      signUp('u3', 'u3@example.com'),
+    ]);
+    const rows = await spec.rows('users', [
+      'created_at',
+      'updated_at',
+      'name',
+      'sign_up_method',
+      'google_linked',
+    ]);
+    expect(rows.filter((row) => row.id !== 'u1')).toEqual([
+      { id: 'u2', email: 'shared@example.com', email_verified: false },
+      { id: 'u3', email: 'u3@example.com', email_verified: false },
+    ]);
+  });
 });

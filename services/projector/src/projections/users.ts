@@ -45,26 +45,34 @@ export const usersProjection = defineProjection({
         return unreachable(event);
     }
   },
-  // The same folded per user in log order. Accounts new to the batch are inserted whole with
-  // `on conflict do nothing` (as each sign-up was: an e-mail taken by another account leaves no row, and
-  // the updates after it found none); accounts that were there are upserted by id (their e-mail never
-  // changes).
+  // The same folded per user in log order. A sign-up is kept only if neither its id nor its e-mail is
+  // taken (as the insert's `on conflict do nothing` did), so the rows and e-mails the batch touches are
+  // read first. Accounts new to the batch are inserted whole (still `on conflict do nothing`); accounts
+  // that were there are upserted by id (their e-mail never changes).
   async applyBatch(db, events) {
     const ids = events.map((event) =>
       event.type === 'UserSignedUp' ? event.data.userId : userIdOf(event.streamId),
     );
+    const emails = events.flatMap((event) => (event.type === 'UserSignedUp' ? [event.data.email] : []));
     const existed = new Set<string>();
     const current = new Map<string, User>();
-    for (const row of await selectWhereIn(db, users, users.id, ids)) {
+    // Whose each e-mail is: a sign-up with an address another account holds leaves no row.
+    const owners = new Map<string, string>();
+    for (const row of [
+      ...(await selectWhereIn(db, users, users.id, ids)),
+      ...(await selectWhereIn(db, users, users.email, emails)),
+    ]) {
       existed.add(row.id);
       current.set(row.id, row);
+      owners.set(row.email, row.id);
     }
     const dirty = new Set<string>();
     for (const event of events) {
       const at = event.createdAt;
       if (event.type === 'UserSignedUp') {
         const id = event.data.userId;
-        if (current.has(id)) continue;
+        if (current.has(id) || owners.has(event.data.email)) continue;
+        owners.set(event.data.email, id);
         current.set(id, {
           id,
           name: event.data.name,
