@@ -50,9 +50,9 @@ describe('the users projection', () => {
 
   it('in one batch, a sign-up with an address another account holds leaves no row, and the same id may sign up again with its own', async () => {
     const signUp = (userId: string, email: string) => ({
-      type: 'UserSignedUp',
+      type: 'UserSignedUp' as const,
       streamId: `user-${userId}`,
-      data: { userId, name: `Name ${userId}`, email, passwordHash: null, method: 'password' },
+      data: { userId, name: `Name ${userId}`, email, passwordHash: null, method: 'password' as const },
     });
     await spec.given([
       signUp('u2', 'shared@example.com'),
