@@ -47,10 +47,18 @@ test("'Mark as paid' offline is queued, then applied once when back online", asy
   // One payment in the Payments tab and the History; the server says the same.
   await row.getByRole('button', { name: 'Open invoice OFFPAY-001' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invoice Preview' });
-  await dialog.getByRole('tab', { name: 'Payments' }).click();
+  const paymentsTab = dialog.getByRole('tab', { name: 'Payments' });
+  await expect(async () => {
+    await paymentsTab.click();
+    await expect(paymentsTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   await expect(dialog.getByText(/^Paid · paid /)).toBeVisible();
   await expect(dialog.getByRole('list', { name: 'Payments' }).getByRole('listitem')).toHaveCount(1);
-  await dialog.getByRole('tab', { name: 'History' }).click();
+  const historyTab = dialog.getByRole('tab', { name: 'History' });
+  await expect(async () => {
+    await historyTab.click();
+    await expect(historyTab).toHaveAttribute('aria-selected', 'true', { timeout: 1_000 });
+  }).toPass();
   const history = dialog.getByRole('list', { name: 'Invoice history' });
   await expect(history).toContainText('Payment of');
   await expect(history.getByRole('listitem').filter({ hasText: /^Payment of/ })).toHaveCount(1);

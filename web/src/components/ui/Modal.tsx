@@ -25,7 +25,12 @@ const Panel = styled.div<{ $wide: boolean }>`
   box-shadow: ${({ theme }) => theme.shadows.lg};
   outline: none;
 
-  ${media.sm} { border-radius: ${({ theme }) => theme.radii.lg}; }
+  ${media.sm} {
+    border-radius: ${({ theme }) => theme.radii.lg};
+    /* A wide dialog (a preview with tabs) keeps one height, so its header and tabs stay where they are
+       while its content loads or a shorter tab opens, instead of jumping under the pointer. */
+    ${({ $wide }) => ($wide ? 'height: 92vh;' : '')}
+  }
 `;
 
 const Head = styled.div`
