@@ -74,3 +74,35 @@ async function dropSchema(connectionString: string, schema: string): Promise<voi
 
 export { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 export { testDatabaseUrl } from './test-config.js';
+
+/** A whole PostgreSQL database of its own on TEST_DATABASE_URL's server, for tests that start processes. */
+export interface ScratchDatabase {
+  /** Its connection string: TEST_DATABASE_URL with this database's name. */
+  url: string;
+  /** Drops it, disconnecting whatever still holds it. */
+  drop(): Promise<void>;
+}
+
+/** Runs one statement on TEST_DATABASE_URL's own database (creating and dropping databases). */
+async function adminStatement(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates `{prefix}_{random}` beside TEST_DATABASE_URL's database; separate processes can share it. */
+export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  if (!testDatabaseUrl) throw new Error('a scratch database needs TEST_DATABASE_URL');
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await adminStatement(`create database ${name}`);
+  const url = new URL(testDatabaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminStatement(`drop database if exists ${name} with (force)`),
+  };
+}

@@ -6,8 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { testDatabaseUrl, testStores } from '@remit/eventstore/testing';
-import pg from 'pg';
+import { createScratchDatabase, type ScratchDatabase, testStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayload } from './testing/invoices.js';
 import { verificationLinkIn } from './testing/mail-catcher.js';
@@ -45,32 +44,20 @@ describe('the cluster script and docker-compose.yml', () => {
 
 // Caddy in front of two command, two query and two projector processes on PostgreSQL, as production.
 describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster on %s', () => {
-  const databaseName = `remit_cluster_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let cluster: ChildProcess;
   let dataDir: string;
   let proxy: string;
   let ports: Record<string, number>;
 
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`create database ${databaseName}`);
-    const url = new URL(testDatabaseUrl as string);
-    url.pathname = `/${databaseName}`;
+    scratch = await createScratchDatabase('remit_cluster');
     dataDir = await mkdtemp(join(tmpdir(), 'remit-cluster-'));
     const proxyPort = await freePort();
     cluster = spawn(process.execPath, [script, '--source'], {
       env: {
         ...process.env,
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: scratch.url,
         DATA_DIR: dataDir,
         PROXY_PORT: String(proxyPort),
         BASE_PORT: String(await freePort()),
@@ -98,7 +85,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
       cluster.kill('SIGTERM');
       await once(cluster, 'exit');
     }
-    await admin(`drop database if exists ${databaseName} with (force)`);
+    await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -15,10 +14,14 @@ import {
   openDatabase,
   runWhenLeading,
 } from '@remit/eventstore';
-import { openTestDatabase, testDatabaseUrl, testStores } from '@remit/eventstore/testing';
+import {
+  createScratchDatabase,
+  openTestDatabase,
+  type ScratchDatabase,
+  testStores,
+} from '@remit/eventstore/testing';
 import { createLogger, migrateSharedState, PROJECTOR_LOCK } from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.js';
 import { replayProjections } from './replay.js';
@@ -135,28 +138,16 @@ describe('projector leadership on PGlite', () => {
 
 // Two projector processes on one PostgreSQL database, as the cluster runs them.
 describe.each(testStores().filter((kind) => kind === 'postgres'))('projectors on %s that fail over', () => {
-  const databaseName = `remit_failover_${randomBytes(4).toString('hex')}`;
+  let scratch: ScratchDatabase | undefined;
   let databaseUrl: string;
   let database: OpenDatabase;
   let store: EventStore;
   let dataDir: string;
   const children: ChildProcess[] = [];
 
-  async function admin(statement: string) {
-    const client = new pg.Client({ connectionString: testDatabaseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  }
-
   beforeAll(async () => {
-    await admin(`create database ${databaseName}`);
-    const url = new URL(testDatabaseUrl as string);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
+    scratch = await createScratchDatabase('remit_failover');
+    databaseUrl = scratch.url;
     dataDir = await mkdtemp(join(tmpdir(), 'remit-failover-'));
     database = await openDatabase({ databaseUrl, dataDir, applicationName: 'failover-test' });
     await migrateEventStore(database);
@@ -169,7 +160,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('projectors on
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await store?.close();
     await database?.close();
-    await admin(`drop database if exists ${databaseName} with (force)`);
+    await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
