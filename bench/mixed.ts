@@ -15,24 +15,26 @@
  * BENCH_TARGETS picks some (default: all that can run here). A 503 `overloaded` (shed, with
  * Retry-After) is counted apart from errors; any other non-2xx answer or a failed connection is an error.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { invoicePayload } from '../services/app/src/testing/invoices.js';
 import { verificationLinkIn } from '../services/app/src/testing/mail-catcher.js';
+import {
+  callApi,
+  startClusterProcess,
+  startServiceProcess,
+  stopProcess,
+  waitForOutput,
+} from '../services/kit/src/testing/index.js';
 import { benchPostgresUrl } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 20);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32,64').split(',').map(Number);
 const root = fileURLToPath(new URL('..', import.meta.url));
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 type TargetName = 'cluster' | 'pglite' | 'pglite-open';
 const TARGETS =
@@ -46,14 +48,6 @@ const TUNING = {
   VERIFY_LIMIT_PER_IP_15MIN: '100000',
   LOG_LEVEL: 'warn',
 };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Target {
   base: string;
@@ -71,48 +65,22 @@ async function admin(statement: string) {
   }
 }
 
-async function waitFor(child: ChildProcess, text: string, label: string): Promise<string> {
-  let output = '';
-  return new Promise<string>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(text)) resolve(output);
-    });
-    child.once('exit', (code) => reject(new Error(`${label} exited (${code}): ${output.slice(-2000)}`)));
-  });
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  child.kill('SIGTERM');
-  await once(child, 'exit');
-}
-
 async function startCluster(): Promise<Target> {
   const databaseName = `remit_mixed_${randomBytes(4).toString('hex')}`;
   await admin(`create database ${databaseName}`);
   const url = new URL(benchPostgresUrl as string);
   url.pathname = `/${databaseName}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'remit-mixed-'));
-  const proxyPort = await freePort();
-  const child = spawn(process.execPath, [join(root, 'scripts', 'cluster.mjs'), '--source'], {
-    env: {
-      ...process.env,
-      ...TUNING,
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      PROXY_PORT: String(proxyPort),
-      BASE_PORT: String(await freePort()),
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { child, proxy: base } = await startClusterProcess(join(root, 'scripts', 'cluster.mjs'), {
+    ...TUNING,
+    DATABASE_URL: url.toString(),
+    DATA_DIR: dataDir,
   });
-  const output = await waitFor(child, 'cluster ready', 'the cluster');
-  const base = /cluster ready (\S+)/.exec(output)?.[1] as string;
   return {
     base,
     dataDir,
     async stop() {
-      await stopChild(child);
+      await stopProcess(child);
       await admin(`drop database if exists ${databaseName} with (force)`);
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -121,52 +89,28 @@ async function startCluster(): Promise<Target> {
 
 async function startEmbedded(admission: boolean): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'remit-mixed-'));
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', tsx, join(root, 'services', 'app', 'src', 'main.ts')],
+  const { child, port } = await startServiceProcess(
+    join(root, 'services', 'app', 'src', 'main.ts'),
     {
-      env: {
-        ...process.env,
-        ...TUNING,
-        DATABASE_URL: '',
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'info',
-        ...(admission ? {} : { ADMISSION_CONCURRENCY: '0' }),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      ...TUNING,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...(admission ? {} : { ADMISSION_CONCURRENCY: '0' }),
     },
+    { stdout: 'pipe' },
   );
-  await waitFor(child, 'Remit is running', 'the server');
+  await waitForOutput(child, 'Remit is running', 'the server');
   child.stdout?.resume();
   return {
     base: `http://127.0.0.1:${port}`,
     dataDir,
     async stop() {
-      await stopChild(child);
+      await stopProcess(child);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-async function api(
-  base: string,
-  method: string,
-  path: string,
-  init: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const response = await fetch(`${base}/api${path}`, {
-    method,
-    headers: {
-      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      ...init.headers,
-    },
-    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-  });
-  return response;
 }
 
 async function must(response: Response, what: string) {
@@ -220,7 +164,7 @@ async function person(target: Target, n: number): Promise<Person> {
   const password = 'Sunflower42';
   await must(
     await patiently(() =>
-      api(base, 'POST', '/auth/signup', {
+      callApi(base, 'POST', '/auth/signup', {
         body: { name: `Person ${'abcdefghijklmnopqrstuvwxyz'[n % 26]}`, email, password },
       }),
     ),
@@ -228,7 +172,7 @@ async function person(target: Target, n: number): Promise<Person> {
   );
   const token = await verificationToken(dataDir, email);
   const verified = await must(
-    await patiently(() => api(base, 'POST', '/auth/verify-email', { body: { email, token } })),
+    await patiently(() => callApi(base, 'POST', '/auth/verify-email', { body: { email, token } })),
     'verify',
   );
   // Sign-ins are limited to 50 per client address per 15 minutes, and every client here is 127.0.0.1:
@@ -237,14 +181,14 @@ async function person(target: Target, n: number): Promise<Person> {
     n < 40
       ? ((
           await must(
-            await patiently(() => api(base, 'POST', '/auth/login', { body: { email, password } })),
+            await patiently(() => callApi(base, 'POST', '/auth/login', { body: { email, password } })),
             'sign-in',
           )
         ).token as string)
       : (verified.token as string);
   const checkout = await must(
     await patiently(() =>
-      api(base, 'POST', '/create-checkout-session', {
+      callApi(base, 'POST', '/create-checkout-session', {
         token: session,
         body: { plan: 'pro-monthly' },
         headers: { 'idempotency-key': randomUUID() },
@@ -262,7 +206,10 @@ async function person(target: Target, n: number): Promise<Person> {
   if (paid.status !== 303) throw new Error(`sandbox pay: ${paid.status}`);
   await must(
     await patiently(() =>
-      api(base, 'POST', '/confirm-subscription', { token: session, body: { sessionId: checkout.sessionId } }),
+      callApi(base, 'POST', '/confirm-subscription', {
+        token: session,
+        body: { sessionId: checkout.sessionId },
+      }),
     ),
     'confirm',
   );

@@ -1,26 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase, testStores } from '@remit/eventstore/testing';
+import { callApi, startClusterProcess, stopProcess } from '@remit/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoicePayload } from './testing/invoices.js';
 import { verificationLinkIn } from './testing/mail-catcher.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const script = join(root, 'scripts', 'cluster.mjs');
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('the cluster script and docker-compose.yml', () => {
   it('run the same shape: the same environment, replicas and restart policy', async () => {
@@ -53,59 +44,21 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
   beforeAll(async () => {
     scratch = await createScratchDatabase('remit_cluster');
     dataDir = await mkdtemp(join(tmpdir(), 'remit-cluster-'));
-    const proxyPort = await freePort();
-    cluster = spawn(process.execPath, [script, '--source'], {
-      env: {
-        ...process.env,
-        DATABASE_URL: scratch.url,
-        DATA_DIR: dataDir,
-        PROXY_PORT: String(proxyPort),
-        BASE_PORT: String(await freePort()),
-        LOG_LEVEL: 'warn',
-        PDF_WORKERS: '1',
-        PASSWORD_HASH_COST: '10',
-        READ_YOUR_WRITES_WAIT_MS: '15000',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    const started = await startClusterProcess(script, {
+      DATABASE_URL: scratch.url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PDF_WORKERS: '1',
+      PASSWORD_HASH_COST: '10',
+      READ_YOUR_WRITES_WAIT_MS: '15000',
     });
-    let output = '';
-    await new Promise<void>((resolve, reject) => {
-      cluster.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('cluster ready')) resolve();
-      });
-      cluster.once('exit', (code) => reject(new Error(`the cluster script exited (${code})`)));
-    });
-    const ready = /cluster ready (\S+) (\{.*\})/.exec(output);
-    proxy = ready?.[1] as string;
-    ports = JSON.parse(ready?.[2] as string) as Record<string, number>;
+    ({ child: cluster, proxy, ports } = started);
   }, 120_000);
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      cluster.kill('SIGTERM');
-      await once(cluster, 'exit');
-    }
+    if (cluster) await stopProcess(cluster);
     await scratch?.drop();
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
-
-  async function call(
-    base: string,
-    method: string,
-    path: string,
-    init: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
-  ) {
-    const response = await fetch(`${base}/api${path}`, {
-      method,
-      headers: {
-        ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        ...init.headers,
-      },
-      ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
-    });
-    return response;
-  }
 
   async function verificationLink(email: string) {
     const outbox = join(dataDir, 'outbox');
@@ -120,12 +73,14 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
 
   it('signs up, creates an invoice, reads it on either query replica and downloads its PDF through Caddy', async () => {
     const email = `cluster-${randomBytes(3).toString('hex')}@example.com`;
-    const signup = await call(proxy, 'POST', '/auth/signup', {
+    const signup = await callApi(proxy, 'POST', '/auth/signup', {
       body: { name: 'Clustered Person', email, password: 'Sunflower42' },
     });
     expect(signup.status).toBe(201);
     const link = await verificationLink(email);
-    const verified = await call(proxy, 'POST', '/auth/verify-email', { body: { email, token: link.token } });
+    const verified = await callApi(proxy, 'POST', '/auth/verify-email', {
+      body: { email, token: link.token },
+    });
     expect(verified.status).toBe(200);
     const { token } = (await verified.json()) as { token: string };
 
@@ -143,20 +98,20 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
 
     // Read your writes on each query replica, whichever one the proxy would have picked.
     for (const replica of ['query-1', 'query-2']) {
-      const read = await call(`http://127.0.0.1:${ports[replica]}`, 'GET', `/invoices/${id}`, {
+      const read = await callApi(`http://127.0.0.1:${ports[replica]}`, 'GET', `/invoices/${id}`, {
         token,
         headers: { 'x-remit-position': position },
       });
       expect(read.status, replica).toBe(200);
     }
-    const listed = await call(proxy, 'GET', '/invoices', {
+    const listed = await callApi(proxy, 'GET', '/invoices', {
       token,
       headers: { 'x-remit-position': position },
     });
     expect(listed.status).toBe(200);
     expect(JSON.stringify(await listed.json())).toContain('CL-0001');
 
-    const pdf = await call(proxy, 'GET', `/invoices/${id}/pdf`, { token });
+    const pdf = await callApi(proxy, 'GET', `/invoices/${id}/pdf`, { token });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     expect(

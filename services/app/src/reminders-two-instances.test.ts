@@ -1,16 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createMailer } from '@remit/command/process';
 import { addDays } from '@remit/contracts';
 import { createEventStore, type EventStore, type OpenDatabase, openDatabase } from '@remit/eventstore';
 import { createScratchDatabase, type ScratchDatabase, testDatabaseUrl } from '@remit/eventstore/testing';
 import { createLogger, setClock } from '@remit/kit';
+import { startServiceProcess } from '@remit/kit/testing';
 import { type CollectionClock, projections, replayProjections, startCollectionClock } from '@remit/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -19,37 +18,15 @@ import { decodeQuotedPrintable, startMailCatcher, verificationLinkIn } from './t
 
 const DAY = 86_400_000;
 
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const projectorMain = fileURLToPath(new URL('../../projector/src/main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** A projector service as production runs it (its own process), ticking the time process every 300 ms. */
 async function startProjectorProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--conditions=source', '--import', tsx, projectorMain],
-    {
-      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', REMINDER_TICK_MS: '300' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const leading = async () => {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return response.ok ? ((await response.json()) as { leading?: boolean }).leading === true : false;
-    } catch {
-      return false;
-    }
-  };
-  return { child, leading };
+  const service = await startServiceProcess<{ leading?: boolean }>(projectorMain, {
+    ...env,
+    REMINDER_TICK_MS: '300',
+  });
+  return { child: service.child, leading: async () => (await service.health())?.leading === true };
 }
 
 /**

@@ -1,11 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import {
   createEventStore,
   type EventStore,
@@ -21,21 +19,13 @@ import {
   testStores,
 } from '@remit/eventstore/testing';
 import { createLogger, migrateSharedState, PROJECTOR_LOCK } from '@remit/kit';
+import { startServiceProcess } from '@remit/kit/testing';
 import { migrateReadModels } from '@remit/readmodels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.js';
 import { replayProjections } from './replay.js';
 
-const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 const main = fileURLToPath(new URL('./main.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Health {
   leading?: boolean;
@@ -44,28 +34,8 @@ interface Health {
 }
 
 /** A projector service as production runs it: its own process, on the test's database. */
-async function startProjectorProcess(databaseUrl: string, dataDir: string) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=source', '--import', tsx, main], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const health = async (): Promise<Health | null> => {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return response.ok ? ((await response.json()) as Health) : null;
-    } catch {
-      return null;
-    }
-  };
-  return { child, pid: child.pid as number, health };
-}
+const startProjectorProcess = (databaseUrl: string, dataDir: string) =>
+  startServiceProcess<Health>(main, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir });
 
 function issued(n: number) {
   const invoiceId = `inv-${n}`;

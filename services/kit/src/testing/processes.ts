@@ -1,0 +1,127 @@
+// Tests and benchmarks that run Remit's services as production does: each in its own process, found
+// by a port of its own, asked over HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { pathToFileURL } from 'node:url';
+
+/** A port nothing listens on now (the OS's choice), for a process the caller is about to start. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Resolves with the child's standard output so far once it contains `text`; rejects with the output's
+ * tail if the child exits first. The child must have been spawned with stdout piped.
+ */
+export function waitForOutput(child: ChildProcess, text: string, label: string): Promise<string> {
+  let output = '';
+  return new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(text)) resolve(output);
+    });
+    child.once('exit', (code) => reject(new Error(`${label} exited (${code}): ${output.slice(-2000)}`)));
+  });
+}
+
+/** SIGTERM, then waits for the exit: a service closes its connections and leadership on the way out. */
+export async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
+
+const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface ServiceProcess<Health> {
+  child: ChildProcess;
+  pid: number;
+  port: number;
+  /** The service's `/api/health` answer, or null while it does not answer 200 (starting, stopped). */
+  health(): Promise<Health | null>;
+}
+
+/**
+ * Starts a service's TypeScript entry point (`main`, a path) from source on a free port, with `env`
+ * over this process's environment; its stderr is the caller's, its stdout is dropped unless `pipe`.
+ */
+export async function startServiceProcess<Health = Record<string, unknown>>(
+  main: string,
+  env: Record<string, string>,
+  options: { stdout?: 'ignore' | 'pipe' } = {},
+): Promise<ServiceProcess<Health>> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--conditions=source', '--import', tsx, main], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],
+  });
+  const health = async (): Promise<Health | null> => {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/health`);
+      return response.ok ? ((await response.json()) as Health) : null;
+    } catch {
+      return null;
+    }
+  };
+  return { child, pid: child.pid as number, port, health };
+}
+
+export interface ClusterProcess {
+  child: ChildProcess;
+  /** Caddy's address, what a browser would use. */
+  proxy: string;
+  /** Each service instance's own port, by name (`command-1`, `query-2`, …). */
+  ports: Record<string, number>;
+}
+
+/**
+ * Runs `scripts/cluster.mjs --source` (Caddy and two of each service on `env.DATABASE_URL`) on free
+ * ports and resolves once it says it is ready.
+ */
+export async function startClusterProcess(
+  script: string,
+  env: Record<string, string>,
+): Promise<ClusterProcess> {
+  const child = spawn(process.execPath, [script, '--source'], {
+    env: {
+      ...process.env,
+      PROXY_PORT: String(await freePort()),
+      BASE_PORT: String(await freePort()),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const output = await waitForOutput(child, 'cluster ready', 'the cluster script');
+  child.stdout?.resume();
+  const ready = /cluster ready (\S+) (\{.*\})/.exec(output);
+  return {
+    child,
+    proxy: ready?.[1] as string,
+    ports: JSON.parse(ready?.[2] ?? '{}') as Record<string, number>,
+  };
+}
+
+export interface ApiCall {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+/** One request to `${base}/api${path}`, JSON in, as the web app sends it. */
+export function callApi(base: string, method: string, path: string, init: ApiCall = {}): Promise<Response> {
+  return fetch(`${base}/api${path}`, {
+    method,
+    headers: {
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...init.headers,
+    },
+    ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
+  });
+}
