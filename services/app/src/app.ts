@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
 import { type AuthRateLimits, createCommandService } from '@remit/command';
 import { createMailer } from '@remit/command/process';
 import { createEventStore, type OpenDatabase } from '@remit/eventstore';
@@ -25,9 +26,10 @@ import {
 } from '@remit/projector';
 import { createQueryService } from '@remit/query';
 import compression from 'compression';
-import type { Express, RequestHandler } from 'express';
+import type { Express, RequestHandler, Response } from 'express';
 import { type Admission, createAdmission } from './admission.js';
 import type { AppConfig } from './config.js';
+import { exportEmbeddedLogInPages } from './event-log-file.js';
 import { webApp } from './web.js';
 
 export interface RemitApp {
@@ -108,7 +110,13 @@ export async function createRemitApp(options: {
     '/api/health',
     healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
   );
-  if (options.adminToken) app.post('/api/internal/replay', replayRoute(database, options.adminToken));
+  if (options.adminToken) {
+    const onlyTools = localToolsOnly(options.adminToken);
+    app.post('/api/internal/replay', onlyTools, async (_req, res) => {
+      res.json({ reports: await replayProjections(database.db, projections) });
+    });
+    app.get('/api/internal/export', onlyTools, exportRoute(database, logger));
+  }
   // The embedded store is one connection: past what it can serve, refuse at once rather than let
   // every request wait (admission.ts). PostgreSQL's pool and replicas are the answer there.
   const admission =
@@ -141,15 +149,59 @@ export async function createRemitApp(options: {
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function replayRoute(database: OpenDatabase, adminToken: string): RequestHandler {
+/**
+ * The routes `npm run replay` and `npm run export` reach a running embedded server by (server-file.ts):
+ * from this machine, with the per-start token the server wrote into DATA_DIR; to anyone else they do
+ * not exist.
+ */
+function localToolsOnly(adminToken: string): RequestHandler {
   const expected = Buffer.from(adminToken);
-  return async (req, res) => {
+  return (req, _res, next) => {
     const given = Buffer.from(req.get('x-remit-admin-token') ?? '');
     const allowed =
       LOOPBACK.has(req.socket.remoteAddress ?? '') &&
       given.length === expected.length &&
       timingSafeEqual(given, expected);
     if (!allowed) throw new AppError('not_found', `No such endpoint: ${req.method} ${req.path}`);
-    res.json({ reports: await replayProjections(database.db, projections) });
+    next();
+  };
+}
+
+/** Waits until `res` takes more (true) or its connection is gone (false). */
+async function drainedOrClosed(res: Response): Promise<boolean> {
+  const done = new AbortController();
+  try {
+    return await Promise.race([
+      once(res, 'drain', { signal: done.signal }).then(() => true),
+      once(res, 'close', { signal: done.signal }).then(() => false),
+    ]);
+  } finally {
+    done.abort();
+  }
+}
+
+/**
+ * The event log as JSON Lines (event-log-file.ts), a page per statement so that the server keeps
+ * serving while it streams, at the pace the reader takes it. A failure after the first byte cuts the
+ * connection, so the reader sees an incomplete transfer, never a file that looks whole.
+ */
+function exportRoute(database: OpenDatabase, logger: Logger): RequestHandler {
+  return async (_req, res) => {
+    res.status(200);
+    res.set({
+      'content-type': 'application/x-ndjson; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+    });
+    try {
+      const summary = await exportEmbeddedLogInPages(database, async (chunk) => {
+        const taken = !res.destroyed && (res.write(chunk) || (await drainedOrClosed(res)));
+        if (!taken) throw new Error('the reader left');
+      });
+      logger.info(summary, 'exported the event log to a local tool');
+      res.end();
+    } catch (error) {
+      logger.warn({ err: error }, 'the export to a local tool stopped');
+      res.destroy();
+    }
   };
 }

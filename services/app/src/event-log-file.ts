@@ -50,18 +50,29 @@ interface LineRow extends Record<string, unknown> {
 const rowsOf = <Row>(result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
+interface LogPoint {
+  txId: string;
+  position: string;
+}
+
 /**
- * Every event of the log, as lines, a page at a time: the lines are built by PostgreSQL itself, so an
- * export is the same bytes whichever store and driver printed it.
+ * Every event of the log after `after` and up to `upTo` (both in the readers' (tx_id, position) order),
+ * as lines, a page at a time: the lines are built by PostgreSQL itself, so an export is the same bytes
+ * whichever store and driver printed it.
  */
-async function eachLogPage(db: Database, onPage: (lines: string[]) => Promise<void> | void): Promise<void> {
-  let after = { txId: '0', position: '0' };
+async function eachLogPage(
+  db: Database,
+  onPage: (lines: string[]) => Promise<void> | void,
+  upTo?: LogPoint,
+): Promise<void> {
+  let after: LogPoint = { txId: '0', position: '0' };
+  const bound = upTo ? sql`and (tx_id, position) <= (${upTo.txId}::xid8, ${upTo.position}::bigint)` : sql``;
   for (;;) {
     const rows = rowsOf<LineRow>(
       await db.execute(sql`
         select tx_id::text as tx_id, position::text as position, ${LINE} as line
         from events
-        where (tx_id, position) > (${after.txId}::xid8, ${after.position}::bigint)
+        where (tx_id, position) > (${after.txId}::xid8, ${after.position}::bigint) ${bound}
         order by events.tx_id, events.position
         limit ${PAGE}`),
     );
@@ -70,6 +81,21 @@ async function eachLogPage(db: Database, onPage: (lines: string[]) => Promise<vo
     const last = rows.at(-1) as LineRow;
     after = { txId: last.tx_id, position: last.position };
   }
+}
+
+/** Hashes and counts the lines as they are written (each page's chunk ends in '\n'). */
+function summarising(write: (chunk: string) => Promise<void> | void) {
+  const hash = createHash('sha256');
+  let events = 0;
+  return {
+    async onPage(lines: string[]) {
+      const chunk = `${lines.join('\n')}\n`;
+      hash.update(chunk);
+      events += lines.length;
+      await write(chunk);
+    },
+    summary: (): LogSummary => ({ events, sha256: hash.digest('hex') }),
+  };
 }
 
 /**
@@ -81,20 +107,36 @@ export async function exportLog(
   db: Database,
   write: (chunk: string) => Promise<void> | void,
 ): Promise<LogSummary> {
-  const hash = createHash('sha256');
-  let events = 0;
-  await db.transaction(
-    async (tx) => {
-      await eachLogPage(tx, async (lines) => {
-        const chunk = `${lines.join('\n')}\n`;
-        hash.update(chunk);
-        events += lines.length;
-        await write(chunk);
-      });
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  const out = summarising(write);
+  await db.transaction((tx) => eachLogPage(tx, out.onPage), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+  return out.summary();
+}
+
+/**
+ * The same file as `exportLog`, from the embedded store while its server keeps serving (the route
+ * `npm run export` asks a running `npm start` for). PGlite has one connection, so a transaction held
+ * for the whole export would stop every command until the last page is written, which may wait on a
+ * slow reader. Instead each page is a statement of its own, up to the last event at the start: PGlite
+ * runs one transaction at a time, so an event committed after that read has a later transaction id
+ * and falls after the bound, and the file is still one instant of the log. Not for PostgreSQL, where a
+ * transaction with an older id may commit later (exportLog is its way, without stopping anything).
+ */
+export async function exportEmbeddedLogInPages(
+  database: OpenDatabase,
+  write: (chunk: string) => Promise<void> | void,
+): Promise<LogSummary> {
+  if (database.kind !== 'pglite') throw new Error('exportEmbeddedLogInPages reads the embedded store only');
+  const [last] = rowsOf<{ tx_id: string; position: string }>(
+    await database.db.execute(sql`
+      select tx_id::text as tx_id, position::text as position from events
+      order by events.tx_id desc, events.position desc limit 1`),
   );
-  return { events, sha256: hash.digest('hex') };
+  const out = summarising(write);
+  if (last) await eachLogPage(database.db, out.onPage, { txId: last.tx_id, position: last.position });
+  return out.summary();
 }
 
 /** An import that stopped: the line it stopped at (1-based) and why. Nothing of it is left behind. */
