@@ -15,7 +15,8 @@
  *
  * Env: BENCH_SIZES (default 1000,10000,100000), BENCH_CONNECTIONS (default 1,16,64), BENCH_STORES
  * (default both when PostgreSQL is configured), BENCH_PLANS_OUT (a file for the plans), BENCH_HTTP=0 (the
- * database's share only), BENCH_SQL_ROUNDS (default 200).
+ * database's share only), BENCH_SQL_ROUNDS (default 200), BENCH_STEPS (only the steps whose name contains one
+ * of these comma-separated words, e.g. `search`).
  */
 import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -35,6 +36,7 @@ const STORES = (process.env.BENCH_STORES ?? (benchPostgresUrl ? 'postgres,pglite
   | 'postgres'
   | 'pglite'
 )[];
+const STEP_FILTER = process.env.BENCH_STEPS?.split(',').filter(Boolean) ?? [];
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface Step {
@@ -106,7 +108,7 @@ async function stepsFor(app: TestApp, token: string, size: number): Promise<Step
   const middle = Math.ceil(lastPage / 2);
   const cursor = (await json(app, token, `/invoices?page=${middle}&limit=15`)).pagination.next_cursor;
   // Clients are named 'Client 0' … 'Client {size/50 - 1}': 'client 12' matches 12, 120–129, 1200–1299.
-  return [
+  const steps = [
     { name: 'page 1', path: '/invoices?page=1&limit=15' },
     { name: 'last page (?page=N)', path: `/invoices?page=${lastPage}&limit=15` },
     { name: 'next page (cursor)', path: `/invoices?page=${middle + 1}&limit=15&after=${cursor}` },
@@ -115,6 +117,9 @@ async function stepsFor(app: TestApp, token: string, size: number): Promise<Step
     { name: 'quick stats', path: '/settings/quick-stats' },
     { name: 'top clients', path: '/customers/top' },
   ];
+  return STEP_FILTER.length
+    ? steps.filter((step) => STEP_FILTER.some((word) => step.name.includes(word)))
+    : steps;
 }
 
 /** Every statement the pg driver sends while `work` runs (the routes' own queries, with their values). */

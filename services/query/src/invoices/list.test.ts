@@ -111,6 +111,23 @@ describe.each(testStores())('the invoice list at scale on %s', (kind) => {
     expect(voided.rows.every((row) => row.collection.CollectionStatus === 'void')).toBe(true);
   });
 
+  it("searches and counts only the user's own invoices, though another user's match the same words", async () => {
+    // Both users have INV-0000001 … INV-0000040 (the seed numbers each user's invoices from 1).
+    const theirs = await listInvoices(
+      database.db,
+      'other',
+      query({ search: 'inv-00000', limit: '50' }),
+      today,
+    );
+    expect(theirs).toMatchObject({ total: 40, capped: false, nextCursor: null });
+    expect(idsOf(theirs.rows)).toEqual(await allIds('other'));
+    const mine = await listInvoices(database.db, 'many', query({ search: 'inv-00000', limit: '100' }), today);
+    expect(mine).toMatchObject({ total: 99, capped: false });
+    expect(mine.rows.every((row) => row.userId === 'many')).toBe(true);
+    const theirNumber = await listInvoices(database.db, 'other', query({ search: 'inv-0000041' }), today);
+    expect(theirNumber).toMatchObject({ rows: [], total: 0, capped: false });
+  });
+
   it("seeks only within the user's own invoices, whatever the cursor says", async () => {
     const theirs = await listInvoices(database.db, 'many', query({ limit: '5' }), today);
     const cursor = theirs.nextCursor ?? '';
