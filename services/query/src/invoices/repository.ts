@@ -65,9 +65,9 @@ const cursorOf = (row: { issuedPosition: bigint; id: string }) =>
  * A page of the user's invoices, newest first (by issue position, the id breaking any tie), each with its
  * collection figures; `status` filters by the collection status on `today` (docs/decisions.md, "Getting
  * paid"). `after`/`before` seek from a cursor in the `invoices_user_keyset` index; `page` alone skips along
- * that index (reading keys only) and then reads the page's rows. The total is the kept count, or for a
- * search or status filter a count capped at INVOICE_COUNT_CAP (more when paging beyond it), `capped` saying
- * there are more (docs/decisions.md, "Scale out (issue 18)").
+ * that index (reading keys only, from whichever end of the kept count is nearer) and then reads the page's
+ * rows. The total is the kept count, or for a search or status filter a count capped at INVOICE_COUNT_CAP
+ * (more when paging beyond it), `capped` saying there are more (docs/decisions.md, "Scale out (issue 18)").
  */
 export async function listInvoices(db: Database, userId: string, query: ListQuery, today: string) {
   const conditions: SQL[] = [eq(invoices.userId, userId)];
@@ -98,6 +98,7 @@ export async function listInvoices(db: Database, userId: string, query: ListQuer
 
   let found: { invoice: InvoiceRow; collection: unknown }[];
   let more: boolean;
+  let kept: number | undefined;
   if (query.before) {
     // The page before (newer than) the cursor: read upwards from it, then put it back newest first.
     const upwards = await db
@@ -125,14 +126,21 @@ export async function listInvoices(db: Database, userId: string, query: ListQuer
     more = found.length > query.limit;
     found = found.slice(0, query.limit);
   } else {
-    // `?page=N` unfiltered: skip along the index's keys only, then read just the page's rows.
+    // `?page=N` unfiltered: skip along the index's keys only, then read just the page's rows. Past the
+    // middle (by the kept count) from the oldest end: the last page skips nothing. There, one more row
+    // than the page (the next older one, if any) says whether there are more.
+    kept = await keptInvoiceCount(db, userId);
+    const skip = (query.page - 1) * query.limit;
+    const fromOldest = skip * 2 > kept && skip < kept;
+    const size = Math.min(query.limit, kept - skip);
+    const older = kept - skip - size;
     const page = db
       .select({ id: invoices.id })
       .from(invoices)
       .where(where)
-      .orderBy(...newestFirst)
-      .limit(take)
-      .offset((query.page - 1) * query.limit)
+      .orderBy(...(fromOldest ? oldestFirst : newestFirst))
+      .limit(fromOldest ? size + (older > 0 ? 1 : 0) : take)
+      .offset(fromOldest ? Math.max(older - 1, 0) : skip)
       .as('page');
     found = await db
       .select(selection)
@@ -159,7 +167,7 @@ export async function listInvoices(db: Database, userId: string, query: ListQuer
         Boolean(query.status),
         Math.max(INVOICE_COUNT_CAP, query.page * query.limit),
       )
-    : { total: await keptInvoiceCount(db, userId), capped: false };
+    : { total: kept ?? (await keptInvoiceCount(db, userId)), capped: false };
   return {
     rows,
     total,
