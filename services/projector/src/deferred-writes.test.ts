@@ -1,0 +1,115 @@
+import type { OpenDatabase } from '@remit/eventstore';
+import { openTestDatabase, testStores } from '@remit/eventstore/testing';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { deferWrites } from './deferred-writes.js';
+
+/** The rows of `db.execute`, whichever driver ran it. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return Array.isArray(result) ? (result as Row[]) : ((result as { rows?: Row[] }).rows ?? []);
+}
+
+/** The SQLSTATE somewhere in an error's causes (Drizzle wraps the driver's error). */
+function codeOf(error: unknown): string | undefined {
+  for (let at = error as { code?: unknown; cause?: unknown } | undefined; at; at = at.cause as typeof at) {
+    if (typeof at.code === 'string') return at.code;
+  }
+  return undefined;
+}
+
+const awkward = [
+  "it's",
+  'a back\\slash, and \\x41 as text',
+  '$1 and $2 and $$ quoted $$',
+  '{"json": "in \\"text\\"", "n": 1}',
+  'Grüße, 日本, 🧾',
+  '',
+  "'; drop table t; --",
+];
+
+describe.each(testStores())('writes held until the next read on %s', (kind) => {
+  let database: OpenDatabase | undefined;
+  afterEach(async () => {
+    await database?.close();
+    database = undefined;
+  });
+
+  async function open() {
+    database = await openTestDatabase(kind);
+    await database.db.execute(
+      sql`create table t (id integer primary key, s text, j jsonb, b bigint, f boolean, d date)`,
+    );
+    return database;
+  }
+
+  it('holds them only on PostgreSQL, where a statement is a round trip', async () => {
+    const { db } = await open();
+    await db.transaction(async (tx) => {
+      expect(deferWrites(tx)).toBe(kind === 'postgres');
+    });
+  });
+
+  it('reads see every earlier write, in order, with every value exactly as sent', async () => {
+    const { db } = await open();
+    const rows = awkward.map((s, i) => ({ id: i, s, j: JSON.stringify({ s, i }), b: 2n ** 53n + BigInt(i) }));
+    const seen = await db.transaction(async (tx) => {
+      deferWrites(tx);
+      for (const row of rows) {
+        await tx.execute(
+          sql`insert into t (id, s, j, b, f, d) values (${row.id}, ${row.s}, ${row.j}::jsonb, ${row.b}, ${row.id % 2 === 0}, ${'2026-11-25'})`,
+        );
+      }
+      await tx.execute(sql`update t set s = s || ${'!'}, f = ${null} where id = ${1}`);
+      await tx.execute(sql`delete from t where id = ${2}`);
+      // A statement with a literal of its own travels as it is, after the held ones.
+      await tx.execute(sql`update t set s = 'it''s ' || s where id = ${3}`);
+      await tx.execute(sql`insert into t (id, s) values (${100}, ${'last'})`);
+      return rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`select id, s, j, b::text as b, f, d::text as d from t order by id`),
+      );
+    });
+    const expected = rows
+      .filter((row) => row.id !== 2)
+      .map((row) => ({
+        id: row.id,
+        s: row.id === 1 ? `${row.s}!` : row.id === 3 ? `it's ${row.s}` : row.s,
+        j: { s: row.s, i: row.id },
+        b: row.b.toString(),
+        f: row.id === 1 ? null : row.id % 2 === 0,
+        d: '2026-11-25',
+      }));
+    expect(seen).toEqual([...expected, { id: 100, s: 'last', j: null, b: null, f: null, d: null }]);
+    // Committed: the writes held up to the commit went with it.
+    const after = rowsOf<{ count: string }>(await db.execute(sql`select count(*)::text as count from t`));
+    expect(after[0]?.count).toBe(String(expected.length + 1));
+  });
+
+  it('a held write that fails fails the transaction with its own error, and nothing of it stays', async () => {
+    const { db } = await open();
+    await db.execute(sql`insert into t (id, s) values (1, 'there')`);
+    const failure = await db
+      .transaction(async (tx) => {
+        deferWrites(tx);
+        await tx.execute(sql`insert into t (id, s) values (${2}, ${'new'})`);
+        await tx.execute(sql`insert into t (id, s) values (${1}, ${'again'})`);
+        await tx.execute(sql`insert into t (id, s) values (${3}, ${'after'})`);
+      })
+      .catch((error: unknown) => error);
+    expect(codeOf(failure)).toBe('23505');
+    const left = rowsOf<{ id: number; s: string }>(await db.execute(sql`select id, s from t order by id`));
+    expect(left).toEqual([{ id: 1, s: 'there' }]);
+  });
+
+  it('a failing held write is reported at the next read, before the read runs', async () => {
+    const { db } = await open();
+    await db.execute(sql`insert into t (id, s) values (1, 'there')`);
+    const failure = await db
+      .transaction(async (tx) => {
+        deferWrites(tx);
+        await tx.execute(sql`insert into t (id, s) values (${1}, ${'again'})`);
+        await tx.execute(sql`select count(*) from t`);
+      })
+      .catch((error: unknown) => error);
+    expect(codeOf(failure)).toBe('23505');
+  });
+});
