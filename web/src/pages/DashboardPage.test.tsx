@@ -144,7 +144,7 @@ describe('dashboard (spec §2, §6)', () => {
     const user = userEvent.setup();
     renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
-    const dialog = screen.getByRole('dialog', { name: 'Invoice Preview' });
+    const dialog = await screen.findByRole('dialog', { name: 'Invoice Preview' });
     expect(within(dialog).getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
     await user.click(within(dialog).getByRole('tab', { name: 'History' }));
     expect(await within(dialog).findByText('Invoice INV-001 issued')).toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { Alert } from '../components/ui/Alert';
 import { Button, ButtonLink } from '../components/ui/Button';
@@ -6,12 +7,19 @@ import { PageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
 import { DashboardToolbar } from '../features/dashboard/DashboardToolbar';
 import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
-import { InvoicePreviewModal } from '../features/dashboard/InvoicePreviewModal';
 import { Pagination } from '../features/dashboard/Pagination';
 import { useDashboard } from '../features/dashboard/useDashboard';
 import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
 import { OutboxStatus } from '../features/invoices/OutboxStatus';
 import { Page } from '../layout/Page';
+
+// The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
+// dashboard's first screen: its chunk loads when an invoice is first opened.
+const InvoicePreviewModal = lazy(() =>
+  import('../features/dashboard/InvoicePreviewModal').then((module) => ({
+    default: module.InvoicePreviewModal,
+  })),
+);
 
 function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
   const actions = useInvoiceActions();
@@ -58,15 +66,17 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
         onNext={dashboard.next}
       />
       {openInvoice && (
-        <InvoicePreviewModal
-          invoice={openInvoice}
-          downloading={actions.downloadingId === openInvoice.ID}
-          onDownload={() => actions.download(openInvoice.ID, false)}
-          onDownloadXml={() => actions.downloadXml(openInvoice.ID, false)}
-          onClose={() => dashboard.setOpenInvoice(null)}
-          markingPaid={actions.markingPaidId === openInvoice.ID}
-          onMarkPaid={() => actions.markPaid(openInvoice.ID, openInvoice.InvoiceNumber)}
-        />
+        <Suspense fallback={<PageSpinner label="Opening the invoice..." />}>
+          <InvoicePreviewModal
+            invoice={openInvoice}
+            downloading={actions.downloadingId === openInvoice.ID}
+            onDownload={() => actions.download(openInvoice.ID, false)}
+            onDownloadXml={() => actions.downloadXml(openInvoice.ID, false)}
+            onClose={() => dashboard.setOpenInvoice(null)}
+            markingPaid={actions.markingPaidId === openInvoice.ID}
+            onMarkPaid={() => actions.markPaid(openInvoice.ID, openInvoice.InvoiceNumber)}
+          />
+        </Suspense>
       )}
     </>
   );

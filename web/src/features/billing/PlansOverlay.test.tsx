@@ -8,7 +8,7 @@ import { AppProviders } from '../../App';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
 import { PlansOverlay } from '../invoices/PlansOverlay';
-import { PENDING_INVOICE_KEY } from '../invoices/useWizard';
+import { PENDING_INVOICE_KEY } from './pendingInvoice';
 import { plans } from './testing';
 import { browser } from './useCheckout';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
-import { PENDING_INVOICE_KEY } from '../invoices/useWizard';
+import { PENDING_INVOICE_KEY } from './pendingInvoice';
 import { notifications, renderStrictApp } from './testing';
 
 const proMonthly = {

@@ -1,5 +1,10 @@
 import { useEffect, useState } from 'react';
-import { PENDING_INVOICE_KEY } from '../invoices/useWizard';
+
+/**
+ * Where the wizard keeps the invoice a non-subscriber just generated. Here, not in useWizard: the
+ * dashboard clears it after a checkout and must not load the wizard's machine to do so.
+ */
+export const PENDING_INVOICE_KEY = 'remit.pendingInvoiceId';
 
 export function readPendingInvoiceId(): string | null {
   return sessionStorage.getItem(PENDING_INVOICE_KEY);

@@ -8,11 +8,11 @@ import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wizard';
 import { useAuth } from '../auth/AuthProvider';
+import { PENDING_INVOICE_KEY } from '../billing/pendingInvoice';
 import { useToast } from '../toasts/ToastProvider';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
 
-export const PENDING_INVOICE_KEY = 'remit.pendingInvoiceId';
 const AUTOSAVE_MS = 500;
 
 export interface BoundField {
