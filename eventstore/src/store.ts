@@ -20,7 +20,8 @@ export interface EventStoreOptions {
   pollIntervalMs?: number | undefined;
 }
 
-export type AppendedListener = (result: AppendManyResult) => void;
+/** Told of each committed append: its outcome and the streams it wrote, in the writes' order. */
+export type AppendedListener = (result: AppendManyResult, streamIds: readonly string[]) => void;
 
 export type EventStore = ReturnType<typeof createEventStore>;
 
@@ -49,10 +50,11 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     const result = await appendWrites(db, writes, notifyLater ? null : channel, options.inTransaction);
     notifyLater?.(channel);
     wakeSubscriptions();
+    const streamIds = writes.map((write) => write.streamId);
     for (const listener of appendedListeners) {
       // The events are committed whatever a listener does; its failure is its own.
       try {
-        listener(result);
+        listener(result, streamIds);
       } catch (error) {
         logger.error({ err: error }, 'onAppended listener failed');
       }

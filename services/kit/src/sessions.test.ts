@@ -51,6 +51,48 @@ describe('the session check, cached briefly', () => {
     await elsewhere.close();
   });
 
+  it("keeps its answers across this process's other appends, and drops a user's at once when their sessions end here", async () => {
+    database = await openTestDatabase('pglite');
+    const store = createEventStore(database);
+    let reads = 0;
+    const counted = {
+      readStreams: (streamIds: string[]) => {
+        reads += 1;
+        return store.readStreams(streamIds);
+      },
+      onAppended: store.onAppended,
+    };
+    const isOpen = sessionCheckFromLog(counted, () => new Date(), { ttlMs: 2_000 });
+    for (const [id, user] of [
+      ['s1', 'u1'],
+      ['s2', 'u1'],
+      ['s3', 'u2'],
+    ] as const) {
+      await store.append(sessionStreamId(id), [started(id, user)], { expectedVersion: 'no_stream' });
+      expect(await isOpen({ userId: user, sessionId: id })).toBe(true);
+    }
+    expect(reads).toBe(3);
+
+    // An invoice written by this process cannot change a session: no read again.
+    await store.append('invoice-1', [{ type: 'InvoiceDeleted', data: {} }], { expectedVersion: 'no_stream' });
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(true);
+    expect(reads).toBe(3);
+
+    // A password change here ends u1's sessions: refused at once; u2's answer stays.
+    await store.append(
+      userSessionsStreamId('u1'),
+      [{ type: 'SessionsEnded', data: { userId: 'u1', exceptSessionId: null, reason: 'password_changed' } }],
+      { expectedVersion: 'any' },
+    );
+    expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(false);
+    expect(await isOpen({ userId: 'u1', sessionId: 's2' })).toBe(false);
+    expect(await isOpen({ userId: 'u2', sessionId: 's3' })).toBe(true);
+    expect(reads).toBe(5);
+    // A cached answer is never another user's.
+    expect(await isOpen({ userId: 'u1', sessionId: 's3' })).toBe(false);
+    await store.close();
+  });
+
   it('checks the expiry on every use, cached or not', async () => {
     database = await openTestDatabase('pglite');
     const store = createEventStore(database);

@@ -5,22 +5,33 @@ import { type Clock, systemClock } from './clock.js';
 
 /**
  * How long a session check's answer is reused by the process that made it (docs/decisions.md, "Scale out
- * (issue 18)"). An ending written by this process (sign-out, a password changed or reset) clears the cache
- * at once; one written by another process is seen here within this bound.
+ * (issue 18)"). An ending written by this process (sign-out, a password changed or reset) drops the
+ * answers it touches at once; one written by another process is seen here within this bound.
  */
 export const SESSION_CHECK_TTL_MS = 1_000;
 /** At most this many answers are kept; past it the oldest go first. */
 const MAX_CACHED = 10_000;
+
+const SESSION_STREAM = sessionStreamId('');
+const USER_SESSIONS_STREAM = userSessionsStreamId('');
+
+interface CachedAnswer {
+  userId: string;
+  open: boolean;
+  expiresAt: number;
+  until: number;
+}
 
 /**
  * A session is open when its stream started for this user, has not ended and has not expired, and no
  * `SessionsEnded` of the user (a password changed or reset, "sign out of all other devices") came after
  * its start without sparing it. Read from the log itself rather than a read model — both streams in one
  * query — so an ended session is refused by every service with no projection lag (DESIGN §4). The answer
- * is reused for at most `ttlMs` (SESSION_CHECK_TTL_MS): a dashboard page or an autocannon of them does
- * not read two streams per request. Any append this process commits clears every cached answer (the
- * appends are not told apart: an ending is rare, and a cleared cache only costs a read), and an answer
- * read while an append committed is not kept; the session's own expiry is checked on every use.
+ * is reused for at most `ttlMs` (SESSION_CHECK_TTL_MS): a dashboard page or a burst of commands does
+ * not read two streams per request. Only those two streams decide the answer, so an append this process
+ * commits to a session's stream drops that session's answer, and one to a user's sessions stream drops
+ * that user's; an answer read while such an append committed is not kept. Every other append (an
+ * invoice, a payment) leaves the cache alone. The session's own expiry is checked on every use.
  */
 export function sessionCheckFromLog(
   store: Pick<EventStore, 'readStreams'> & Partial<Pick<EventStore, 'onAppended'>>,
@@ -28,11 +39,20 @@ export function sessionCheckFromLog(
   options: { ttlMs?: number } = {},
 ): SessionCheck {
   const ttlMs = Math.min(options.ttlMs ?? SESSION_CHECK_TTL_MS, 2_000);
-  const cache = new Map<string, { open: boolean; expiresAt: number; until: number }>();
+  // By session id; the answer names the user it was read for.
+  const cache = new Map<string, CachedAnswer>();
   let generation = 0;
-  store.onAppended?.(() => {
-    generation += 1;
-    cache.clear();
+  store.onAppended?.((_result, streamIds) => {
+    for (const streamId of streamIds) {
+      if (streamId.startsWith(SESSION_STREAM)) {
+        generation += 1;
+        cache.delete(streamId.slice(SESSION_STREAM.length));
+      } else if (streamId.startsWith(USER_SESSIONS_STREAM)) {
+        generation += 1;
+        const userId = streamId.slice(USER_SESSIONS_STREAM.length);
+        for (const [sessionId, answer] of cache) if (answer.userId === userId) cache.delete(sessionId);
+      }
+    }
   });
 
   async function readSession({ userId, sessionId }: { userId: string; sessionId: string }) {
@@ -57,17 +77,23 @@ export function sessionCheckFromLog(
   }
 
   return async (context) => {
-    const key = `${context.userId}\n${context.sessionId}`;
     const clock = Date.now();
-    const cached = ttlMs > 0 ? cache.get(key) : undefined;
-    if (cached && cached.until > clock) return cached.open && cached.expiresAt > now().getTime();
+    const cached = ttlMs > 0 ? cache.get(context.sessionId) : undefined;
+    if (cached && cached.until > clock && cached.userId === context.userId) {
+      return cached.open && cached.expiresAt > now().getTime();
+    }
     const before = generation;
     const expiresAt = await readSession(context);
     const open = expiresAt !== null && expiresAt > now().getTime();
     if (ttlMs > 0 && generation === before) {
-      cache.delete(key);
+      cache.delete(context.sessionId);
       if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { open: expiresAt !== null, expiresAt: expiresAt ?? 0, until: clock + ttlMs });
+      cache.set(context.sessionId, {
+        userId: context.userId,
+        open: expiresAt !== null,
+        expiresAt: expiresAt ?? 0,
+        until: clock + ttlMs,
+      });
     }
     return open;
   };
