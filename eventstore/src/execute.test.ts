@@ -114,6 +114,41 @@ describe.each(testStores())('the command pipeline on %s', (kind) => {
     expect(reads).toEqual([[fresh]]);
   });
 
+  it('folds what the caller read on the first try, and reads again when the stream moved since', async () => {
+    const streamId = `counter-${randomUUID()}`;
+    const reads: string[][] = [];
+    const counting = {
+      ...store,
+      readStreams: (ids: string[]) => {
+        reads.push(ids);
+        return store.readStreams(ids);
+      },
+    };
+    const known = await store.readStreams([streamId, 'settings-elsewhere']);
+    const first = await execute(
+      counting,
+      step({ decider: counter, streams: streamId, known, command: {} }),
+      options,
+    );
+    expect(first).toMatchObject({ state: 1, version: 1 });
+    expect(reads).toEqual([]);
+    // Read before another writer counted: the first try is refused, the second reads and counts on.
+    const stale = await store.readStreams([streamId]);
+    await execute(store, step({ decider: counter, streams: streamId, command: { by: 10 } }), options);
+    const again = await execute(
+      counting,
+      step({ decider: counter, streams: streamId, known: stale, command: { by: 2 } }),
+      options,
+    );
+    expect(again).toMatchObject({ state: 13, version: 3 });
+    expect(reads).toEqual([[streamId]]);
+    expect((await store.readStream(streamId)).map((event) => event.data)).toEqual([
+      { n: 1 },
+      { n: 11 },
+      { n: 13 },
+    ]);
+  });
+
   it('writes nothing when the decision is empty, and passes a refusal on with nothing written', async () => {
     const streamId = `counter-${randomUUID()}`;
     await expect(

@@ -41,6 +41,12 @@ export interface CommandPlan<State, Command, Event extends DecidedEvent> {
    * the append is refused and the next attempt reads it like any other.
    */
   newStream?: boolean;
+  /**
+   * The aggregate's streams as the caller read them just before, together with what else it needed (in
+   * one query). The first attempt folds these instead of reading them again; a stream that moved since
+   * is refused by the append, and the next attempt reads it like any other.
+   */
+  known?: ReadonlyMap<string, StoredEvent[]>;
   /** The stream each decided event goes to; the (first) aggregate stream when absent. */
   streamOf?: (event: Event) => string;
   command: Command;
@@ -129,8 +135,8 @@ export function step<State, Command, Event extends DecidedEvent>(
         typeof plan.streams === 'string'
           ? [plan.streams]
           : await plan.streams(async (id) => (await read([id])).get(id) ?? []);
-      const unread = plan.newStream === true && attempt === 1;
-      const loaded = unread ? new Map(streamIds.map((id) => [id, []])) : await read(streamIds);
+      const known = attempt === 1 ? firstRead(plan, streamIds) : null;
+      const loaded = known ?? (await read(streamIds));
       const history = [...loaded.values()].flat();
       if (streamIds.length > 1) history.sort((a, b) => (a.position < b.position ? -1 : 1));
       const state = foldEvents(decider, history, codec);
@@ -186,6 +192,17 @@ export function step<State, Command, Event extends DecidedEvent>(
       };
     },
   };
+}
+
+/** What the first attempt may fold without reading: nothing for a new stream, or what the caller read. */
+function firstRead(
+  plan: Pick<CommandPlan<unknown, unknown, DecidedEvent>, 'newStream' | 'known'>,
+  streamIds: string[],
+): Map<string, StoredEvent[]> | null {
+  if (plan.newStream === true) return new Map(streamIds.map((id) => [id, []]));
+  const { known } = plan;
+  if (!known || !streamIds.every((id) => known.has(id))) return null;
+  return new Map(streamIds.map((id) => [id, known.get(id) ?? []]));
 }
 
 export interface ExecuteOptions<State, Event extends DecidedEvent> {

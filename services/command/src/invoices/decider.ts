@@ -6,7 +6,7 @@ import {
   invoiceStreamId,
   sameValue,
 } from '@remit/contracts';
-import { type Decider, type Step, step } from '@remit/eventstore';
+import { type Decider, type Step, type StoredEvent, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 import {
@@ -211,10 +211,14 @@ export const invoiceNumberDecider: Decider<NumberState, NumberCommand, InvoiceNu
   },
 };
 
-const reserveNumber = (userId: string, number: string, invoiceId: string) =>
+/** Streams the caller read just before (CommandPlan.known): the first attempt folds them unread. */
+type Known = ReadonlyMap<string, StoredEvent[]> | undefined;
+
+const reserveNumber = (userId: string, number: string, invoiceId: string, known?: Known) =>
   step({
     decider: invoiceNumberDecider,
     streams: invoiceNumberStreamId(userId, number),
+    known,
     command: { type: 'ReserveInvoiceNumber', data: { userId, number, invoiceId } },
   });
 
@@ -224,15 +228,20 @@ export function issueInvoice(input: {
   userId: string;
   content: InvoiceRecord;
   logo: LogoUpload | null;
+  /** The number's reservation and the logo's stream, read with the seller's settings (service.ts). */
+  known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, logo } = input;
+  const { invoiceId, userId, content, logo, known } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
     // A new random id (service.ts): nothing to read.
     newStream: true,
     command: { type: 'IssueInvoice', data: { invoiceId, userId, content } },
-    effects: () => [reserveNumber(userId, content.number, invoiceId), ...(logo ? [uploadLogo(logo)] : [])],
+    effects: () => [
+      reserveNumber(userId, content.number, invoiceId, known),
+      ...(logo ? [uploadLogo(logo, known)] : []),
+    ],
   });
 }
 
@@ -241,14 +250,19 @@ export function reviseInvoice(input: {
   invoiceId: string;
   userId: string;
   content: InvoiceRecord;
+  /** The invoice and the new number's reservation, read with the seller's settings (service.ts). */
+  known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content } = input;
+  const { invoiceId, userId, content, known } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
+    known,
     command: { type: 'ReviseInvoice', data: { invoiceId, userId, content } },
     effects: (_events, state) =>
-      content.number === state.content?.number ? [] : [reserveNumber(userId, content.number, invoiceId)],
+      content.number === state.content?.number
+        ? []
+        : [reserveNumber(userId, content.number, invoiceId, known)],
   });
 }
 

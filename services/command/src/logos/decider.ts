@@ -1,5 +1,5 @@
 import { type LogoEvent, logoStreamId } from '@remit/contracts';
-import { type Decider, step } from '@remit/eventstore';
+import { type Decider, type StoredEvent, step } from '@remit/eventstore';
 import { logoIdOf, sniffImage } from './image.js';
 
 /** An image to keep for a user: content-addressed, so the same bytes from the same user are stored once. */
@@ -32,9 +32,10 @@ export const logoDecider: Decider<{ stored: boolean }, UploadLogo, LogoEvent> = 
   },
 };
 
-export const uploadLogo = (upload: LogoUpload) =>
+export const uploadLogo = (upload: LogoUpload, known?: ReadonlyMap<string, StoredEvent[]>) =>
   step({
     decider: logoDecider,
     streams: logoStreamId(upload.logoId),
+    known,
     command: { type: 'UploadLogo', data: upload },
   });
