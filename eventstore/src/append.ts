@@ -1,3 +1,4 @@
+import { ClaimLostError, type CommandAnswer } from './command-answers.js';
 import type { Database } from './database.js';
 import { ConcurrencyError, isUniqueViolation } from './errors.js';
 import type { AppendResult, ExpectedVersion, StreamWrite } from './types.js';
@@ -19,28 +20,41 @@ const MAX_ATTEMPTS = 10;
  */
 export type InTransaction = (tx: Database, appended: AppendManyResult) => Promise<void>;
 
+/**
+ * An idempotent command's answer, recorded by the append itself under its claim (command-answers.ts):
+ * `append_events` adds the transaction's last position to the body as `position`.
+ */
+export interface AnswerToRecord extends CommandAnswer {
+  key: string;
+  claim: string;
+}
+
 /** SQLSTATE raised by `append_events` when a stream is not at the expected version. */
 const WRONG_VERSION = 'RM409';
+/** SQLSTATE raised by `append_events` when the answer's claim is no longer held. */
+const CLAIM_LOST = 'RM410';
 
 /**
- * The append is one call of `append_events` (eventstore/migrations/0002): the writer lock, the version
- * check, the insert and the wake-up in one statement, sent as a named (prepared) statement. Without
- * `inTransaction` it is its own transaction: one round trip. With it: begin, the call, the caller's
- * statements, commit.
+ * The append is one call of `append_events` (eventstore/migrations/0002, 0003): the writer lock, the
+ * version check, the insert, an idempotent command's answer and the wake-up in one statement, sent as a
+ * named (prepared) statement. Without `inTransaction` it is its own transaction: one round trip. With
+ * it: begin, the call, the caller's statements, commit.
  */
 const APPEND_SQL = `select appended_stream, appended_version, appended_position::text as appended_position
-  from append_events($1, $2::text[], $3::int[], $4::int[], $5::text[], $6::int2[], $7::jsonb[], $8::jsonb[], $9::timestamptz[])`;
-const APPEND_STATEMENT = 'remit_append_v1';
+  from append_events($1, $2::text[], $3::int[], $4::int[], $5::text[], $6::int2[], $7::jsonb[], $8::jsonb[], $9::timestamptz[],
+    $10::text, $11::text, $12::int, $13::jsonb)`;
+const APPEND_STATEMENT = 'remit_append_v2';
 
 export async function appendWrites(
   db: Database,
   writes: StreamWrite[],
   /** NOTIFY this channel in the append's transaction; null leaves the wake-up to the caller. */
   channel: string | null,
-  inTransaction?: InTransaction,
+  options: { inTransaction?: InTransaction | undefined; answer?: AnswerToRecord | undefined } = {},
 ): Promise<AppendManyResult> {
   checkWrites(writes);
-  const params = appendParams(writes, channel);
+  const { inTransaction, answer } = options;
+  const params = [...appendParams(writes, channel), ...answerParams(answer)];
   for (let attempt = 1; ; attempt++) {
     try {
       if (!inTransaction) return summarise(writes, await callAppend(db, params));
@@ -50,6 +64,9 @@ export async function appendWrites(
         return appended;
       });
     } catch (error) {
+      if (sqlStateOf(error)?.code === CLAIM_LOST) {
+        throw new ClaimLostError(`the claim on command ${answer?.key} was lost`, { cause: error });
+      }
       const wrong = wrongVersion(error);
       if (wrong) {
         const write = writes.find((candidate) => candidate.streamId === wrong.stream) ?? writes[0]!;
@@ -126,16 +143,26 @@ function expectedCode(expected: ExpectedVersion): number {
   return expected;
 }
 
-function wrongVersion(error: unknown): { stream: string; actual: number } | null {
+function answerParams(answer: AnswerToRecord | undefined): unknown[] {
+  if (!answer) return [null, null, null, null];
+  return [answer.key, answer.claim, answer.status, JSON.stringify(answer.body ?? {})];
+}
+
+/** The database's error (SQLSTATE and detail), wherever the driver or Drizzle wrapped it. */
+function sqlStateOf(error: unknown): { code: string; detail?: unknown } | null {
   let current = error;
   for (let depth = 0; depth < 5 && current instanceof Object; depth++) {
     const { code, detail } = current as { code?: unknown; detail?: unknown };
-    if (code === WRONG_VERSION && typeof detail === 'string') {
-      return JSON.parse(detail) as { stream: string; actual: number };
-    }
+    if (typeof code === 'string' && code.startsWith('RM')) return { code, detail };
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+function wrongVersion(error: unknown): { stream: string; actual: number } | null {
+  const state = sqlStateOf(error);
+  if (state?.code !== WRONG_VERSION || typeof state.detail !== 'string') return null;
+  return JSON.parse(state.detail) as { stream: string; actual: number };
 }
 
 function summarise(writes: StreamWrite[], inserted: AppendedRow[]): AppendManyResult {

@@ -224,6 +224,65 @@ describe.each(testStores())('the command pipeline on %s', (kind) => {
       body: { n: 1 },
     });
   });
+
+  it('records an answer with the events in the append itself, the position added, or neither when the claim is lost', async () => {
+    const key = `key-${randomUUID()}`;
+    const claim = await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000 });
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const streamId = `counter-${randomUUID()}`;
+    const run = (answerWith: string) =>
+      execute(store, step({ decider: counter, streams: streamId, command: {} }), {
+        ...options,
+        answer: { key, claim: answerWith, of: (outcome) => ({ status: 201, body: { n: outcome.state } }) },
+      });
+    await expect(run('not-the-claim')).rejects.toBeInstanceOf(ClaimLostError);
+    expect(await store.streamVersion(streamId)).toBe(0);
+    const outcome = await run(claim.claim);
+    expect(await store.streamVersion(streamId)).toBe(1);
+    expect(await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000 })).toEqual({
+      kind: 'answered',
+      status: 201,
+      body: { n: 1, position: String(outcome.position) },
+    });
+    // Answered once: the same claim cannot answer (and append) again.
+    await expect(run(claim.claim)).rejects.toBeInstanceOf(ClaimLostError);
+    expect(await store.streamVersion(streamId)).toBe(1);
+  });
+
+  it('refuses an answer that reads where its events land, before anything is written', async () => {
+    const key = `key-${randomUUID()}`;
+    const claim = await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000 });
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const streamId = `counter-${randomUUID()}`;
+    await expect(
+      execute(store, step({ decider: counter, streams: streamId, command: {} }), {
+        ...options,
+        answer: {
+          key,
+          claim: claim.claim,
+          of: (outcome) => ({ status: 201, body: { at: String(outcome.position) } }),
+        },
+      }),
+    ).rejects.toThrow('cannot depend on where its events land');
+    expect(await store.streamVersion(streamId)).toBe(0);
+  });
+
+  it('records the answer of a command that decides nothing, without a position', async () => {
+    const key = `key-${randomUUID()}`;
+    const claim = await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000 });
+    if (claim.kind !== 'claimed') throw new Error('not claimed');
+    const streamId = `counter-${randomUUID()}`;
+    const outcome = await execute(store, step({ decider: counter, streams: streamId, command: { by: 0 } }), {
+      ...options,
+      answer: { key, claim: claim.claim, of: () => ({ status: 200, body: { unchanged: true } }) },
+    });
+    expect(outcome.position).toBeNull();
+    expect(await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000 })).toEqual({
+      kind: 'answered',
+      status: 200,
+      body: { unchanged: true },
+    });
+  });
 });
 
 describe.each(testStores())('idempotency claims on %s', (kind) => {

@@ -1,4 +1,5 @@
 import type { AppendManyResult, InTransaction } from './append.js';
+import { type CommandAnswer, recordAnswer } from './command-answers.js';
 import { ConcurrencyError } from './errors.js';
 import type { EventStore } from './store.js';
 import type { EventMetadata, StoredEvent, StreamWrite } from './types.js';
@@ -87,10 +88,25 @@ export interface StepOutcome<State, Event extends DecidedEvent> {
   position: bigint | null;
 }
 
+/** The append's result while an idempotent command's answer is made before it: no position yet. */
+const UNPLACED = Symbol('unplaced');
+
+function positionUnknown(): never {
+  throw new Error(
+    "an idempotent command's answer cannot depend on where its events land in the log (the append adds `position`)",
+  );
+}
+
+/** Makes reading these keys throw: an answer made before the append must not read a position. */
+function unplaced<T extends object>(value: T, keys: string[]): T {
+  for (const key of keys) Object.defineProperty(value, key, { get: positionUnknown, enumerable: true });
+  return value;
+}
+
 interface PreparedStep<State, Event extends DecidedEvent> {
   writes: StreamWrite[];
   effects: Step[];
-  outcome: (appended: AppendManyResult | null) => StepOutcome<State, Event>;
+  outcome: (appended: AppendManyResult | null | typeof UNPLACED) => StepOutcome<State, Event>;
 }
 
 /** A plan with its types closed over, so plans of different aggregates can travel together. */
@@ -165,13 +181,16 @@ export function step<State, Command, Event extends DecidedEvent>(
       return {
         writes,
         effects: decided.length > 0 ? (plan.effects?.(decided, state) ?? []) : [],
-        outcome: (appended) => {
+        outcome: (appendedOrNot) => {
+          const appended = appendedOrNot === UNPLACED ? null : appendedOrNot;
+          const place = <T extends object>(value: T, keys: string[]) =>
+            appendedOrNot === UNPLACED ? unplaced(value, keys) : value;
           let after = state;
           const nextVersion = new Map(versions);
           for (const { event, streamId } of placed) {
             const version = (nextVersion.get(streamId) ?? 0) + 1;
             nextVersion.set(streamId, version);
-            after = decider.evolve(after, {
+            const recorded = {
               ...event,
               streamId,
               version,
@@ -180,14 +199,16 @@ export function step<State, Command, Event extends DecidedEvent>(
               createdAt: at,
               position: appended?.position ?? 0n,
               txId: 0n,
-            });
+            };
+            after = decider.evolve(after, place(recorded, ['position', 'txId']));
           }
-          return {
+          const outcome = {
             state: after,
             events: decided,
             version: nextVersion.get(streamIds[0] as string) ?? 0,
             position: decided.length > 0 ? (appended?.position ?? null) : null,
           };
+          return decided.length > 0 ? place(outcome, ['position']) : outcome;
         },
       };
     },
@@ -210,8 +231,15 @@ export interface ExecuteOptions<State, Event extends DecidedEvent> {
   metadata: EventMetadata;
   /** The command's time: stamped into metadata as `at` and stored as the events' time. */
   now: () => Date;
-  /** Statements to commit with the events (an idempotent command's answer), given the outcome. */
+  /** Statements to commit with the events, given the outcome (begin and commit around the append). */
   inTransaction?: (tx: Parameters<InTransaction>[0], outcome: StepOutcome<State, Event>) => Promise<void>;
+  /**
+   * An idempotent command's answer under its claim (command-answers.ts), recorded by the append itself:
+   * one statement. `of` makes it from the outcome before the append, so it cannot depend on where the
+   * events land (reading a position there throws); the append adds the last one as `position`. With
+   * nothing decided it is recorded on its own, without a position.
+   */
+  answer?: { key: string; claim: string; of: (outcome: StepOutcome<State, Event>) => CommandAnswer };
   maxAttempts?: number;
 }
 
@@ -247,26 +275,25 @@ export async function execute<State, Event extends DecidedEvent>(
     }
     const writes = prepared.flatMap((ready) => ready.writes);
     assertOneWritePerStream(writes);
-    const hook = options.inTransaction;
+    const { inTransaction: hook, answer } = options;
     if (writes.length === 0) {
       const outcome = first.outcome(null);
       if (hook) await store.db.transaction((tx) => hook(tx, outcome));
+      if (answer) await recordAnswer(store.db, answer.key, answer.claim, answer.of(outcome));
       return outcome;
     }
     try {
       let outcome: StepOutcome<State, Event> | undefined;
       // Without statements of the caller's, the append is its own transaction (one round trip).
-      const appended = await store.appendMany(
-        writes,
-        hook
-          ? {
-              inTransaction: async (tx, result) => {
-                outcome = first.outcome(result);
-                await hook(tx, outcome);
-              },
-            }
-          : {},
-      );
+      const appended = await store.appendMany(writes, {
+        answer: answer && { key: answer.key, claim: answer.claim, ...answer.of(first.outcome(UNPLACED)) },
+        inTransaction:
+          hook &&
+          (async (tx, result) => {
+            outcome = first.outcome(result);
+            await hook(tx, outcome);
+          }),
+      });
       return outcome ?? first.outcome(appended);
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;

@@ -1,4 +1,4 @@
-export type { AppendManyResult, InTransaction } from './append.js';
+export type { AnswerToRecord, AppendManyResult, InTransaction } from './append.js';
 export {
   ClaimLostError,
   type CommandAnswer,

@@ -1,4 +1,4 @@
-import { type AppendManyResult, appendWrites, type InTransaction } from './append.js';
+import { type AnswerToRecord, type AppendManyResult, appendWrites, type InTransaction } from './append.js';
 import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
 import { type GroupHandler, type GroupMember, startGroupSubscription } from './group-subscription.js';
@@ -44,10 +44,10 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
 
   async function appendMany(
     writes: StreamWrite[],
-    options: { inTransaction?: InTransaction } = {},
+    options: { inTransaction?: InTransaction | undefined; answer?: AnswerToRecord | undefined } = {},
   ): Promise<AppendManyResult> {
     const notifyLater = database.notifyAfterCommit;
-    const result = await appendWrites(db, writes, notifyLater ? null : channel, options.inTransaction);
+    const result = await appendWrites(db, writes, notifyLater ? null : channel, options);
     notifyLater?.(channel);
     wakeSubscriptions();
     const streamIds = writes.map((write) => write.streamId);
@@ -73,8 +73,9 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     },
 
     /**
-     * Writes to several streams in one transaction: all of them or none. `inTransaction` adds the
-     * caller's own statements to that transaction (an idempotent command's answer).
+     * Writes to several streams in one transaction: all of them or none. `answer` records an idempotent
+     * command's answer in the same statement; `inTransaction` adds the caller's own statements to that
+     * transaction (mail queued by the clock).
      */
     appendMany,
 

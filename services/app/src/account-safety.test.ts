@@ -211,6 +211,8 @@ describe.each(testStores())('account safety, with the e-mail at a real SMTP serv
       body: { fields: { newPassword: authMessages.passwordNeedsUppercase } },
     });
 
+    // Both answers are fresh in the session check's cache when the change ends the other session.
+    expect([await status(here), await status(elsewhere)]).toEqual([200, 200]);
     const before = mail.messages.length;
     const changed = await change({ currentPassword: password, newPassword });
     expect(changed).toMatchObject({ status: 200, body: { message: authMessages.passwordChanged } });
@@ -225,6 +227,7 @@ describe.each(testStores())('account safety, with the e-mail at a real SMTP serv
 
   it('signs out of all other devices, and leaves later sign-ins alone', async () => {
     const [here, phone, tablet] = (await account('devices@example.com', 3)) as [string, string, string];
+    expect([await status(here), await status(phone), await status(tablet)]).toEqual([200, 200, 200]);
     const ended = await app.post('/auth/sessions/end-others', {}, { token: here });
     expect(ended).toMatchObject({ status: 200, body: { message: authMessages.otherSessionsEnded } });
     expect([await status(here), await status(phone), await status(tablet)]).toEqual([200, 401, 401]);

@@ -63,6 +63,34 @@ describe.each(testStores())('commands sent again on %s', (kind) => {
     expect(await eventCount()).toBe(before);
   });
 
+  it('the same key sent eight times at once: one invoice, and every answer is the first one or "in progress"', async () => {
+    const issued = async () => {
+      const [row] = rowsOf<{ n: string | number }>(
+        await app.database.db.execute(sql`select count(*) as n from events where type = 'InvoiceIssued'`),
+      );
+      return Number(row?.n ?? 0);
+    };
+    const before = await issued();
+    const payload = invoicePayload({ invoiceNumber: 'R-0100' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => postInvoice(app, ada.token, payload, { headers: key('burst') })),
+    );
+    expect(await issued()).toBe(before + 1);
+    const done = answers.filter((answer) => answer.status === 201);
+    const waiting = answers.filter((answer) => answer.status === 409);
+    expect(done.length + waiting.length).toBe(8);
+    expect(done.length).toBeGreaterThan(0);
+    for (const answer of waiting) expect(answer.body.code).toBe('in_progress');
+    const [first] = done;
+    for (const answer of done) expect(answer.body).toEqual(first?.body);
+    expect(first?.body.position).toBe(first?.headers.get('x-remit-position'));
+    const again = await postInvoice(app, ada.token, payload, { headers: key('burst') });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first?.body);
+    expect(await issued()).toBe(before + 1);
+  });
+
   it('PUT /invoices/{id} with the same content twice writes one revision', async () => {
     const created = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: 'R-0002' }));
     const id = (created.body.invoice as { ID: string }).ID;

@@ -100,9 +100,9 @@ export function createCommands(deps: { store: EventStore; now: () => Date; logge
   function run<State, Event extends DecidedEvent>(
     root: Step<State, Event>,
     metadata: EventMetadata,
-    inTransaction?: Parameters<typeof execute<State, Event>>[2]['inTransaction'],
+    answer?: Parameters<typeof execute<State, Event>>[2]['answer'],
   ) {
-    return execute(store, root, { codec: eventCodec, metadata, now, inTransaction });
+    return execute(store, root, { codec: eventCodec, metadata, now, answer });
   }
 
   function forgetOldAnswers(): void {
@@ -143,24 +143,26 @@ export function createCommands(deps: { store: EventStore; now: () => Date; logge
         const body = (claim.body ?? {}) as Record<string, unknown>;
         return { status: claim.status, body, position: null, replayed: true };
       }
-      const record = (answer: Answer) => ({
-        status: answer.status,
-        body:
-          answer.position === null ? answer.body : { ...answer.body, position: answer.position.toString() },
-      });
       let recorded = false;
       try {
         const answer = await handler(async (source, toAnswer) => {
-          let answered: Answer | undefined;
-          const outcome = await run(await stepOf(source), metadata, async (tx, result) => {
-            answered = { ...toAnswer(result), position: result.position };
-            await recordAnswer(tx, hashed, claim.claim, record(answered));
+          // Made before the append and recorded by it (one statement); the append adds the position.
+          let answered: Omit<Answer, 'position'> | undefined;
+          const outcome = await run(await stepOf(source), metadata, {
+            key: hashed,
+            claim: claim.claim,
+            of: (draft) => {
+              answered = toAnswer(draft);
+              return { status: answered.status, body: answered.body };
+            },
           });
           recorded = true;
-          return answered ?? { ...toAnswer(outcome), position: outcome.position };
+          return { ...(answered ?? toAnswer(outcome)), position: outcome.position };
         });
         if (!recorded) {
-          await store.db.transaction((tx) => recordAnswer(tx, hashed, claim.claim, record(answer)));
+          const body =
+            answer.position === null ? answer.body : { ...answer.body, position: answer.position.toString() };
+          await recordAnswer(store.db, hashed, claim.claim, { status: answer.status, body });
         }
         return answer;
       } catch (error) {
