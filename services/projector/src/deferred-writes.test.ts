@@ -42,10 +42,45 @@ describe.each(testStores())('writes held until the next read on %s', (kind) => {
     return database;
   }
 
-  it('holds them only on PostgreSQL, where a statement is a round trip', async () => {
-    const { db } = await open();
+  it('holds them only on PostgreSQL, where a statement is a round trip, and only in that transaction', async () => {
+    database = await openTestDatabase(kind, { poolSize: 1 });
+    const { db } = database;
+    /** node-postgres' client under a transaction (PGlite has no pipeline mode). */
+    const pipelineOf = (tx: unknown) =>
+      (tx as { session: { client: { pipeline?: boolean } } }).session.client.pipeline;
     await db.transaction(async (tx) => {
       expect(deferWrites(tx)).toBe(kind === 'postgres');
+      if (kind === 'postgres') expect(pipelineOf(tx)).toBe(true);
+    });
+    await db
+      .transaction(async (tx) => {
+        deferWrites(tx);
+        await tx.execute(sql`select 1/0`);
+      })
+      .catch(() => undefined);
+    // The pool's one connection is back in its ordinary mode, committed or rolled back.
+    await db.transaction(async (tx) => {
+      expect(pipelineOf(tx)).toBe(kind === 'postgres' ? false : undefined);
+      await tx.execute(sql`select 1`);
+    });
+  });
+
+  it('keeps each side-by-side writer in order with its own reads', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table u (id integer primary key, n integer)`);
+    const writer = async (tx: typeof db, table: 't' | 'u', id: number) => {
+      await tx.execute(sql.raw(`insert into ${table} (id) values (${id})`));
+      for (let step = 0; step < 5; step++) {
+        await tx.execute(sql`insert into ${sql.raw(table)} (id) values (${id + step + 1})`);
+        const [row] = rowsOf<{ count: number }>(
+          await tx.execute(sql`select count(*)::int as count from ${sql.raw(table)}`),
+        );
+        expect(row?.count).toBe(step + 2);
+      }
+    };
+    await db.transaction(async (tx) => {
+      deferWrites(tx);
+      await Promise.all([writer(tx, 't', 10), writer(tx, 'u', 20)]);
     });
   });
 

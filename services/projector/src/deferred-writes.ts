@@ -27,6 +27,9 @@ type Query = (config: QueryConfig | string, values?: unknown[]) => Promise<unkno
 interface PgClient {
   query: Query;
   escapeLiteral(value: string): string;
+  /** node-postgres' pipeline mode: statements are written without waiting for earlier answers. */
+  pipeline?: boolean;
+  release?(...args: unknown[]): void;
 }
 
 const WRITE = /^\s*(insert|update|delete)\b/i;
@@ -70,6 +73,9 @@ function inline(config: QueryConfig | string, values: unknown[] | undefined): st
   return complete ? written : undefined;
 }
 
+/** Clients already holding writes back (a transaction that applies several batches asks again). */
+const deferring = new WeakSet<object>();
+
 /** The node-postgres client under a Drizzle transaction; undefined on PGlite. */
 function pgClientOf(tx: Database): { session: { client: PgClient } } | undefined {
   const session = (tx as unknown as { session?: { client?: Partial<PgClient> } }).session;
@@ -87,12 +93,19 @@ export function deferWrites(tx: Database): boolean {
   const found = pgClientOf(tx);
   if (!found) return false;
   const { session } = found;
+  if (deferring.has(session.client)) return true;
   const client = session.client;
   let held: string[] = [];
-  // One statement at a time on the connection, in the order they come (node-postgres would queue them
-  // too, but warns that it will stop doing so).
+  // In the order they come. node-postgres' pipeline mode (a client option since 8.x) writes a statement
+  // without waiting for the answer to the one before, so the reads that side-by-side projections make
+  // at one moment share a round trip; it is switched on for this transaction only and off before the
+  // connection goes back to the pool. Without it, one statement at a time (node-postgres would queue
+  // them too, but warns that it will stop doing so).
+  const pipelined = typeof client.pipeline === 'boolean';
+  if (pipelined) client.pipeline = true;
   let tail: Promise<unknown> = Promise.resolve();
   const send = (config: QueryConfig | string, values?: unknown[]) => {
+    if (pipelined) return client.query(config, values);
     const answer = tail.then(() => client.query(config, values));
     tail = answer.catch(() => undefined);
     return answer;
@@ -128,10 +141,17 @@ export function deferWrites(tx: Database): boolean {
   const deferred = new Proxy(client, {
     get: (target, property) => {
       if (property === 'query') return query;
+      if (property === 'release' && pipelined) {
+        return (...args: unknown[]) => {
+          target.pipeline = false;
+          return target.release?.(...args);
+        };
+      }
       const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  deferring.add(deferred);
   session.client = deferred;
   return true;
 }

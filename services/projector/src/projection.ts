@@ -2,6 +2,7 @@ import type { EventNamed, EventType } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import type { RecordedEvent } from '@remit/kit';
 import type { ProjectionName } from '@remit/readmodels';
+import { deferWrites } from './deferred-writes.js';
 
 /**
  * A read model's builder: events in, rows out. `apply` must derive everything from the event (its
@@ -61,4 +62,28 @@ export async function applyEvents(
   for (const event of events) {
     if (projection.handles.includes(event.type)) await projection.apply(db, event);
   }
+}
+
+/**
+ * Applies each projection's events inside the caller's transaction. Each projection reads and writes
+ * only its own tables, so on PostgreSQL they run side by side: their statements follow each other on
+ * the transaction's connection without waiting for one projection's JavaScript between them, and their
+ * writes travel together (deferred-writes.ts). On PGlite, one after another.
+ */
+export async function applyProjections(tx: Database, work: [Projection, RecordedEvent[]][]): Promise<void> {
+  if (!deferWrites(tx)) {
+    for (const [projection, events] of work) await applyEvents(projection, tx, events);
+    return;
+  }
+  await settleAll(work.map(([projection, events]) => applyEvents(projection, tx, events)));
+}
+
+/**
+ * Waits for every promise, then fails with the first failure to happen (the others, on the same
+ * transaction, then fail only because it is aborted).
+ */
+async function settleAll(work: Promise<void>[]): Promise<void> {
+  const failures: unknown[] = [];
+  await Promise.all(work.map((promise) => promise.catch((error: unknown) => void failures.push(error))));
+  if (failures.length > 0) throw failures[0];
 }

@@ -1,8 +1,7 @@
 import { type EventType, readEvent } from '@remit/contracts';
-import type { Database, EventStore, StoredEvent } from '@remit/eventstore';
+import type { EventStore, StoredEvent } from '@remit/eventstore';
 import type { Logger, RecordedEvent } from '@remit/kit';
-import { deferWrites } from './deferred-writes.js';
-import { applyEvents, type Projection } from './projection.js';
+import { applyProjections, type Projection } from './projection.js';
 
 /**
  * Events a projector reads and applies at once when it is behind (a rebuild, a catch-up); live, a batch
@@ -69,28 +68,4 @@ export async function projectionsHaveApplied(
     projections.map((projection) => store.hasApplied(projection.name, position)),
   );
   return applied.every(Boolean);
-}
-
-/**
- * Applies each projection's events inside the caller's transaction. Each projection reads and writes
- * only its own tables, so on PostgreSQL they run side by side: their statements follow each other on
- * the transaction's connection without waiting for one projection's JavaScript between them, and their
- * writes travel together (deferred-writes.ts). On PGlite, one after another.
- */
-export async function applyProjections(tx: Database, work: [Projection, RecordedEvent[]][]): Promise<void> {
-  if (!deferWrites(tx)) {
-    for (const [projection, events] of work) await applyEvents(projection, tx, events);
-    return;
-  }
-  await settleAll(work.map(([projection, events]) => applyEvents(projection, tx, events)));
-}
-
-/**
- * Waits for every promise, then fails with the first failure to happen (the others, on the same
- * transaction, then fail only because it is aborted).
- */
-async function settleAll(work: Promise<void>[]): Promise<void> {
-  const failures: unknown[] = [];
-  await Promise.all(work.map((promise) => promise.catch((error: unknown) => void failures.push(error))));
-  if (failures.length > 0) throw failures[0];
 }

@@ -1,7 +1,8 @@
 import { readEvent } from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
+import type { RecordedEvent } from '@remit/kit';
 import { sql } from 'drizzle-orm';
-import { applyEvents, type Projection } from './projection.js';
+import { applyProjections, type Projection } from './projection.js';
 
 export interface TableDifference {
   table: string;
@@ -150,13 +151,16 @@ async function replayLog(
     );
     if (rows.length === 0) return counts;
     const batch = rows.map((row) => readEvent(toStoredEvent(row)));
-    for (const projection of active) {
-      const checkpoint = upTo.get(projection.name) as Checkpoint;
-      const mine = batch.filter(
-        (event) => projection.handles.includes(event.type) && atOrBefore(event, checkpoint),
-      );
-      if (mine.length > 0) await applyEvents(projection, tx, mine);
-    }
+    await applyProjections(
+      tx,
+      active.flatMap((projection): [Projection, RecordedEvent[]][] => {
+        const checkpoint = upTo.get(projection.name) as Checkpoint;
+        const mine = batch.filter(
+          (event) => projection.handles.includes(event.type) && atOrBefore(event, checkpoint),
+        );
+        return mine.length > 0 ? [[projection, mine]] : [];
+      }),
+    );
     const end = rows.at(-1) as EventRow;
     after = { txId: end.tx_id, position: end.position };
   }
