@@ -365,9 +365,27 @@ export const totalsInvoices = pgTable(
       table.currency,
       table.issueDate,
     ),
-    // And `totals_invoices_owing` (user_id, due_date) include (issue_date, currency, balance) where
-    // balance > 0, in migration 0011: the overdue figure's range.
   ],
+);
+
+/**
+ * What still owes, summed per user, the day it is overdue from, and currency: the overdue figure on a day
+ * is a range over days, not over invoices. An invoice is overdue when it owes, its due date is before
+ * today and its issue date not after today: `since` is its due date (`inclusive` false: overdue once
+ * today is past it), or for one issued after its due date its issue date (`inclusive`: overdue on that
+ * day already). Owned by `invoice-totals`.
+ */
+export const owingDays = pgTable(
+  'owing_days',
+  {
+    userId: text('user_id').notNull(),
+    since: text('since').notNull(),
+    currency: text('currency').notNull(),
+    inclusive: boolean('inclusive').notNull(),
+    invoices: integer('invoices').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.since, table.currency, table.inclusive] })],
 );
 
 /** Live invoices per user: the dashboard's page count without counting rows. Owned by `invoice-totals`. */

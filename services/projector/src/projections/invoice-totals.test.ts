@@ -7,17 +7,23 @@ const spec = projectionSpec(invoiceTotalsProjection);
 beforeAll(() => spec.open());
 afterAll(() => spec.close());
 
-const issued = (invoiceId: string, number: string, customer: ReturnType<typeof party>, overrides = {}) =>
+const issued = (
+  invoiceId: string,
+  number: string,
+  customer: ReturnType<typeof party>,
+  overrides = {},
+  userId = 'u1',
+) =>
   ({
     type: 'InvoiceIssued',
-    data: { ...invoiceContent(number, customer, overrides), invoiceId, userId: 'u1', status: 'Draft' },
+    data: { ...invoiceContent(number, customer, overrides), invoiceId, userId, status: 'Draft' },
   }) as const;
-const payment = (invoiceId: string, paymentId: string, amount: number) =>
+const payment = (invoiceId: string, paymentId: string, amount: number, userId = 'u1') =>
   ({
     type: 'PaymentRecorded',
     data: {
       invoiceId,
-      userId: 'u1',
+      userId,
       paymentId,
       amount,
       currency: 'EUR',
@@ -141,5 +147,48 @@ describe('the invoice-totals projection', () => {
     ]);
     expect((await spec.rows('currency_totals')).map((row) => row.currency)).toEqual(['EUR', 'JPY']);
     expect(await spec.rows('user_invoice_totals')).toEqual([{ user_id: 'u1', invoices: 5 }]);
+  });
+
+  it('keeps what owes per user, the day it is overdue from and currency', async () => {
+    const fay = party('Fay', 'fay@example.com');
+    const owing = async () =>
+      (await spec.rows('owing_days'))
+        .filter((row) => row.user_id === 'u2')
+        .sort((a, b) => `${a.since} ${a.currency}`.localeCompare(`${b.since} ${b.currency}`));
+    await spec.given([
+      issued('f1', 'F-1', fay, { total: 1000, issueDate: '2026-10-01', dueDate: '2026-10-31' }, 'u2'),
+      issued('f2', 'F-2', fay, { total: 500, issueDate: '2026-10-02', dueDate: '2026-10-31' }, 'u2'),
+      // Issued after its due date: overdue from its issue date, that day included.
+      issued('f3', 'F-3', fay, { total: 700, issueDate: '2026-11-10', dueDate: '2026-11-05' }, 'u2'),
+      issued(
+        'f4',
+        'F-4',
+        fay,
+        { total: 900, currency: 'JPY', issueDate: '2026-10-01', dueDate: '2026-10-31' },
+        'u2',
+      ),
+      payment('f1', 'p1', 400, 'u2'),
+    ]);
+    expect(await owing()).toEqual([
+      { user_id: 'u2', since: '2026-10-31', currency: 'EUR', inclusive: false, invoices: 2, balance: 1100 },
+      { user_id: 'u2', since: '2026-10-31', currency: 'JPY', inclusive: false, invoices: 1, balance: 900 },
+      { user_id: 'u2', since: '2026-11-10', currency: 'EUR', inclusive: true, invoices: 1, balance: 700 },
+    ]);
+    await spec.given([
+      payment('f2', 'p2', 500, 'u2'),
+      {
+        type: 'InvoiceRevised',
+        data: {
+          ...invoiceContent('F-1', fay, { total: 1000, issueDate: '2026-10-01', dueDate: '2026-11-15' }),
+          invoiceId: 'f1',
+          userId: 'u2',
+        },
+      },
+      { type: 'InvoiceVoided', data: { invoiceId: 'f4', userId: 'u2', number: 'F-4', reason: 'x' } },
+      { type: 'InvoiceDeleted', data: { invoiceId: 'f3', userId: 'u2', number: 'F-3' } },
+    ]);
+    expect(await owing()).toEqual([
+      { user_id: 'u2', since: '2026-11-15', currency: 'EUR', inclusive: false, invoices: 1, balance: 600 },
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { BatchRows, selectWhereIn, selectWhereKeys } from '../bulk.js';
 import { defineProjection } from '../projection.js';
 
-const { clientCurrencyTotals, currencyTotals, totalsInvoices, userInvoiceTotals } = readModels;
+const { clientCurrencyTotals, currencyTotals, owingDays, totalsInvoices, userInvoiceTotals } = readModels;
 
 type Row = typeof totalsInvoices.$inferSelect;
 
@@ -49,6 +49,70 @@ const shareOf = (row: Row, sign: 1 | -1): Share => ({
   outstanding: sign * row.balance,
   open: sign * (row.balance > 0 ? 1 : 0),
 });
+
+type OwingRow = typeof owingDays.$inferSelect;
+
+/**
+ * The `owing_days` row an invoice's balance is kept in: overdue once past its due date, or from its issue
+ * date when issued after it (then `inclusive`: on that day already).
+ */
+function owingKey(row: Pick<Row, 'userId' | 'currency' | 'issueDate' | 'dueDate'>) {
+  const late = row.issueDate > row.dueDate;
+  return {
+    userId: row.userId,
+    since: late ? row.issueDate : row.dueDate,
+    currency: row.currency,
+    inclusive: late,
+  };
+}
+
+const owingColumns = [owingDays.userId, owingDays.since, owingDays.currency, owingDays.inclusive];
+
+/** What an invoice owes, as the days' rows see it: nothing once paid up or void. */
+const owed = (row: Row | null | undefined) => (row && row.balance > 0 ? row : undefined);
+
+/**
+ * The changes an event makes to the owing days: the old balance out and the new one in, or only the
+ * difference when the invoice stays on the same day (a repeated revision changes nothing).
+ */
+function owingMoves(old: Row | null | undefined, next: Row | null | undefined) {
+  const [from, to] = [owed(old), owed(next)];
+  if (from && to && JSON.stringify(owingKey(from)) === JSON.stringify(owingKey(to))) {
+    return to.balance === from.balance ? [] : [{ row: to, invoices: 0, balance: to.balance - from.balance }];
+  }
+  return [
+    ...(from ? [{ row: from, invoices: -1, balance: -from.balance }] : []),
+    ...(to ? [{ row: to, invoices: 1, balance: to.balance }] : []),
+  ];
+}
+
+/** Adds one change to its day's owing row; a row left with no invoice is removed. */
+async function moveOwing(db: Database, move: { row: Row; invoices: number; balance: number }) {
+  const key = owingKey(move.row);
+  await db
+    .insert(owingDays)
+    .values({ ...key, invoices: move.invoices, balance: move.balance })
+    .onConflictDoUpdate({
+      target: owingColumns,
+      set: {
+        invoices: sql`${owingDays.invoices} + excluded.invoices`,
+        balance: sql`${owingDays.balance} + excluded.balance`,
+      },
+    });
+  if (move.invoices < 0) {
+    await db
+      .delete(owingDays)
+      .where(
+        and(
+          eq(owingDays.userId, key.userId),
+          eq(owingDays.since, key.since),
+          eq(owingDays.currency, key.currency),
+          eq(owingDays.inclusive, key.inclusive),
+          lte(owingDays.invoices, 0),
+        ),
+      );
+  }
+}
 
 const clientKey = (row: Row) => JSON.stringify([row.userId, row.customerEmail, row.currency]);
 
@@ -260,7 +324,25 @@ async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<vo
       touched.map((row) => [row.userId, row.customerEmail, row.currency]),
     ),
   );
+  const owing = new BatchRows(
+    owingDays,
+    ['userId', 'since', 'currency', 'inclusive'],
+    await selectWhereKeys(
+      db,
+      owingDays,
+      owingColumns,
+      touched.map((row) => Object.values(owingKey(row))),
+    ),
+  );
   const refreshes = new Map<string, Row>();
+
+  const shiftOwing = (move: { row: Row; invoices: number; balance: number }) => {
+    const key = owingKey(move.row);
+    const kept: OwingRow = owing.get(key) ?? { ...key, invoices: 0, balance: 0 };
+    const next = { ...kept, invoices: kept.invoices + move.invoices, balance: kept.balance + move.balance };
+    if (next.invoices <= 0) owing.delete(key);
+    else owing.put(next);
+  };
 
   const shift = (row: Row, share: Share) => {
     if (share.invoices !== 0) {
@@ -322,6 +404,7 @@ async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<vo
     if (next === undefined) continue;
     if (next) invoicesRows.put(next);
     else invoicesRows.delete({ invoiceId: event.data.invoiceId });
+    for (const move of owingMoves(mine, next)) shiftOwing(move);
     if (mine && next && clientKey(mine) === clientKey(next)) {
       const [from, to] = [shareOf(mine, -1), shareOf(next, 1)];
       shift(next, {
@@ -347,6 +430,7 @@ async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<vo
   await users.write(db);
   await currencies.write(db);
   await clients.write(db);
+  await owing.write(db);
   for (const row of refreshes.values()) await refresh(db, row);
 }
 
@@ -355,11 +439,18 @@ async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<vo
  * pages by, and per currency and per client what is paid and what is owed, so quick stats and top clients
  * read a handful of kept rows instead of summing every invoice per request. Each event moves its invoice's
  * old figures out and its new ones in (no rescan); a repeated event finds nothing to move. What depends on
- * today (overdue, active clients) is read with an indexed range when asked.
+ * today is read when asked: overdue as a range over the kept days (`owing_days`), active clients from the
+ * client rows.
  */
 export const invoiceTotalsProjection = defineProjection({
   name: 'invoice-totals',
-  tables: ['totals_invoices', 'user_invoice_totals', 'currency_totals', 'client_currency_totals'],
+  tables: [
+    'totals_invoices',
+    'user_invoice_totals',
+    'currency_totals',
+    'client_currency_totals',
+    'owing_days',
+  ],
   handles: [
     'InvoiceIssued',
     'InvoiceRevised',
@@ -378,6 +469,7 @@ export const invoiceTotalsProjection = defineProjection({
     if (!next) await db.delete(totalsInvoices).where(own);
     else if (!old) await db.insert(totalsInvoices).values(next);
     else await db.update(totalsInvoices).set(next).where(own);
+    for (const move of owingMoves(old, next)) await moveOwing(db, move);
 
     if (old && next && clientKey(old) === clientKey(next)) {
       const [from, to] = [shareOf(old, -1), shareOf(next, 1)];

@@ -15,10 +15,10 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, countDistinct, desc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { listInvoices } from '../invoices/repository.js';
 
-const { activities, clientCurrencyTotals, currencyTotals, invoices, totalsInvoices } = readModels;
+const { activities, clientCurrencyTotals, currencyTotals, invoices, owingDays } = readModels;
 
 /** A client is active with an unpaid invoice or one issued in this many days (docs/decisions.md). */
 export const ACTIVE_CLIENT_DAYS = 90;
@@ -38,7 +38,7 @@ const byMajorUnits = (a: MoneyTotal, b: MoneyTotal) =>
  * the balances still due, overdue those past their due date, per currency, over live invoices (a void one
  * asks for nothing). A one-time purchase from Remit unlocks an invoice and is not revenue. Read from the
  * rows `invoice-totals` keeps per user, currency and client; what depends on today (overdue, active
- * clients) is an indexed range over what still owes and a pass over the user's client rows
+ * clients) is a range over the kept owing days and a pass over the user's client rows
  * (docs/decisions.md, "Scale out (issue 18)").
  */
 export async function quickStats(db: Database, userId: string, today: string): Promise<QuickStats> {
@@ -51,12 +51,13 @@ export async function quickStats(db: Database, userId: string, today: string): P
     })
     .from(currencyTotals)
     .where(eq(currencyTotals.userId, userId));
-  const t = totalsInvoices;
+  // Overdue: the kept balances of the days before today, and of today for what was issued after its due date.
+  const o = owingDays;
   const overdue = await db
-    .select({ currency: t.currency, amount: sql<string>`sum(${t.balance})` })
-    .from(t)
-    .where(and(eq(t.userId, userId), gt(t.balance, 0), lt(t.dueDate, today), lte(t.issueDate, today)))
-    .groupBy(t.currency);
+    .select({ currency: o.currency, amount: sql<string>`sum(${o.balance})` })
+    .from(o)
+    .where(and(eq(o.userId, userId), lte(o.since, today), or(lt(o.since, today), eq(o.inclusive, true))))
+    .groupBy(o.currency);
   const since = addDays(today, -ACTIVE_CLIENT_DAYS);
   const c = clientCurrencyTotals;
   const [customers] = await db

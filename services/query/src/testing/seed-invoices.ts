@@ -84,6 +84,11 @@ export async function seedInvoices(
     counted as (
       insert into user_invoice_totals (user_id, invoices) values (${userId}, ${count}::int)
     ),
+    owing as (
+      insert into owing_days (user_id, since, currency, inclusive, invoices, balance)
+      select ${userId}, greatest(issue_date, due_date), currency, issue_date > due_date, count(*), sum(balance)
+      from settled where balance > 0 group by 2, 3, 4
+    ),
     per_currency as (
       insert into currency_totals (user_id, currency, invoices, paid, outstanding)
       select ${userId}, currency, count(*), sum(paid), sum(balance) from settled group by currency
