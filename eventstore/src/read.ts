@@ -19,15 +19,32 @@ export async function readStream(db: Database, streamId: string, fromVersion = 1
   return rows.map(toStoredEvent);
 }
 
+/**
+ * The read of several streams, made once per database handle and sent as a named statement: every
+ * command and every session check runs it, and building it with Drizzle and having PostgreSQL parse and
+ * plan it each time was a share of both.
+ */
+const streamReads = new WeakMap<Database, ReturnType<typeof prepareStreamRead>>();
+
+function prepareStreamRead(db: Database) {
+  return db
+    .select()
+    .from(events)
+    .where(sql`${events.streamId} = any(${sql.placeholder('streamIds')}::text[])`)
+    .orderBy(asc(events.streamId), asc(events.version))
+    .prepare('remit_read_streams_v1');
+}
+
 /** The events of several streams at once: a map from stream id to its events in version order. */
 export async function readStreams(db: Database, streamIds: string[]): Promise<Map<string, StoredEvent[]>> {
   const found = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
   if (streamIds.length === 0) return found;
-  const rows = await db
-    .select()
-    .from(events)
-    .where(inArray(events.streamId, streamIds))
-    .orderBy(asc(events.streamId), asc(events.version));
+  let read = streamReads.get(db);
+  if (!read) {
+    read = prepareStreamRead(db);
+    streamReads.set(db, read);
+  }
+  const rows = await read.execute({ streamIds });
   for (const row of rows) found.get(row.streamId)?.push(toStoredEvent(row));
   return found;
 }
