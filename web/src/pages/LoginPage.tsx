@@ -1,5 +1,6 @@
 import { authMessages } from '@remit/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { startGoogleLogin } from '../api/authSession';
@@ -8,10 +9,16 @@ import { providersQuery } from '../api/queries';
 import { GoogleIcon } from '../components/GoogleIcon';
 import { Alert } from '../components/ui/Alert';
 import { Button, ButtonLink } from '../components/ui/Button';
-import { ProviderCallback } from '../features/auth/ProviderCallback';
+import { PageSpinner } from '../components/ui/Spinner';
 import { rememberRedirect } from '../features/auth/redirect';
 import { AuthLayout, Stack } from '../layout/AuthLayout';
 import { logError } from '../lib/log';
+
+// A provider's callback (`?code=`) runs its own machine: loaded only then, so the sign-in screen itself
+// needs no xstate.
+const ProviderCallback = lazy(() =>
+  import('../features/auth/ProviderCallback').then((module) => ({ default: module.ProviderCallback })),
+);
 
 const Divider = styled.div`
   display: flex;
@@ -73,7 +80,12 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const code = searchParams.get('code');
   const redirect = searchParams.get('redirect') ?? '/';
-  if (code) return <ProviderCallback code={code} state={searchParams.get('state')} />;
+  if (code)
+    return (
+      <Suspense fallback={<PageSpinner label="Processing login..." />}>
+        <ProviderCallback code={code} state={searchParams.get('state')} />
+      </Suspense>
+    );
 
   const query = searchParams.get('redirect') ? `?redirect=${encodeURIComponent(redirect)}` : '';
   return (

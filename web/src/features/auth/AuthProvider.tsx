@@ -1,41 +1,47 @@
 import type { AuthResult } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { createActorContext } from '@xstate/react';
-import { type ReactNode, useCallback, useEffect, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
 import { currentUserId, setCurrentUser } from '../../db/account';
 import { loadDatabase } from '../../db/load';
 import { restoreQueries } from '../../db/persistQueries';
-import { authMachine } from '../../machines/auth';
-import { createAuthActors } from './actors';
+import { type AuthStore, type AuthView, createAuthStore } from './authStore';
 
-export const AuthContext = createActorContext(authMachine);
+const AuthStoreContext = createContext<AuthStore | null>(null);
+
+/** The auth machine's store (authStore.ts): `send` an event, `getSnapshot` for the state now. */
+export function useAuthStore(): AuthStore {
+  const store = useContext(AuthStoreContext);
+  if (!store) throw new Error('useAuthStore must be used inside AuthProvider');
+  return store;
+}
+
+/** One value of the auth state; the component renders again when it changes. */
+export function useAuthSelector<T>(selector: (view: AuthView) => T): T {
+  const store = useAuthStore();
+  return useSyncExternalStore(store.subscribe, () => selector(store.getSnapshot()));
+}
 
 /** Runs the auth machine with the real I/O and feeds it the browser's signals. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const logic = useMemo(
-    () =>
-      authMachine.provide({
-        actors: createAuthActors(queryClient),
-        actions: {
-          // Signed out: nothing of this account stays in memory. What it keeps on this device (its
-          // drafts, outbox and cache) waits in IndexedDB for the same account (see useLogout).
-          clearCachedData: () => {
-            setCurrentUser(null);
-            queryClient.clear();
-          },
-        },
-      }),
-    [queryClient],
-  );
+  const [store] = useState(() => createAuthStore(queryClient));
+  useEffect(() => store.start(), [store]);
   return (
-    <AuthContext.Provider logic={logic}>
+    <AuthStoreContext.Provider value={store}>
       <AuthSignals />
       <AccountScope />
       {children}
-    </AuthContext.Provider>
+    </AuthStoreContext.Provider>
   );
 }
 
@@ -45,9 +51,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
  */
 function AccountScope() {
   const queryClient = useQueryClient();
-  const userId = AuthContext.useSelector((state) =>
-    state.matches('signedIn') ? state.context.user?.id : null,
-  );
+  const userId = useAuthSelector((view) => (view.status === 'signedIn' ? view.context.user?.id : null));
   useEffect(() => {
     setCurrentUser(userId ?? null);
     if (userId) void loadDatabase().then(({ db }) => restoreQueries(queryClient, db, userId));
@@ -56,7 +60,7 @@ function AccountScope() {
 }
 
 function AuthSignals() {
-  const actor = AuthContext.useActorRef();
+  const actor = useAuthStore();
   useEffect(() => onUnauthorized(() => actor.send({ type: 'SESSION_EXPIRED' })), [actor]);
   useEffect(() => {
     const onOnline = () => actor.send({ type: 'ONLINE' });
@@ -76,20 +80,15 @@ function AuthSignals() {
 }
 
 export function useAuth() {
-  const user = AuthContext.useSelector((state) => state.context.user);
-  const subscribed = AuthContext.useSelector((state) => state.context.subscribed);
-  const status = AuthContext.useSelector((state) => {
-    if (state.matches('signedIn')) return 'signedIn' as const;
-    if (state.matches('signedOut')) return 'signedOut' as const;
-    if (state.matches('signingOut')) return 'signingOut' as const;
-    return 'checking' as const;
-  });
+  const user = useAuthSelector((view) => view.context.user);
+  const subscribed = useAuthSelector((view) => view.context.subscribed);
+  const status = useAuthSelector((view) => view.status);
   return { user, subscribed, status };
 }
 
 /** Hands a sign-in answer to the machine and keeps the user for offline starts. */
 export function useSignIn() {
-  const actor = AuthContext.useActorRef();
+  const actor = useAuthStore();
   const queryClient = useQueryClient();
   return useCallback(
     (result: AuthResult) => {
@@ -106,7 +105,7 @@ export function useSignIn() {
  * so it goes. 'discard' removes everything this device holds for the account.
  */
 export function useLogout() {
-  const actor = AuthContext.useActorRef();
+  const actor = useAuthStore();
   return useCallback(
     async (choice: 'keep' | 'discard' = 'keep') => {
       const userId = currentUserId();

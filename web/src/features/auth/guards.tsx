@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { readToken } from '../../api/session';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { AuthContext } from './AuthProvider';
+import { useAuthSelector, useAuthStore } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
 
 /**
@@ -28,10 +28,10 @@ const checkedNavigation = new WeakMap<object, string>();
  * re-checked on every navigation.
  */
 export function RequireAuth() {
-  const actor = AuthContext.useActorRef();
-  const isSignedIn = AuthContext.useSelector((state) => state.matches('signedIn'));
-  const isSignedOut = AuthContext.useSelector((state) => state.matches('signedOut'));
-  const hasLoggedOut = AuthContext.useSelector((state) => state.context.loggedOut);
+  const actor = useAuthStore();
+  const isSignedIn = useAuthSelector((view) => view.status === 'signedIn');
+  const isSignedOut = useAuthSelector((view) => view.status === 'signedOut');
+  const hasLoggedOut = useAuthSelector((view) => view.context.loggedOut);
   const location = useLocation();
   const hasToken = readToken() !== null;
 
@@ -46,7 +46,7 @@ export function RequireAuth() {
     const previous = checkedNavigation.get(actor);
     checkedNavigation.set(actor, location.key);
     if (previous === undefined || previous === location.key) return;
-    if (actor.getSnapshot().matches('signedIn')) actor.send({ type: 'NAVIGATED' });
+    if (actor.getSnapshot().status === 'signedIn') actor.send({ type: 'NAVIGATED' });
   }, [actor, location.key]);
 
   if (isSignedIn) {
@@ -69,7 +69,7 @@ export function RequireAuth() {
 
 /** Sign-in screens: once signed in, continue to the redirect target (or the dashboard). */
 export function RedirectIfSignedIn() {
-  const isSignedIn = AuthContext.useSelector((state) => state.matches('signedIn'));
+  const isSignedIn = useAuthSelector((view) => view.status === 'signedIn');
   const [searchParams] = useSearchParams();
   if (isSignedIn) return <Navigate to={safeRedirect(searchParams.get('redirect'))} replace />;
   return <Outlet />;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { billingKeys } from '../../api/keys';
-import { AuthContext } from '../auth/AuthProvider';
+import { useAuthStore } from '../auth/AuthProvider';
 
 /**
  * Has the auth machine re-check `GET /check-subscription` (spec §4 Subscription). A check still in
@@ -9,7 +9,7 @@ import { AuthContext } from '../auth/AuthProvider';
  * our last position and so already sees the purchase or change.
  */
 export function useRefreshSubscribed(): () => void {
-  const auth = AuthContext.useActorRef();
+  const auth = useAuthStore();
   const queryClient = useQueryClient();
   return useCallback(() => {
     void queryClient
