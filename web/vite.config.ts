@@ -13,7 +13,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Everything the entry imports statically (React, the router, styled-components, the auth
-        // machine, the query client, zod's core, the layout) is one chunk, not two dozen: every first
+        // store, the query client, zod's core, the layout) is one chunk, not two dozen: every first
         // screen loads all of it anyway, and one file compresses better than many (gzip starts each
         // file with an empty dictionary). Pages and what they share stay in their own chunks.
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
