@@ -115,19 +115,22 @@ export const collectionProjection = defineProjection({
     const paymentIds = events.flatMap((event) =>
       event.type === 'PaymentRecorded' ? [event.data.paymentId] : [],
     );
-    const invoicesOf = new BatchRows(
-      invoiceCollection,
-      ['invoiceId'],
-      await selectWhereIn(db, invoiceCollection, invoiceCollection.invoiceId, invoiceIds),
-    );
-    const loaded = await db
-      .select()
-      .from(invoicePayments)
-      .where(
-        paymentIds.length > 0
-          ? or(inArray(invoicePayments.invoiceId, invoiceIds), inArray(invoicePayments.paymentId, paymentIds))
-          : inArray(invoicePayments.invoiceId, invoiceIds),
-      );
+    // Both reads at once (one round trip when pipelined, deferred-writes.ts).
+    const [collected, loaded] = await Promise.all([
+      selectWhereIn(db, invoiceCollection, invoiceCollection.invoiceId, invoiceIds),
+      db
+        .select()
+        .from(invoicePayments)
+        .where(
+          paymentIds.length > 0
+            ? or(
+                inArray(invoicePayments.invoiceId, invoiceIds),
+                inArray(invoicePayments.paymentId, paymentIds),
+              )
+            : inArray(invoicePayments.invoiceId, invoiceIds),
+        ),
+    ]);
+    const invoicesOf = new BatchRows(invoiceCollection, ['invoiceId'], collected);
     const payments = new BatchRows(invoicePayments, ['paymentId'], loaded);
     const byInvoice = new Map<string, Set<string>>();
     const link = (invoiceId: string, paymentId: string) => {

@@ -54,10 +54,9 @@ export const customersProjection = defineProjection({
   },
   // The same, folded in memory per customer in log order, then one upsert a table.
   async applyBatch(db, events) {
-    const counted = new BatchRows(
-      customerInvoices,
-      ['userId', 'invoiceId'],
-      await selectWhereKeys(
+    // Both reads at once (one round trip when pipelined, deferred-writes.ts).
+    const [countedRows, customerRows] = await Promise.all([
+      selectWhereKeys(
         db,
         customerInvoices,
         [customerInvoices.userId, customerInvoices.invoiceId],
@@ -65,17 +64,15 @@ export const customersProjection = defineProjection({
           .filter((event) => event.type === 'InvoiceIssued')
           .map((event) => [event.data.userId, event.data.invoiceId]),
       ),
-    );
-    const rows = new BatchRows(
-      customers,
-      ['userId', 'email'],
-      await selectWhereKeys(
+      selectWhereKeys(
         db,
         customers,
         [customers.userId, customers.email],
         events.map((event) => [event.data.userId, event.data.customer.email.toLowerCase()]),
       ),
-    );
+    ]);
+    const counted = new BatchRows(customerInvoices, ['userId', 'invoiceId'], countedRows);
+    const rows = new BatchRows(customers, ['userId', 'email'], customerRows);
     const added: (typeof customerInvoices.$inferInsert)[] = [];
     for (const event of events) {
       const { userId, invoiceId, customer } = event.data;

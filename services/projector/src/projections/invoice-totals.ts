@@ -293,47 +293,38 @@ async function applyTotalsBatch(db: Database, events: TotalsEvent[]): Promise<vo
   );
   const touched = [...loaded, ...contentKeys];
   const invoicesRows = new BatchRows(totalsInvoices, ['invoiceId'], loaded);
-  const users = new BatchRows(
-    userInvoiceTotals,
-    ['userId'],
-    await selectWhereIn(
+  // The kept rows the batch touches, read together (one round trip when pipelined, deferred-writes.ts).
+  const c = clientCurrencyTotals;
+  const [userRows, currencyRows, clientRows, owingRows] = await Promise.all([
+    selectWhereIn(
       db,
       userInvoiceTotals,
       userInvoiceTotals.userId,
       touched.map((row) => row.userId),
     ),
-  );
-  const currencies = new BatchRows(
-    currencyTotals,
-    ['userId', 'currency'],
-    await selectWhereKeys(
+    selectWhereKeys(
       db,
       currencyTotals,
       [currencyTotals.userId, currencyTotals.currency],
       touched.map((row) => [row.userId, row.currency]),
     ),
-  );
-  const c = clientCurrencyTotals;
-  const clients = new BatchRows(
-    c,
-    ['userId', 'customerEmail', 'currency'],
-    await selectWhereKeys(
+    selectWhereKeys(
       db,
       c,
       [c.userId, c.customerEmail, c.currency],
       touched.map((row) => [row.userId, row.customerEmail, row.currency]),
     ),
-  );
-  const owing = new BatchRows(
-    owingDays,
-    ['userId', 'since', 'currency', 'inclusive'],
-    await selectWhereKeys(
+    selectWhereKeys(
       db,
       owingDays,
       owingColumns,
       touched.map((row) => Object.values(owingKey(row))),
     ),
-  );
+  ]);
+  const users = new BatchRows(userInvoiceTotals, ['userId'], userRows);
+  const currencies = new BatchRows(currencyTotals, ['userId', 'currency'], currencyRows);
+  const clients = new BatchRows(c, ['userId', 'customerEmail', 'currency'], clientRows);
+  const owing = new BatchRows(owingDays, ['userId', 'since', 'currency', 'inclusive'], owingRows);
   const refreshes = new Map<string, Row>();
 
   const shiftOwing = (move: { row: Row; invoices: number; balance: number }) => {
