@@ -11,6 +11,7 @@
  *                (a database of its own on BENCH_DATABASE_URL or TEST_DATABASE_URL), all through Caddy
  *   pglite       the all-in-one process on the embedded store, admission control on (the default)
  *   pglite-open  the same with ADMISSION_CONCURRENCY=0 (no admission control), for comparison
+ *   pglite-same-thread  admission on, with PGLITE_THREAD=false: the engine on the server's thread
  *
  * BENCH_TARGETS picks some (default: all that can run here). A 503 `overloaded` (shed, with
  * Retry-After) is counted apart from errors; any other non-2xx answer or a failed connection is an error.
@@ -36,10 +37,12 @@ const SECONDS = Number(process.argv[2] ?? 20);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '8,32,64').split(',').map(Number);
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-type TargetName = 'cluster' | 'pglite' | 'pglite-open';
+type TargetName = 'cluster' | 'pglite' | 'pglite-open' | 'pglite-same-thread';
 const TARGETS =
   (process.env.BENCH_TARGETS?.split(',') as TargetName[] | undefined) ??
-  (benchPostgresUrl ? ['cluster', 'pglite', 'pglite-open'] : ['pglite', 'pglite-open']);
+  (benchPostgresUrl
+    ? ['cluster', 'pglite', 'pglite-same-thread', 'pglite-open']
+    : ['pglite', 'pglite-same-thread', 'pglite-open']);
 
 /** What a run needs of the services: people can sign up many times from one address. */
 const TUNING = {
@@ -87,7 +90,7 @@ async function startCluster(): Promise<Target> {
   };
 }
 
-async function startEmbedded(admission: boolean): Promise<Target> {
+async function startEmbedded(admission: boolean, thread = true): Promise<Target> {
   const dataDir = await mkdtemp(join(tmpdir(), 'remit-mixed-'));
   const { child, port } = await startServiceProcess(
     join(root, 'services', 'app', 'src', 'main.ts'),
@@ -98,6 +101,7 @@ async function startEmbedded(admission: boolean): Promise<Target> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       ...(admission ? {} : { ADMISSION_CONCURRENCY: '0' }),
+      ...(thread ? {} : { PGLITE_THREAD: 'false' }),
     },
     { stdout: 'pipe' },
   );
@@ -360,7 +364,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function run(name: TargetName) {
   const startedAt = performance.now();
-  const target = name === 'cluster' ? await startCluster() : await startEmbedded(name === 'pglite');
+  const target =
+    name === 'cluster'
+      ? await startCluster()
+      : await startEmbedded(name !== 'pglite-open', name !== 'pglite-same-thread');
   current = target;
   console.log(`\n${name}: up in ${((performance.now() - startedAt) / 1000).toFixed(1)} s at ${target.base}`);
   try {

@@ -44,6 +44,8 @@ export interface OpenDatabaseOptions {
   applicationName?: string | undefined;
   /** PostgreSQL connections this process may hold at once (default 10); size it to the writers. */
   poolSize?: number | undefined;
+  /** The embedded engine on a worker thread of its own (default true; see pglite-thread.ts). */
+  pgliteThread?: boolean | undefined;
   logger?: EventStoreLogger | undefined;
 }
 

@@ -18,7 +18,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<OpenDa
     return database;
   }
   const started = performance.now();
-  const { client: _client, ...database } = await openEmbedded(options.dataDir, options.searchPath);
+  const { client: _client, ...database } = await openEmbedded(
+    options.dataDir,
+    options.searchPath,
+    options.pgliteThread,
+  );
   logger.info(
     { store: 'pglite', dataDir: options.dataDir, openMs: Math.round(performance.now() - started) },
     'event store database open',

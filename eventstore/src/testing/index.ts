@@ -32,6 +32,8 @@ async function openTestPglite(): Promise<OpenDatabase> {
   const { client: _client, ...database } = await openPglite({
     dataDir: IN_MEMORY,
     loadDataDir: await loadPgliteTemplate(),
+    // Benchmarks compare both ways of running the engine (PGLITE_THREAD, as the services read it).
+    thread: process.env.PGLITE_THREAD !== 'false',
   });
   return database;
 }

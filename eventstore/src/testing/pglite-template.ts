@@ -28,7 +28,7 @@ async function readOrBuildTemplate(): Promise<Blob> {
   const database = await openPglite({ dataDir: IN_MEMORY });
   try {
     await migrateEventStore(database);
-    const tarball = await database.client.dumpDataDir('none');
+    const tarball = await database.client.dumpDataDir();
     // Written aside and renamed, so a worker reading concurrently never sees half a file.
     const partial = `${file}.${process.pid}`;
     await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));

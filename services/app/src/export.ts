@@ -61,7 +61,12 @@ async function exportDirectly(
   write: (chunk: string) => Promise<void>,
 ): Promise<LogSummary> {
   const logger = createLogger({ level: 'warn', name: 'remit-export' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteThread: config.pgliteThread,
+    logger,
+  });
   try {
     return await exportLog(database.db, write);
   } finally {

@@ -29,7 +29,12 @@ async function main() {
     process.exit(2);
   }
   const logger = createLogger({ level: 'warn', name: 'remit-import' });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, logger });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    pgliteThread: config.pgliteThread,
+    logger,
+  });
   try {
     await migrateEventStore(database);
     await migrateSharedState(database);

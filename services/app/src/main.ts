@@ -8,9 +8,15 @@ import { removeServerFile, writeServerFile } from './server-file.js';
 
 async function main() {
   const config = loadAppConfig();
-  const { host, port, dataDir, databaseUrl, databasePoolSize, logLevel } = config.command;
+  const { host, port, dataDir, databaseUrl, databasePoolSize, pgliteThread, logLevel } = config.command;
   const logger = createLogger({ level: logLevel, name: 'remit' });
-  const database = await openDatabase({ databaseUrl, dataDir, poolSize: databasePoolSize, logger });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    poolSize: databasePoolSize,
+    pgliteThread,
+    logger,
+  });
   await migrateEventStore(database);
   await migrateSharedState(database);
   await migrateReadModels(database);

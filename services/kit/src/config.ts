@@ -58,6 +58,10 @@ export const baseEnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: databaseUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  PGLITE_THREAD: z
+    .enum(['true', 'false'], { error: 'must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
@@ -95,6 +99,8 @@ export interface BaseConfig {
   databaseUrl: string | undefined;
   /** PostgreSQL connections per process. */
   databasePoolSize: number;
+  /** The embedded store's engine on a worker thread of its own (else on the server's thread). */
+  pgliteThread: boolean;
   jwtSecret: string | undefined;
   logLevel: string;
   trustProxy: TrustProxy;
@@ -108,6 +114,7 @@ export function toBaseConfig(env: BaseEnv): BaseConfig {
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    pgliteThread: env.PGLITE_THREAD,
     jwtSecret: env.JWT_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,

@@ -29,6 +29,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    pgliteThread: config.pgliteThread,
     logger,
   });
   await migrateEventStore(database);

@@ -12,6 +12,7 @@ async function main() {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    pgliteThread: config.pgliteThread,
     logger,
   });
   const store = createEventStore(database, { logger });

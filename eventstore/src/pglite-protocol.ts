@@ -1,0 +1,40 @@
+// Messages between the server's thread (pglite-thread.ts) and the embedded engine's (pglite-worker.ts).
+
+export interface EngineStart {
+  /** A directory; absent keeps the database in memory. */
+  dataDir?: string;
+  loadDataDir?: Blob;
+}
+
+interface Statement {
+  id: number;
+  /** The open transaction this statement belongs to; absent runs it on its own. */
+  tx?: number;
+  sql: string;
+}
+
+export type EngineRequest =
+  | (Statement & {
+      op: 'query';
+      params?: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Type ids whose values are answered as PostgreSQL's text, unparsed (what Drizzle asks for). */
+      textTypes?: number[];
+    })
+  | (Statement & { op: 'exec' })
+  | { id: number; op: 'begin' }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen' | 'unlisten'; channel: string }
+  | { id: number; op: 'dump' | 'close' };
+
+/** An error as plain data: its message, name and PostgreSQL's fields (code, detail, constraint, …). */
+export type SerializedError = { message: string; name?: string; stack?: string | undefined } & Record<
+  string,
+  unknown
+>;
+
+export type EngineReply =
+  | { id: number; result: unknown }
+  | { id: number; error: SerializedError }
+  | { notification: { channel: string; payload: string } }
+  | { ready: true };

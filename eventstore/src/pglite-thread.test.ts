@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OpenDatabase } from './database.js';
+import { isUniqueViolation } from './errors.js';
+import { IN_MEMORY, openPglite } from './open-pglite.js';
+import { loadPgliteTemplate } from './testing/pglite-template.js';
+import { isDatabaseUnavailable } from './unavailable.js';
+
+const opened: OpenDatabase[] = [];
+afterEach(async () => {
+  for (const database of opened.splice(0)) await database.close();
+});
+
+async function open(thread: boolean): Promise<OpenDatabase> {
+  const { client: _client, ...database } = await openPglite({
+    dataDir: IN_MEMORY,
+    loadDataDir: await loadPgliteTemplate(),
+    thread,
+  });
+  opened.push(database);
+  await database.db.execute(sql`create table items (id int primary key, note text)`);
+  return database;
+}
+
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
+/** How many turns the server's event loop took while `work` ran. */
+async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  let running = true;
+  const spin = () => {
+    if (!running) return;
+    turns += 1;
+    setImmediate(spin);
+  };
+  setImmediate(spin);
+  await work();
+  running = false;
+  return turns;
+}
+
+const LONG_STATEMENT = sql`select count(*) from generate_series(1, 1000000) as n where n % 7 = 3`;
+
+describe('the embedded engine on a thread of its own', () => {
+  it("leaves the server's thread free while a statement runs (and on the server's thread it does not)", async () => {
+    const threaded = await open(true);
+    expect(await turnsDuring(() => threaded.db.execute(LONG_STATEMENT))).toBeGreaterThan(20);
+    const inProcess = await open(false);
+    expect(await turnsDuring(() => inProcess.db.execute(LONG_STATEMENT))).toBeLessThan(5);
+  });
+
+  it("keeps PostgreSQL's error fields, so a duplicate key is still recognised", async () => {
+    const database = await open(true);
+    await database.db.execute(sql`insert into items values (1, 'first')`);
+    const error = await database.db
+      .execute(sql`insert into items values (1, 'again')`)
+      .catch((e: unknown) => e);
+    expect(isUniqueViolation(error)).toBe(true);
+    expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  it('commits a transaction that ends well, rolls back one that throws, and runs others after it', async () => {
+    const database = await open(true);
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into items values (1, 'kept')`);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into items values (2, 'undone')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+
+    // A statement sent while a transaction is open waits for it, as on one PGlite connection.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const inTransaction = database.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into items values (3, 'in the transaction')`);
+      await held;
+    });
+    const outside = database.db.execute(sql`select count(*)::int as n from items`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await inTransaction;
+    expect(rowsOf<{ n: number }>(await outside)[0]?.n).toBe(2);
+    expect(rowsOf<{ id: number }>(await database.db.execute(sql`select id from items order by id`))).toEqual([
+      { id: 1 },
+      { id: 3 },
+    ]);
+  });
+
+  it('delivers NOTIFY to listeners after the commit, and no more after they stop listening', async () => {
+    const database = await open(true);
+    const heard: string[] = [];
+    const stop = await database.listen('remit_test', (payload) => heard.push(payload));
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('remit_test', 'one')`);
+      expect(heard).toEqual([]);
+    });
+    await expect.poll(() => heard).toEqual(['one']);
+    await stop();
+    await database.db.execute(sql`select pg_notify('remit_test', 'two')`);
+    await database.db.execute(sql`select 1`);
+    expect(heard).toEqual(['one']);
+  });
+
+  it('answers as a lost connection (503) once closed, rather than hanging', async () => {
+    const database = await open(true);
+    await database.close();
+    opened.splice(opened.indexOf(database), 1);
+    const error = await database.db.execute(sql`select 1`).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+});

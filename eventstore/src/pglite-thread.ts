@@ -1,0 +1,192 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+import type { EngineReply, EngineRequest, EngineStart, SerializedError } from './pglite-protocol.js';
+
+type Request = EngineRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
+
+/** What Drizzle's PGlite driver, the migrator and the event store call on a client or a transaction. */
+export interface EngineSession {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/** The worker is gone: answered as a lost connection (SQLSTATE 08006), which the services turn into 503. */
+function engineGone(reason: string): Error {
+  return Object.assign(new Error(`the embedded database thread stopped: ${reason}`), { code: '08006' });
+}
+
+function revive(error: SerializedError): Error {
+  const { message, name, stack, ...fields } = error;
+  const revived = Object.assign(new Error(message), fields);
+  if (name) revived.name = name;
+  if (stack) revived.stack = stack;
+  return revived;
+}
+
+/**
+ * Drizzle passes parsers that keep date, time and interval values as PostgreSQL's text. A function
+ * cannot cross to the worker, so the parsers are sent as the type ids to keep as text; any parser that
+ * does something else is refused rather than silently dropped.
+ */
+function textTypesOf(options: QueryOptions | undefined): number[] | undefined {
+  if (!options?.parsers) return undefined;
+  const probe = '2026-01-01 00:00:00';
+  return Object.entries(options.parsers).map(([type, parse]) => {
+    if (parse(probe, Number(type)) !== probe)
+      throw new Error(`a parser for type ${type} cannot run on the embedded database thread`);
+    return Number(type);
+  });
+}
+
+/**
+ * PGlite on a worker thread, behind the part of PGlite's client interface this project uses (query,
+ * exec, transaction, listen, dumpDataDir, close). Statements and transactions keep PGlite's own
+ * semantics: the engine runs one transaction at a time, and statements outside it wait their turn.
+ */
+export class PgliteThread implements EngineSession {
+  private nextId = 1;
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void }
+  >();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private gone: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (message: EngineReply) => this.onMessage(message));
+    worker.on('error', (error) => this.stop(engineGone(error.message)));
+    worker.on('exit', (code) => this.stop(engineGone(`exit code ${code}`)));
+  }
+
+  static async start(options: EngineStart): Promise<PgliteThread> {
+    const entry = workerEntry();
+    const worker = new Worker(entry.code, { eval: true, workerData: options });
+    await new Promise<void>((ready, failed) => {
+      const onMessage = (message: EngineReply) => {
+        if (!('ready' in message)) return;
+        worker.off('error', failed);
+        ready();
+      };
+      worker.once('error', failed);
+      worker.once('exit', (code) => failed(engineGone(`exit code ${code} while opening`)));
+      worker.on('message', onMessage);
+    });
+    return new PgliteThread(worker);
+  }
+
+  private onMessage(message: EngineReply) {
+    if ('notification' in message) {
+      for (const callback of this.listeners.get(message.notification.channel) ?? [])
+        callback(message.notification.payload);
+      return;
+    }
+    if (!('id' in message)) return;
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    this.pending.delete(message.id);
+    if ('error' in message) waiting.reject(revive(message.error));
+    else waiting.resolve(message.result);
+  }
+
+  private stop(reason: Error) {
+    if (this.gone) return;
+    this.gone = reason;
+    for (const waiting of this.pending.values()) waiting.reject(reason);
+    this.pending.clear();
+  }
+
+  private call<T>(request: Request): Promise<T> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private session(tx?: number): EngineSession {
+    return {
+      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        const textTypes = textTypesOf(options);
+        return this.call<Results<T>>({
+          op: 'query',
+          sql,
+          ...(tx === undefined ? {} : { tx }),
+          ...(params ? { params } : {}),
+          ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+          ...(textTypes ? { textTypes } : {}),
+        });
+      },
+      exec: (sql: string) => this.call<Results[]>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),
+    };
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.session().query<T>(sql, params, options);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.session().exec(sql);
+  }
+
+  /** Commits when `work` resolves, rolls back when it throws (as PGlite's own `transaction`). */
+  async transaction<T>(work: (tx: EngineSession) => Promise<T>): Promise<T> {
+    const tx = await this.call<number>({ op: 'begin' });
+    let result: T;
+    try {
+      result = await work(this.session(tx));
+    } catch (error) {
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
+      throw error;
+    }
+    await this.call({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let callbacks = this.listeners.get(channel);
+    if (!callbacks) {
+      callbacks = new Set();
+      this.listeners.set(channel, callbacks);
+      await this.call({ op: 'listen', channel });
+    }
+    callbacks.add(callback);
+    return async () => {
+      callbacks.delete(callback);
+      if (callbacks.size > 0 || this.listeners.get(channel) !== callbacks) return;
+      this.listeners.delete(channel);
+      if (!this.gone) await this.call({ op: 'unlisten', channel });
+    };
+  }
+
+  dumpDataDir(): Promise<Blob> {
+    return this.call<Blob>({ op: 'dump' });
+  }
+
+  async close(): Promise<void> {
+    if (this.gone) return;
+    await this.call({ op: 'close' });
+    this.stop(engineGone('closed'));
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * From dist the worker is plain JavaScript; under tsx or vitest this module is TypeScript and so is the
+ * worker, which then registers tsx's loader on its own thread before loading it.
+ */
+function workerEntry(): { code: string } {
+  const here = fileURLToPath(import.meta.url);
+  const typescript = here.endsWith('.ts');
+  const worker = pathToFileURL(
+    join(dirname(here), typescript ? 'pglite-worker.ts' : 'pglite-worker.js'),
+  ).href;
+  if (!typescript) return { code: `import(${JSON.stringify(worker)});` };
+  const tsxApi = join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs');
+  return {
+    code: `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
+  };
+}
