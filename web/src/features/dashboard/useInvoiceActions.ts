@@ -30,10 +30,49 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/**
+ * One file the server makes for an invoice, saved under its name with a success toast. A locked invoice
+ * (or a 402) sends the user to the plans; other failures toast the offline message, the server's
+ * message or DOWNLOAD_FAILED.
+ */
+function useFileDownload(
+  logLabel: string,
+  fetchFile: (id: string) => Promise<{ blob: Blob; fileName: string }>,
+  successMessage: string,
+) {
+  const toast = useToast();
+  const navigate = useNavigate();
+  const mutation = useMutation({
+    mutationFn: async (id: string) => {
+      const { blob, fileName } = await fetchFile(id);
+      saveBlob(blob, fileName);
+    },
+    onSuccess: () => toast(successMessage, { tone: 'success' }),
+    onError: (error) => {
+      logError(logLabel, error);
+      if (error instanceof ApiError && error.status === 402) {
+        navigate('/subscription');
+        return;
+      }
+      // Offline the spec's message would be wrong: the file is made by the server.
+      const message = isNetworkError(error)
+        ? 'You are offline. The file can be downloaded when you are back online.'
+        : error instanceof ApiError && error.message
+          ? error.message
+          : DOWNLOAD_FAILED;
+      toast(message, { tone: 'error' });
+    },
+  });
+  return {
+    start: (id: string, locked: boolean) => (locked ? navigate('/subscription') : mutation.mutate(id)),
+    /** The invoice whose file is being made. */
+    pendingId: mutation.isPending ? mutation.variables : undefined,
+  };
+}
+
 /** Download PDF (spec §7, §8) and Pay Now; a locked invoice sends the user to the plans. */
 export function useInvoiceActions() {
   const toast = useToast();
-  const navigate = useNavigate();
   // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
   const checkout = useCheckout('payment');
   const queryClient = useQueryClient();
@@ -83,59 +122,22 @@ export function useInvoiceActions() {
       );
     },
   });
-  const download = useMutation({
-    mutationFn: async (id: string) => {
-      saveBlob(await fetchInvoicePdf(id), `invoice-${id}.pdf`);
-    },
-    onSuccess: () => toast('Invoice generated successfully', { tone: 'success' }),
-    onError: (error) => {
-      logError('PDF download failed', error);
-      if (error instanceof ApiError && error.status === 402) {
-        navigate('/subscription');
-        return;
-      }
-      // Offline the spec's message would be wrong: the file is made by the server.
-      const message = isNetworkError(error)
-        ? 'You are offline. The file can be downloaded when you are back online.'
-        : error instanceof ApiError && error.message
-          ? error.message
-          : DOWNLOAD_FAILED;
-      toast(message, { tone: 'error' });
-    },
-  });
-
+  const download = useFileDownload(
+    'PDF download failed',
+    async (id) => ({ blob: await fetchInvoicePdf(id), fileName: `invoice-${id}.pdf` }),
+    'Invoice generated successfully',
+  );
   // The e-invoice XML (XRechnung, UBL syntax); a 422 says in its message what the invoice still lacks.
-  const downloadXml = useMutation({
-    mutationFn: async (id: string) => {
-      const { blob, fileName } = await fetchInvoiceXml(id, 'xrechnung-ubl');
-      saveBlob(blob, fileName);
-    },
-    onSuccess: () => toast('XRechnung XML downloaded', { tone: 'success' }),
-    onError: (error) => {
-      logError('XML download failed', error);
-      if (error instanceof ApiError && error.status === 402) {
-        navigate('/subscription');
-        return;
-      }
-      // Offline the spec's message would be wrong: the file is made by the server.
-      const message = isNetworkError(error)
-        ? 'You are offline. The file can be downloaded when you are back online.'
-        : error instanceof ApiError && error.message
-          ? error.message
-          : DOWNLOAD_FAILED;
-      toast(message, { tone: 'error' });
-    },
-  });
+  const downloadXml = useFileDownload(
+    'XML download failed',
+    (id) => fetchInvoiceXml(id, 'xrechnung-ubl'),
+    'XRechnung XML downloaded',
+  );
 
   return {
-    download: (id: string, locked: boolean) => (locked ? navigate('/subscription') : download.mutate(id)),
-    downloadXml: (id: string, locked: boolean) =>
-      locked ? navigate('/subscription') : downloadXml.mutate(id),
-    downloadingId: download.isPending
-      ? download.variables
-      : downloadXml.isPending
-        ? downloadXml.variables
-        : undefined,
+    download: download.start,
+    downloadXml: downloadXml.start,
+    downloadingId: download.pendingId ?? downloadXml.pendingId,
     pay: (id: string) => checkout.start({ plan: 'per-invoice', invoiceId: id }),
     /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
     payingId: checkout.starting?.invoiceId,
