@@ -12,45 +12,12 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createEventStore, type NewEvent, type StreamWrite } from '@remit/eventstore';
+import { createEventStore } from '@remit/eventstore';
 import { exportLog, importLog } from '../services/app/src/event-log-file.js';
+import { appendInvoices } from './seed-log.js';
 import { benchLogger, benchPostgresUrl, openBenchDatabase } from './support.js';
 
 const INVOICES = Number(process.argv[2] ?? 65_000);
-const CHUNK = 500;
-
-function invoice(i: number) {
-  const total = 10_000 + i;
-  const party = (name: string) => ({
-    name,
-    email: `${name.toLowerCase()}@example.com`,
-    address: '1 Main Street',
-    companyName: `${name} Ltd`,
-    vatId: null,
-  });
-  return {
-    invoiceId: `move-${i}`,
-    userId: `user-${i % 50}`,
-    status: 'Draft',
-    number: `INV-${i}`,
-    issueDate: '2026-01-10',
-    dueDate: '2026-02-10',
-    currency: i % 3 === 0 ? 'USD' : 'EUR',
-    taxRate: 0,
-    items: [{ description: 'Work', quantity: 1, unitPrice: total, total }],
-    subtotal: total,
-    tax: 0,
-    total,
-    seller: party('Ada'),
-    customer: party(`Client${i % 8}`),
-    notes: '',
-    terms: '',
-    logo: null,
-    paymentMethod: null,
-    template: { id: 'classic', name: 'Classic', componentName: 'ClassicTemplate' },
-  };
-}
-
 async function peakRss<T>(
   work: () => Promise<T>,
 ): Promise<{ result: T; peakMb: number; peakHeapMb: number; seconds: number }> {
@@ -79,30 +46,7 @@ const source = await openBenchDatabase('pglite');
 const target = await openBenchDatabase(benchPostgresUrl ? 'postgres' : 'pglite');
 try {
   const store = createEventStore(source.database, { logger: benchLogger });
-  let events = 0;
-  for (let start = 0; start < INVOICES; start += CHUNK) {
-    const writes: StreamWrite[] = [];
-    for (let i = start; i < Math.min(INVOICES, start + CHUNK); i++) {
-      const data = invoice(i);
-      const stream: NewEvent[] = [{ type: 'InvoiceIssued', data }];
-      if (i % 10 === 0) stream.push({ type: 'InvoiceRevised', data: { ...data, total: data.total + 1 } });
-      if (i % 2 === 0) {
-        stream.push({
-          type: 'InvoicePaidFor',
-          data: {
-            invoiceId: data.invoiceId,
-            userId: data.userId,
-            sessionId: `s-${i}`,
-            amount: 399,
-            currency: 'EUR',
-          },
-        });
-      }
-      events += stream.length;
-      writes.push({ streamId: `invoice-move-${i}`, events: stream, expectedVersion: 'no_stream' });
-    }
-    await store.appendMany(writes);
-  }
+  const events = await appendInvoices(store, INVOICES, { prefix: 'move', followUps: true });
   await store.close();
   console.log(
     `appended ${events} events to PGlite; rss ${Math.round(process.memoryUsage().rss / 1048576)} MB`,

@@ -6,6 +6,7 @@
  */
 import { createEventStore } from '@remit/eventstore';
 import { projections, replayProjections, startProjector } from '@remit/projector';
+import { appendInvoices } from './seed-log.js';
 import { benchLogger, openBenchDatabase } from './support.js';
 
 const profileStatsProjection = projections.find((projection) => projection.name === 'profile-stats');
@@ -16,46 +17,12 @@ const { database, dispose } = await openBenchDatabase('pglite');
 const logger = benchLogger;
 const store = createEventStore(database, { logger });
 
-const party = (name: string) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  address: '1 Main Street',
-  companyName: `${name} Ltd`,
-  vatId: null,
+const customers = ['Babbage', 'Faraday', 'Somerville', 'Herschel'];
+await appendInvoices(store, TOTAL, {
+  prefix: 'bench',
+  userId: () => 'heavy-user',
+  customer: (i) => customers[i % 4] as string,
 });
-for (let i = 0; i < TOTAL; i++) {
-  const total = 10_000 + i;
-  await store.append(
-    `invoice-bench-${i}`,
-    [
-      {
-        type: 'InvoiceIssued',
-        data: {
-          invoiceId: `bench-${i}`,
-          userId: 'heavy-user',
-          status: 'Draft',
-          number: `INV-${i}`,
-          issueDate: '2026-01-10',
-          dueDate: '2026-02-10',
-          currency: i % 3 === 0 ? 'USD' : 'EUR',
-          taxRate: 0,
-          items: [{ description: 'Work', quantity: 1, unitPrice: total, total }],
-          subtotal: total,
-          tax: 0,
-          total,
-          seller: party('Ada'),
-          customer: party(['Babbage', 'Faraday', 'Somerville', 'Herschel'][i % 4] as string),
-          notes: '',
-          terms: '',
-          logo: null,
-          paymentMethod: null,
-          template: { id: 'classic', name: 'Classic', componentName: 'ClassicTemplate' },
-        },
-      },
-    ],
-    { expectedVersion: 'no_stream' },
-  );
-}
 
 let started = performance.now();
 const projector = startProjector({ store, projections: [profileStatsProjection], logger });

@@ -10,8 +10,9 @@
  * accounts' own events before the invoices (sign-up, verification, settings, a payment method made the
  * default, a subscription: 6 events each), for the projections of accounts.
  */
-import { createEventStore, type NewEvent, type StreamWrite } from '@remit/eventstore';
+import { createEventStore, type StreamWrite } from '@remit/eventstore';
 import { projections, replayProjections, startProjector } from '@remit/projector';
+import { appendInvoices } from './seed-log.js';
 import { benchLogger, benchStores, openBenchDatabase } from './support.js';
 
 const SIZES = process.argv.slice(2).map(Number);
@@ -116,39 +117,6 @@ function account(a: number): StreamWrite[] {
   ];
 }
 
-const party = (name: string) => ({
-  name,
-  email: `${name.toLowerCase()}@example.com`,
-  address: '1 Main Street',
-  companyName: `${name} Ltd`,
-  vatId: null,
-});
-
-function invoice(i: number) {
-  const total = 10_000 + i;
-  return {
-    invoiceId: `bench-${i}`,
-    userId: `user-${i % 50}`,
-    status: 'Draft',
-    number: `INV-${i}`,
-    issueDate: '2026-01-10',
-    dueDate: '2026-02-10',
-    currency: i % 3 === 0 ? 'USD' : 'EUR',
-    taxRate: 0,
-    items: [{ description: 'Work', quantity: 1, unitPrice: total, total }],
-    subtotal: total,
-    tax: 0,
-    total,
-    seller: party('Ada'),
-    customer: party(`Client${i % 8}`),
-    notes: '',
-    terms: '',
-    logo: null,
-    paymentMethod: null,
-    template: { id: 'classic', name: 'Classic', componentName: 'ClassicTemplate' },
-  };
-}
-
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1e6;
@@ -171,33 +139,7 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
       events += writes.reduce((sum, write) => sum + write.events.length, 0);
       await store.appendMany(writes);
     }
-    for (let start = 0; start < INVOICES; start += CHUNK) {
-      const writes: StreamWrite[] = [];
-      for (let i = start; i < Math.min(INVOICES, start + CHUNK); i++) {
-        const data = invoice(i);
-        const stream: NewEvent[] = [{ type: 'InvoiceIssued', data }];
-        if (i % 10 === 0)
-          stream.push({
-            type: 'InvoiceRevised',
-            data: { ...data, total: data.total + 1, subtotal: data.total + 1 },
-          });
-        if (i % 2 === 0) {
-          stream.push({
-            type: 'InvoicePaidFor',
-            data: {
-              invoiceId: data.invoiceId,
-              userId: data.userId,
-              sessionId: `s-${i}`,
-              amount: 399,
-              currency: 'EUR',
-            },
-          });
-        }
-        events += stream.length;
-        writes.push({ streamId: `invoice-bench-${i}`, events: stream, expectedVersion: 'no_stream' });
-      }
-      await store.appendMany(writes);
-    }
+    events += await appendInvoices(store, INVOICES, { prefix: 'bench', followUps: true });
 
     let started = performance.now();
     let cpu = process.cpuUsage();
