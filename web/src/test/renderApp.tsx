@@ -12,19 +12,26 @@ export function createTestRouter(path: string) {
   return createMemoryRouter([{ path: '*', element: <AppRoutes /> }], { initialEntries: [path] });
 }
 
-/** The whole app (without the service worker) at `path`, with a fresh query client. */
-export function renderApp(path: string) {
+/**
+ * `router` inside the app's providers (theme, query client, toasts, session) as the app renders it, with a fresh query
+ * client that does not retry: for a page or a dialog on its own routes.
+ */
+export function renderWithProviders(router: ReturnType<typeof createMemoryRouter>) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
   });
-  const router = createTestRouter(path);
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...view, router, queryClient };
+}
+
+/** The whole app (without the service worker) at `path`, with a fresh query client. */
+export function renderApp(path: string) {
+  return renderWithProviders(createTestRouter(path));
 }

@@ -1,12 +1,11 @@
 import type { SubscriptionView } from '@remit/contracts';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../App';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
+import { renderWithProviders } from '../../test/renderApp';
 import { CurrentPlanCard } from './CurrentPlanCard';
 
 const proMonthly: SubscriptionView = {
@@ -19,7 +18,6 @@ const proMonthly: SubscriptionView = {
 };
 
 function renderCard(subscription: SubscriptionView | null, onChanged = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
       { path: '/profile', element: <CurrentPlanCard subscription={subscription} onChanged={onChanged} /> },
@@ -27,11 +25,7 @@ function renderCard(subscription: SubscriptionView | null, onChanged = vi.fn()) 
     ],
     { initialEntries: ['/profile'] },
   );
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderWithProviders(router);
   return { router, onChanged };
 }
 

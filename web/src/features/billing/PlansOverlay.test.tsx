@@ -1,12 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../../App';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
+import { renderWithProviders } from '../../test/renderApp';
 import { PlansOverlay } from '../invoices/PlansOverlay';
 import { PENDING_INVOICE_KEY } from './pendingInvoice';
 import { plans } from './testing';
@@ -30,13 +29,8 @@ describe('plans overlay after generation (spec §4 After generation)', () => {
         body: { url: '/api/billing/sandbox/checkout/cs_5', sessionId: 'cs_5' },
       }),
     });
-    const router = createMemoryRouter([
-      { path: '/', element: <WizardAfterGeneration invoiceId="inv-new" /> },
-    ]);
-    render(
-      <AppProviders queryClient={new QueryClient()}>
-        <RouterProvider router={router} />
-      </AppProviders>,
+    renderWithProviders(
+      createMemoryRouter([{ path: '/', element: <WizardAfterGeneration invoiceId="inv-new" /> }]),
     );
     const dialog = screen.getByRole('dialog', { name: 'Your invoice is ready — choose a plan' });
     expect(within(dialog).getByRole('button', { name: 'Subscribe monthly' })).toBeInTheDocument();
