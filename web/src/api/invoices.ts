@@ -4,7 +4,6 @@ import {
   customerSuggestionsAnswerSchema,
   type InvoiceHistoryEntry,
   type InvoiceListAnswer,
-  type InvoiceListItem,
   type InvoiceTemplate,
   invoiceCommandAnswerSchema,
   invoiceHistoryAnswerSchema,

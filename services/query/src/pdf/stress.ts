@@ -144,7 +144,7 @@ export function stressInvoices(): StressCase[] {
       invoice: sampleInvoiceDocument({
         number: 'INV-2025-0100',
         items: [
-          { description: 'X'.repeat(40) + '-SKU-' + '7'.repeat(55), quantity: 1, unitPrice: 125000 },
+          { description: `${'X'.repeat(40)}-SKU-${'7'.repeat(55)}`, quantity: 1, unitPrice: 125000 },
           {
             description: `https://example.com/${'deliverables/'.repeat(6)}final.zip`,
             quantity: 2,
