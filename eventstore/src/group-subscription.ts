@@ -1,14 +1,9 @@
 import { max } from 'drizzle-orm';
-import {
-  advanceCheckpoints,
-  isAfter,
-  isApplied,
-  lockCheckpoints,
-  readCheckpointsWatching,
-} from './checkpoints.js';
+import { advanceCheckpoints, isAfter, isApplied, lockCheckpoints } from './checkpoints.js';
 import type { Database } from './database.js';
+import { readCheckpointsAndLog } from './guarded-look.js';
 import type { EventStoreLogger } from './logger.js';
-import { checkpointAfter, readLog } from './read.js';
+import { checkpointAfter } from './read.js';
 import { events } from './schema.js';
 import { type LoopStep, type Subscription, startLoop } from './subscription.js';
 import type { LogCheckpoint, StoredEvent } from './types.js';
@@ -63,12 +58,8 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
   };
 
   const step: LoopStep = async () => {
-    // Read without a transaction, so an idle poll costs two reads and no locks.
-    const { at: seen, watch } = await readCheckpointsWatching(db, names, serial);
-    const from = [...seen.values()].reduce((low, checkpoint) =>
-      isAfter(low, checkpoint) ? checkpoint : low,
-    );
-    const batch = await readLog(db, from, batchSize, watch);
+    // Read without a transaction, so an idle poll costs one round trip and no locks.
+    const { at: seen, batch } = await readCheckpointsAndLog(db, names, batchSize, serial);
     const last = checkpointAfter(batch);
     if (!last) return 0;
     inspect?.(batch);

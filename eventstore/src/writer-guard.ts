@@ -45,14 +45,25 @@ export const watchWritersColumns = sql.raw(`pg_snapshot_xmax(pg_current_snapshot
       and a.backend_xid is not null), '{}'::text[]) as writers`);
 
 /** The horizon of a log query: below it every transaction that may write events has finished. */
-export function horizonSql(watch: WriterWatch) {
+export function horizonSql(watch: WriterWatch | 'settings') {
   if (watch === 'serial') return sql`pg_snapshot_xmin(pg_current_snapshot())`;
+  const [writers, xmax] =
+    watch === 'settings'
+      ? [sql.raw(`current_setting('${WATCH_WRITERS}')`), sql.raw(`current_setting('${WATCH_XMAX}')`)]
+      : [sql`${`{${watch.writers.join(',')}}`}`, sql`${watch.xmax}`];
   // xip holds xid8s; the holders' ids are 32-bit xids, whose low 32 bits they match (the running
   // transactions of one moment span far less than 2^32 ids).
   return sql`coalesce((select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
-     where (x::text::bigint % 4294967296) = any(${`{${watch.writers.join(',')}}`}::bigint[])
-        or x >= ${watch.xmax}::xid8), pg_snapshot_xmax(pg_current_snapshot()))`;
+     where (x::text::bigint % 4294967296) = any(${writers}::bigint[])
+        or x >= ${xmax}::xid8), pg_snapshot_xmax(pg_current_snapshot()))`;
 }
+
+/**
+ * Where a first statement leaves its watch for a log query sent in the same message (read.ts,
+ * `readCheckpointsAndLog`): transaction-local settings, gone when the message's implicit transaction ends.
+ */
+export const WATCH_XMAX = 'remit.watch_xmax';
+export const WATCH_WRITERS = 'remit.watch_writers';
 
 export function toWatch(row: { xmax: unknown; writers: unknown }): WriterWatch {
   const writers = Array.isArray(row.writers) ? row.writers.map(String) : parseTextArray(String(row.writers));
