@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { authKeys } from '../../api/keys';
-import { storeToken } from '../../api/session';
+import { readToken, storeToken } from '../../api/session';
 import { authMachine } from '../../machines/auth';
 import { mockApi, testUser } from '../../test/api';
 import { createAuthActors } from './actors';
@@ -36,10 +36,48 @@ describe('auth actors', () => {
     expect(snapshot.context).toMatchObject({ user: testUser, offline: true });
   });
 
-  it('signs out when offline with nothing cached', async () => {
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+  it('signs out when offline with nothing cached, after asking once more', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', () => {
+      calls += 1;
+      return Promise.reject(new TypeError('Failed to fetch'));
+    });
     storeToken('abc');
     await waitFor(start(new QueryClient()), (state) => state.matches('signedOut'));
+    // The status and the subscription, twice.
+    expect(calls).toBe(4);
+    expect(readToken()).toBeNull();
+  });
+
+  it('stays signed in when the server was out of reach for a moment', async () => {
+    let statusChecks = 0;
+    mockApi({
+      'GET /auth/status': () => {
+        statusChecks += 1;
+        if (statusChecks === 1) throw new TypeError('Failed to fetch');
+        return { body: { user: testUser } };
+      },
+      'GET /check-subscription': () => ({ body: { subscribed: false } }),
+    });
+    storeToken('abc');
+    const snapshot = await waitFor(start(new QueryClient()), (state) => state.matches('signedIn'));
+    expect(snapshot.context.user).toEqual(testUser);
+    expect(readToken()).toBe('abc');
+  });
+
+  it('keeps the token when the check is cancelled because the page is being left', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    storeToken('abc');
+    const actor = start(new QueryClient());
+    window.dispatchEvent(new Event('pagehide'));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(actor.getSnapshot().matches('checking')).toBe(true);
+      expect(readToken()).toBe('abc');
+    } finally {
+      window.dispatchEvent(new Event('pageshow'));
+      actor.stop();
+    }
   });
 
   it('asks again while the server is restarting (503) instead of signing out', async () => {

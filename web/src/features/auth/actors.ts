@@ -34,9 +34,32 @@ async function checkSession(queryClient: QueryClient): Promise<User> {
   return queryClient.fetchQuery(sessionQuery);
 }
 
+/** Before concluding that a server out of reach means signed out: one more try after this wait. */
+const UNREACHABLE_RETRY_MS = 500;
+
+/**
+ * True from the moment the page is being left (a reload, a link, a typed address) until it is shown
+ * again from the back-forward cache. The browser cancels the page's requests on the way out, and a
+ * cancelled session check looks exactly like a lost network: it is no answer about the session, and
+ * signing out on it cleared the token the next page was about to use.
+ */
+let leavingPage = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leavingPage = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leavingPage = false;
+  });
+}
+
+/** A check that must not conclude: the page it would conclude for is going away. */
+const never = () => new Promise<never>(() => undefined);
+
 /**
  * The auth machine's I/O through the query layer. When the server cannot be reached at all, the
- * last known user (restored from IndexedDB) keeps the session so the app opens offline; a server that
+ * last known user (restored from IndexedDB) keeps the session so the app opens offline; with no such
+ * user it is asked once more before signing out, and never while the page is being left; a server that
  * says it is busy is asked again a few times; a refused token or any other failure still signs out, as
  * the spec says.
  */
@@ -55,15 +78,31 @@ export function createAuthActors(queryClient: QueryClient) {
     }
   };
 
+  const check = async (): Promise<Session> => {
+    const [user, subscribed] = await Promise.all([checkSession(queryClient), loadSubscription()]);
+    return { user, subscribed, offline: false };
+  };
+
   const loadSession = async (): Promise<Session> => {
     try {
-      const [user, subscribed] = await Promise.all([checkSession(queryClient), loadSubscription()]);
-      return { user, subscribed, offline: false };
+      return await check();
     } catch (error) {
+      if (!isNetworkError(error)) throw error;
       const cachedUser = queryClient.getQueryData<User>(authKeys.session);
-      if (!isNetworkError(error) || !cachedUser) throw error;
-      const subscribed = queryClient.getQueryData<boolean>(billingKeys.subscribed) ?? false;
-      return { user: cachedUser, subscribed, offline: true };
+      if (cachedUser) {
+        const subscribed = queryClient.getQueryData<boolean>(billingKeys.subscribed) ?? false;
+        return { user: cachedUser, subscribed, offline: true };
+      }
+      // Nothing to open offline with: signed out, unless the page is being left or it was a blip.
+      if (leavingPage) return never();
+      await new Promise((resolve) => setTimeout(resolve, UNREACHABLE_RETRY_MS));
+      if (leavingPage) return never();
+      try {
+        return await check();
+      } catch (again) {
+        if (leavingPage) return never();
+        throw again;
+      }
     }
   };
 
