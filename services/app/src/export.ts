@@ -4,7 +4,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger } from '@remit/kit';
+import { ConfigError, createLogger, databaseOptions } from '@remit/kit';
 import { loadAppConfig } from './config.js';
 import { exportLog, type LogSummary } from './event-log-file.js';
 import { readServerFile, type ServerFile } from './server-file.js';
@@ -61,12 +61,7 @@ async function exportDirectly(
   write: (chunk: string) => Promise<void>,
 ): Promise<LogSummary> {
   const logger = createLogger({ level: 'warn', name: 'remit-export' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteThread: config.pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config), logger });
   try {
     return await exportLog(database.db, write);
   } finally {

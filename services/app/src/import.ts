@@ -1,6 +1,6 @@
 import { createReadStream, existsSync } from 'node:fs';
 import { migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger, migrateSharedState } from '@remit/kit';
+import { ConfigError, createLogger, databaseOptions, migrateSharedState } from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import { loadAppConfig } from './config.js';
 import { ImportError, importLog } from './event-log-file.js';
@@ -29,12 +29,7 @@ async function main() {
     process.exit(2);
   }
   const logger = createLogger({ level: 'warn', name: 'remit-import' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteThread: config.pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config), logger });
   try {
     await migrateEventStore(database);
     await migrateSharedState(database);

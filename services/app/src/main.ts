@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { migrateEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, closeServer, createLogger, exitOnSignal, listen, migrateSharedState } from '@remit/kit';
+import {
+  ConfigError,
+  closeServer,
+  createLogger,
+  databaseOptions,
+  exitOnSignal,
+  listen,
+  migrateSharedState,
+} from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import { createRemitApp } from './app.js';
 import { loadAppConfig } from './config.js';
@@ -8,15 +16,9 @@ import { removeServerFile, writeServerFile } from './server-file.js';
 
 async function main() {
   const config = loadAppConfig();
-  const { host, port, dataDir, databaseUrl, databasePoolSize, pgliteThread, logLevel } = config.command;
+  const { host, port, dataDir, databaseUrl, logLevel } = config.command;
   const logger = createLogger({ level: logLevel, name: 'remit' });
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir,
-    poolSize: databasePoolSize,
-    pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config.command), logger });
   await migrateEventStore(database);
   await migrateSharedState(database);
   await migrateReadModels(database);

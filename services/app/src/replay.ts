@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger } from '@remit/kit';
+import { ConfigError, createLogger, databaseOptions } from '@remit/kit';
 import { projections, type ReplayReport, replayProjections } from '@remit/projector';
 import { migrateReadModels } from '@remit/readmodels';
 import { loadAppConfig } from './config.js';
@@ -34,13 +34,7 @@ async function main() {
       );
       process.exit(2);
     }
-    const database = await openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: config.dataDir,
-      poolSize: config.databasePoolSize,
-      pgliteThread: config.pgliteThread,
-      logger,
-    });
+    const database = await openDatabase({ ...databaseOptions(config), logger });
     try {
       await migrateReadModels(database);
       reports = await replayProjections(database.db, projections);

@@ -3,6 +3,7 @@ import {
   ConfigError,
   createLogger,
   createTokenService,
+  databaseOptions,
   migrateSharedState,
   resolveJwtSecret,
   serveApi,
@@ -14,13 +15,7 @@ import { loadCommandConfig } from './config.js';
 async function main() {
   const config = loadCommandConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-command' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    pgliteThread: config.pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config), logger });
   await migrateEventStore(database);
   await migrateSharedState(database);
   const store = createEventStore(database, { logger });

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
+import type { OpenDatabaseOptions } from '@remit/eventstore';
 import { z } from 'zod';
 
 /** Raised at start-up: the message names every variable that is wrong, and the process stops. */
@@ -118,5 +119,17 @@ export function toBaseConfig(env: BaseEnv): BaseConfig {
     jwtSecret: env.JWT_SECRET,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY ?? false,
+  };
+}
+
+/** How to open the database these settings name: PostgreSQL at DATABASE_URL, else the embedded store. */
+export function databaseOptions(
+  config: BaseConfig,
+): Pick<OpenDatabaseOptions, 'databaseUrl' | 'dataDir' | 'poolSize' | 'pgliteThread'> {
+  return {
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    pgliteThread: config.pgliteThread,
   };
 }

@@ -4,6 +4,7 @@ import { createEventStore, migrateEventStore, openDatabase, runWhenLeading } fro
 import {
   ConfigError,
   createLogger,
+  databaseOptions,
   migrateSharedState,
   PROJECTOR_LOCK,
   serveApi,
@@ -25,13 +26,7 @@ import { startCollectionClock } from './time/process.js';
 async function main() {
   const config = loadProjectorConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-projector' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    pgliteThread: config.pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config), logger });
   await migrateEventStore(database);
   await migrateSharedState(database);
   await migrateReadModels(database);

@@ -1,5 +1,12 @@
 import { createEventStore, openDatabase } from '@remit/eventstore';
-import { ConfigError, createLogger, createTokenService, resolveJwtSecret, serveApi } from '@remit/kit';
+import {
+  ConfigError,
+  createLogger,
+  createTokenService,
+  databaseOptions,
+  resolveJwtSecret,
+  serveApi,
+} from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
 import { createQueryService } from './app.js';
 import { loadQueryConfig } from './config.js';
@@ -8,13 +15,7 @@ import { loadQueryConfig } from './config.js';
 async function main() {
   const config = loadQueryConfig();
   const logger = createLogger({ level: config.logLevel, name: 'remit-query' });
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: config.databasePoolSize,
-    pgliteThread: config.pgliteThread,
-    logger,
-  });
+  const database = await openDatabase({ ...databaseOptions(config), logger });
   const store = createEventStore(database, { logger });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const query = createQueryService({ config, db: database.db, store });
