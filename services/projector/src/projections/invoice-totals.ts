@@ -1,37 +1,12 @@
-import type { EventNamed } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { type RecordedEvent, unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { BatchRows, selectWhereIn, selectWhereKeys } from '../bulk.js';
 import { defineProjection } from '../projection.js';
+import { moveOwing, type OwingRow, owingColumns, owingKey, owingMoves } from './invoice-totals-owing.js';
+import { figures, type Row, type TotalsEvent, transition } from './invoice-totals-rows.js';
 
 const { clientCurrencyTotals, currencyTotals, owingDays, totalsInvoices, userInvoiceTotals } = readModels;
-
-type Row = typeof totalsInvoices.$inferSelect;
-
-function figures(content: {
-  currency: string;
-  total: number;
-  issueDate: string;
-  dueDate: string;
-  customer: { email: string; name: string };
-}) {
-  return {
-    currency: content.currency,
-    total: content.total,
-    issueDate: content.issueDate,
-    dueDate: content.dueDate,
-    customerEmail: content.customer.email.trim().toLowerCase(),
-    customerName: content.customer.name,
-  };
-}
-
-/** The row with what stands paid and the balance worked out from its payments and whether it is void. */
-function settled(row: Omit<Row, 'paid' | 'balance'>): Row {
-  const paid = Object.values(row.payments).reduce((sum, amount) => sum + amount, 0);
-  return { ...row, paid, balance: row.voided ? 0 : Math.max(row.total - paid, 0) };
-}
 
 interface Share {
   invoices: number;
@@ -49,70 +24,6 @@ const shareOf = (row: Row, sign: 1 | -1): Share => ({
   outstanding: sign * row.balance,
   open: sign * (row.balance > 0 ? 1 : 0),
 });
-
-type OwingRow = typeof owingDays.$inferSelect;
-
-/**
- * The `owing_days` row an invoice's balance is kept in: overdue once past its due date, or from its issue
- * date when issued after it (then `inclusive`: on that day already).
- */
-function owingKey(row: Pick<Row, 'userId' | 'currency' | 'issueDate' | 'dueDate'>) {
-  const late = row.issueDate > row.dueDate;
-  return {
-    userId: row.userId,
-    since: late ? row.issueDate : row.dueDate,
-    currency: row.currency,
-    inclusive: late,
-  };
-}
-
-const owingColumns = [owingDays.userId, owingDays.since, owingDays.currency, owingDays.inclusive];
-
-/** What an invoice owes, as the days' rows see it: nothing once paid up or void. */
-const owed = (row: Row | null | undefined) => (row && row.balance > 0 ? row : undefined);
-
-/**
- * The changes an event makes to the owing days: the old balance out and the new one in, or only the
- * difference when the invoice stays on the same day (a repeated revision changes nothing).
- */
-function owingMoves(old: Row | null | undefined, next: Row | null | undefined) {
-  const [from, to] = [owed(old), owed(next)];
-  if (from && to && JSON.stringify(owingKey(from)) === JSON.stringify(owingKey(to))) {
-    return to.balance === from.balance ? [] : [{ row: to, invoices: 0, balance: to.balance - from.balance }];
-  }
-  return [
-    ...(from ? [{ row: from, invoices: -1, balance: -from.balance }] : []),
-    ...(to ? [{ row: to, invoices: 1, balance: to.balance }] : []),
-  ];
-}
-
-/** Adds one change to its day's owing row; a row left with no invoice is removed. */
-async function moveOwing(db: Database, move: { row: Row; invoices: number; balance: number }) {
-  const key = owingKey(move.row);
-  await db
-    .insert(owingDays)
-    .values({ ...key, invoices: move.invoices, balance: move.balance })
-    .onConflictDoUpdate({
-      target: owingColumns,
-      set: {
-        invoices: sql`${owingDays.invoices} + excluded.invoices`,
-        balance: sql`${owingDays.balance} + excluded.balance`,
-      },
-    });
-  if (move.invoices < 0) {
-    await db
-      .delete(owingDays)
-      .where(
-        and(
-          eq(owingDays.userId, key.userId),
-          eq(owingDays.since, key.since),
-          eq(owingDays.currency, key.currency),
-          eq(owingDays.inclusive, key.inclusive),
-          lte(owingDays.invoices, 0),
-        ),
-      );
-  }
-}
 
 const clientKey = (row: Row) => JSON.stringify([row.userId, row.customerEmail, row.currency]);
 
@@ -222,48 +133,6 @@ async function refresh(db: Database, row: Row): Promise<void> {
         gt(c.invoices, 0),
       ),
     );
-}
-
-type TotalsEvent = RecordedEvent<
-  EventNamed<
-    | 'InvoiceIssued'
-    | 'InvoiceRevised'
-    | 'InvoiceDeleted'
-    | 'PaymentRecorded'
-    | 'PaymentReversed'
-    | 'InvoiceVoided'
-  >
->;
-
-/** The invoice's figures after the event: a row, null once deleted, undefined when nothing changes. */
-function transition(old: Row | undefined, event: TotalsEvent): Row | null | undefined {
-  const { invoiceId, userId } = event.data;
-  switch (event.type) {
-    case 'InvoiceIssued':
-      if (old) return undefined;
-      return settled({
-        invoiceId,
-        userId,
-        ...figures(event.data),
-        payments: {},
-        voided: false,
-        issuedPosition: event.position,
-      });
-    case 'InvoiceRevised':
-      return old ? settled({ ...old, ...figures(event.data) }) : undefined;
-    case 'InvoiceDeleted':
-      return old ? null : undefined;
-    case 'PaymentRecorded':
-      if (!old || event.data.paymentId in old.payments) return undefined;
-      return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: event.data.amount } });
-    case 'PaymentReversed':
-      if (!old?.payments[event.data.paymentId]) return undefined;
-      return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
-    case 'InvoiceVoided':
-      return old && !old.voided ? settled({ ...old, voided: true }) : undefined;
-    default:
-      return unreachable(event);
-  }
 }
 
 type ClientRow = typeof clientCurrencyTotals.$inferSelect;
