@@ -19,6 +19,15 @@ export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';
 export * from './invoice-form.js';
+export { sanitize } from './invoice-form-fields.js';
+export * from './invoice-form-item.js';
+export * from './invoice-form-messages.js';
+export {
+  readQuantity,
+  readTaxRate,
+  readUnitPrice,
+  unitPriceDecimalsMessage,
+} from './invoice-form-numbers.js';
 export * from './invoice-view.js';
 export * from './invoices-api.js';
 export * from './logo.js';

@@ -2,7 +2,8 @@ import { currencyByCode } from './currencies.js';
 import { DEFAULT_UNIT } from './einvoice/codes.js';
 import { QUANTITY_SCALE, readMeasuredQuantity } from './einvoice/quantity.js';
 import { lineNetAmount } from './einvoice/totals.js';
-import { type InvoiceForm, readQuantity, readTaxRate, readUnitPrice } from './invoice-form.js';
+import type { InvoiceForm } from './invoice-form.js';
+import { readQuantity, readTaxRate, readUnitPrice } from './invoice-form-numbers.js';
 import {
   addMoney,
   applyRate,

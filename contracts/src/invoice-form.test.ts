@@ -11,9 +11,9 @@ import {
   invoiceFormSchema,
   invoiceSubmitSchema,
   isInvoiceSubmittable,
-  invoiceMessages as m,
-  sanitize,
 } from './invoice-form.js';
+import { sanitize } from './invoice-form-fields.js';
+import { invoiceMessages as m } from './invoice-form-messages.js';
 import { addDays, defaultInvoiceForm } from './invoices-api.js';
 import { fieldErrors } from './validation.js';
 

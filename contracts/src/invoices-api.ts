@@ -3,7 +3,9 @@ import { collectionStatusFilterSchema, invoiceCollectionViewSchema } from './col
 import { currencyByCode } from './currencies.js';
 import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
 import { postalAddressSchema } from './einvoice/model.js';
-import { type InvoiceFormInput, invoiceMessages, sanitize } from './invoice-form.js';
+import type { InvoiceFormInput } from './invoice-form.js';
+import { sanitize } from './invoice-form-fields.js';
+import { invoiceMessages } from './invoice-form-messages.js';
 import { EMAIL_PATTERN } from './validation.js';
 
 /** Answers of the invoices, customers and settings API (docs/api.md). Money in minor units. */

@@ -2,14 +2,14 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currencyByCode } from './currencies.js';
 import { liveTotals } from './invoice-amounts.js';
+import { invoiceFormErrors } from './invoice-form.js';
+import { invoiceMessages as m } from './invoice-form-messages.js';
 import {
-  invoiceFormErrors,
-  invoiceMessages as m,
   readQuantity,
   readTaxRate,
   readUnitPrice,
   unitPriceDecimalsMessage,
-} from './invoice-form.js';
+} from './invoice-form-numbers.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
 
 // A fixed seed: the same strings every run, so a failure is reproducible and CI is deterministic.

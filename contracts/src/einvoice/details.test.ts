@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readEvent } from '../events/catalogue.js';
 import { invoiceContentFrom } from '../invoice-content.js';
-import { invoiceMessages, invoiceSubmitSchema } from '../invoice-form.js';
+import { invoiceSubmitSchema } from '../invoice-form.js';
+import { invoiceMessages } from '../invoice-form-messages.js';
 import { fieldErrors } from '../validation.js';
 import { eInvoiceDetailMessages } from './details.js';
 import { eInvoiceReadiness } from './readiness.js';

@@ -52,7 +52,7 @@ export const measuredQuantityMessages = {
 /**
  * A quantity in a unit other than pieces (1.5 hours), as typed: a number or text with a decimal point or comma, more
  * than 0, at most 4 decimals and 1,000,000 → ten-thousandths; or the message to show. Pieces keep the spec's
- * whole-number rule (invoice-form.ts `readQuantity`).
+ * whole-number rule (invoice-form-numbers.ts `readQuantity`).
  */
 export function readMeasuredQuantity(value: unknown): number | { message: string } {
   const text =
