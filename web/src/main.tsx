@@ -9,6 +9,7 @@ import { lastUserId, setCurrentUser } from './db/account';
 import { loadDatabase } from './db/load';
 import { persistQueries, restoreQueries } from './db/persistQueries';
 import { UpdatePrompt } from './features/pwa/UpdatePrompt';
+import { afterFirstScreen } from './firstScreen';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './routes';
 
@@ -18,14 +19,20 @@ const queryClient = createQueryClient();
 // Only the account whose token is here: another account's cache on this device stays unread.
 const startUser = readToken() ? lastUserId() : null;
 setCurrentUser(startUser);
-// Signed out (no token), there is nothing to restore and IndexedDB's code is not loaded at all.
+// The restore reads IndexedDB without Dexie (db/peek.ts); signed out (no token) there is nothing to read.
 if (startUser) {
   await Promise.race([
-    loadDatabase().then(({ db }) => restoreQueries(queryClient, db, startUser)),
+    restoreQueries(queryClient, startUser),
     new Promise((resolve) => setTimeout(resolve, 1500)),
   ]);
 }
-persistQueries(queryClient, () => loadDatabase().then(({ db }) => db));
+// Answers are written to the device through Dexie, which loads once the first screen is drawn
+// (firstScreen.ts): until then the writes wait, in order, and none is lost while the tab is open.
+persistQueries(queryClient, () =>
+  afterFirstScreen()
+    .then(loadDatabase)
+    .then(({ db }) => db),
+);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

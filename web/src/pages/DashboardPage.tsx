@@ -10,8 +10,15 @@ import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
 import { Pagination } from '../features/dashboard/Pagination';
 import { useDashboard } from '../features/dashboard/useDashboard';
 import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
-import { OutboxStatus } from '../features/invoices/OutboxStatus';
+import { afterFirstScreen, useFirstScreenShown } from '../firstScreen';
 import { Page } from '../layout/Page';
+
+// The outbox's panel reads IndexedDB through Dexie: it comes once the list is on screen (firstScreen.ts).
+const OutboxStatus = lazy(() =>
+  afterFirstScreen()
+    .then(() => import('../features/invoices/OutboxStatus'))
+    .then((module) => ({ default: module.OutboxStatus })),
+);
 
 // The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
 // dashboard's first screen: its chunk loads when an invoice is first opened.
@@ -90,6 +97,8 @@ function firstName(name: string | undefined): string {
 export function DashboardPage() {
   const dashboard = useDashboard();
   const { user } = useAuth();
+  // The list (or its empty state, or its error) is what the first screen is for.
+  useFirstScreenShown(!dashboard.isLoading);
   return (
     <Page
       title={user ? `Welcome, ${firstName(user.name)}` : 'Dashboard'}
@@ -105,7 +114,9 @@ export function DashboardPage() {
         </ButtonLink>
       }
     >
-      <OutboxStatus />
+      <Suspense fallback={null}>
+        <OutboxStatus />
+      </Suspense>
       {dashboard.subscribed && (
         <DashboardToolbar
           search={dashboard.searchText}
