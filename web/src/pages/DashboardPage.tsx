@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
+import styled from 'styled-components';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { Alert } from '../components/ui/Alert';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { Badge } from '../components/ui/Card';
-import { PageSpinner } from '../components/ui/Spinner';
+import { PageSpinner, Spinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
 import { DashboardToolbar } from '../features/dashboard/DashboardToolbar';
 import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
@@ -27,6 +28,47 @@ const InvoicePreviewModal = lazy(() =>
     default: module.InvoicePreviewModal,
   })),
 );
+
+// While the preview's chunk loads, the wait shows where the dialog will open, over the list: in the
+// page's flow it would sit below the list, out of sight on a phone.
+const OpeningBackdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 40;
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  background: rgba(15, 23, 42, 0.55);
+`;
+
+const OpeningCard = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space.md};
+  padding: ${({ theme }) => theme.space.xl};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  color: ${({ theme }) => theme.colors.brand};
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+  }
+`;
+
+function OpeningInvoice() {
+  return (
+    <OpeningBackdrop>
+      <OpeningCard role="status" aria-live="polite">
+        <Spinner size={32} decorative />
+        <p>Opening the invoice...</p>
+      </OpeningCard>
+    </OpeningBackdrop>
+  );
+}
 
 function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
   const actions = useInvoiceActions();
@@ -73,7 +115,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
         onNext={dashboard.next}
       />
       {openInvoice && (
-        <Suspense fallback={<PageSpinner label="Opening the invoice..." />}>
+        <Suspense fallback={<OpeningInvoice />}>
           <InvoicePreviewModal
             invoice={openInvoice}
             downloading={actions.downloadingId === openInvoice.ID}
