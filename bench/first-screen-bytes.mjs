@@ -102,7 +102,9 @@ async function measure(browser, baseUrl, { path, token, ready, words }, encoding
   await page.waitForLoadState('networkidle');
   const { shownAt, starts } = await page.evaluate(() => ({
     shownAt: window.__shownAt,
-    starts: performance.getEntriesByType('resource').map((entry) => [new URL(entry.name).pathname, entry.startTime]),
+    starts: performance
+      .getEntriesByType('resource')
+      .map((entry) => [new URL(entry.name).pathname, entry.startTime]),
   }));
   if (shownAt === undefined) throw new Error(`${path}: the screen's words were never seen`);
   const askedAt = new Map(starts);

@@ -27,7 +27,11 @@ const answer = {
 describe("the dashboard list's answer schema (zod/mini, the first screen's)", () => {
   it('reads what the contracts read, and strips the same unknown fields', () => {
     const withExtra = { ...answer, invoices: [{ ...row, Items: [], Notes: 'not in a list row' }], extra: 1 };
-    for (const input of [answer, withExtra, { ...answer, invoices: [{ ...row, CollectionStatus: undefined }] }]) {
+    for (const input of [
+      answer,
+      withExtra,
+      { ...answer, invoices: [{ ...row, CollectionStatus: undefined }] },
+    ]) {
       const contract = contractSchema.safeParse(input);
       const mini = invoiceListAnswerSchema.safeParse(input);
       expect(contract.success).toBe(true);

@@ -29,7 +29,11 @@ export function readCachedQueries(userId: string, name = 'remit'): Promise<Cache
       };
       try {
         if (!database.objectStoreNames.contains('queries')) return done([]);
-        const read = database.transaction('queries', 'readonly').objectStore('queries').index('userId').getAll(userId);
+        const read = database
+          .transaction('queries', 'readonly')
+          .objectStore('queries')
+          .index('userId')
+          .getAll(userId);
         read.onsuccess = () => done(read.result as CachedQuery[]);
         read.onerror = () => done([]);
       } catch {
