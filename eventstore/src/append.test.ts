@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConcurrencyError, createEventStore, type EventStore, type OpenDatabase } from './index.js';
 import { openTestDatabase, testStores } from './testing/index.js';
+import { testDatabaseUrl } from './testing/test-config.js';
+import { WRITER_LOCK_SPACE } from './writer-guard.js';
 
 const counted = (n: number) => ({ type: 'Counted', data: { n } });
 
@@ -126,4 +129,55 @@ describe.each(testStores())('appending on %s', (kind) => {
     const events = await store.readStream(streamId);
     expect(events.map((event) => event.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
+
+  if (kind === 'postgres') {
+    it('takes the writer lock before its transaction has an id, on one stream and on several', async () => {
+      // A reader trusts that a transaction without the lock cannot be writing events
+      // (writer-guard.ts): both forms of the append must wait for the lock with no id yet.
+      // The observer looks from outside any transaction: pg_stat_activity is read once per transaction.
+      const [holder, observer] = [0, 1].map(
+        () =>
+          new pg.Client({
+            connectionString: testDatabaseUrl,
+            options: `-c search_path=${database.searchPath}`,
+          }),
+      ) as [pg.Client, pg.Client];
+      await holder.connect();
+      await observer.connect();
+      try {
+        await holder.query('begin');
+        await holder.query(`select pg_advisory_xact_lock(${WRITER_LOCK_SPACE}, hashtext(current_schema()))`);
+        const one = `counter-${randomUUID()}`;
+        const many = [`counter-${randomUUID()}`, `counter-${randomUUID()}`];
+        const appends = Promise.all([
+          store.append(one, [counted(1)], { expectedVersion: 'no_stream' }),
+          store.appendMany(
+            many.map((streamId) => ({ streamId, events: [counted(1)], expectedVersion: 'any' })),
+          ),
+        ]);
+        const waiting = async () =>
+          (
+            await observer.query<{ xid: string | null }>(
+              `select a.backend_xid::text as xid
+                 from pg_locks l join pg_stat_activity a on a.pid = l.pid
+                where l.locktype = 'advisory' and not l.granted and l.classid = ${WRITER_LOCK_SPACE}::oid
+                  and l.objid = hashtext(current_schema())::oid`,
+            )
+          ).rows;
+        let waiters = await waiting();
+        for (let tries = 0; waiters.length < 2 && tries < 200; tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          waiters = await waiting();
+        }
+        expect(waiters).toEqual([{ xid: null }, { xid: null }]);
+        await holder.query('commit');
+        const [single, several] = await appends;
+        expect(single.nextVersion).toBe(1);
+        expect(several.streams.map((stream) => stream.nextVersion)).toEqual([1, 1]);
+      } finally {
+        await holder.end();
+        await observer.end();
+      }
+    });
+  }
 });

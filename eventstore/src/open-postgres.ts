@@ -51,7 +51,12 @@ export async function openPostgres(options: PostgresOptions): Promise<OpenDataba
   // Idle clients' errors arrive here too; the listener above has already logged them.
   pool.on('error', () => {});
   const listener = createNotificationListener(connection, logger);
-  const notifier = createNotifier((channel) => pool.query('select pg_notify($1, $2)', [channel, '']), logger);
+  // A named statement: each connection parses and plans the wake-up once, not once per append.
+  const notifier = createNotifier(
+    (channel) =>
+      pool.query({ name: 'remit_notify', text: 'select pg_notify($1, $2)', values: [channel, ''] }),
+    logger,
+  );
   const db: Database = drizzle({ client: pool });
   return {
     db,
