@@ -16,10 +16,12 @@
  * Env: BENCH_SIZES (default 1000,10000,100000), BENCH_CONNECTIONS (default 1,16,64), BENCH_STORES
  * (default both when PostgreSQL is configured), BENCH_PLANS_OUT (a file for the plans), BENCH_HTTP=0 (the
  * database's share only), BENCH_SQL_ROUNDS (default 200), BENCH_STEPS (only the steps whose name contains one
- * of these comma-separated words, e.g. `search`).
+ * of these comma-separated words, e.g. `search`), BENCH_CPU_PROF (a folder: a CPU profile of this process,
+ * the server's side, for each measured HTTP step, `{store}-{size}-{step}-{connections}.cpuprofile`).
  */
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { createRequire } from 'node:module';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../services/app/src/testing/harness.js';
@@ -37,6 +39,7 @@ const STORES = (process.env.BENCH_STORES ?? (benchPostgresUrl ? 'postgres,pglite
   | 'pglite'
 )[];
 const STEP_FILTER = process.env.BENCH_STEPS?.split(',').filter(Boolean) ?? [];
+const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
 
 interface Step {
@@ -54,6 +57,22 @@ interface Result {
   p99: number;
   max: number;
   errors: number;
+}
+
+/** A CPU profile of this process (the server's event loop) while `work` runs, written to `file`. */
+async function profiled<T>(file: string | undefined, work: () => Promise<T>): Promise<T> {
+  if (!file) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    await writeFile(file, JSON.stringify(profile));
+  }
 }
 
 /** One autocannon run in a process of its own; its JSON summary. */
@@ -238,7 +257,12 @@ async function run(kind: 'postgres' | 'pglite', results: Result[]) {
         for (const step of steps) {
           // A short warm-up, so the first connection's set-up and cold caches are not the figure.
           await autocannon(`${app.base}/api${step.path}`, person.token, connections, 1);
-          const result = await autocannon(`${app.base}/api${step.path}`, person.token, connections, SECONDS);
+          const profile = CPU_PROF_DIR
+            ? `${CPU_PROF_DIR}/${kind}-${size}-${step.name.replace(/\W+/g, '-')}-${connections}.cpuprofile`
+            : undefined;
+          const result = await profiled(profile, () =>
+            autocannon(`${app.base}/api${step.path}`, person.token, connections, SECONDS),
+          );
           const row: Result = {
             store: kind,
             size,
@@ -262,6 +286,7 @@ async function run(kind: 'postgres' | 'pglite', results: Result[]) {
 }
 
 const results: Result[] = [];
+if (CPU_PROF_DIR) await mkdir(CPU_PROF_DIR, { recursive: true });
 for (const kind of STORES) await run(kind, results);
 console.log('\nstore | invoices | step | connections | req/s | p50 ms | p99 ms | max ms | errors');
 for (const row of results) {

@@ -26,9 +26,22 @@ export interface TokenService {
   verify(token: string): AuthContext | null;
 }
 
+/** At most this many verified tokens are remembered; past it the oldest go first. */
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   // The key object once, not one per request (jsonwebtoken makes one from a string at every call).
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  // A token that verified once verifies again, with the same claims, until its `exp`: the answer depends
+  // only on the token's text, our key and the clock. So a signed-in client's every request does not
+  // decode and HMAC its token again (docs/decisions.md, "Scale out (issue 18)"). Refusals are not kept.
+  const verified = new Map<string, { context: AuthContext; until: number }>();
+  const remember = (token: string, context: AuthContext, exp: unknown) => {
+    if (typeof exp !== 'number') return;
+    if (verified.size >= MAX_VERIFIED_TOKENS) verified.delete(verified.keys().next().value as string);
+    // jsonwebtoken refuses from the second `exp` on: valid while floor(now / 1000) < exp.
+    verified.set(token, { context, until: exp * 1000 });
+  };
   return {
     sign: ({ userId, sessionId }) =>
       jwt.sign({ sid: sessionId }, key, {
@@ -38,12 +51,19 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
         algorithm: 'HS256',
       }),
     verify: (token) => {
+      const known = verified.get(token);
+      if (known) {
+        if (Date.now() < known.until) return known.context;
+        verified.delete(token);
+      }
       try {
         const claims = jwt.verify(token, key, { issuer: ISSUER, algorithms: ['HS256'] });
         if (typeof claims === 'string' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') {
           return null;
         }
-        return { userId: claims.sub, sessionId: claims.sid };
+        const context = Object.freeze({ userId: claims.sub, sessionId: claims.sid });
+        remember(token, context, claims.exp);
+        return context;
       } catch {
         return null;
       }

@@ -81,6 +81,10 @@ export function createHttpApp(options: {
 }): ExpressApp {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on `res.send` bodies: every API answer is `Cache-Control: no-store`, so no client keeps one
+  // to revalidate, and Express would hash each body (SHA-1) on every request to make it. Files served
+  // from disk (the PWA) keep theirs: `express.static` and `sendFile` make their own.
+  app.set('etag', false);
   app.set('trust proxy', options.trustProxy ?? false);
   app.set('query parser', 'simple');
   app.use(securityHeaders());

@@ -1,5 +1,4 @@
 import {
-  type CollectionStatus,
   collectionStatusOf,
   type InvoiceCollectionDetails,
   type InvoiceCollectionView,
@@ -8,21 +7,9 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 
 const { invoiceCollection, invoicePayments, invoiceShares, invoiceReminders } = readModels;
-
-/** The row's collection status on `today` in SQL, in the order of `collectionStatusOf`. */
-export function collectionStatusSql(today: string): SQL<CollectionStatus> {
-  const c = invoiceCollection;
-  return sql<CollectionStatus>`case
-    when ${c.voided} then 'void'
-    when ${c.amountPaid} >= ${c.total} then 'paid'
-    when ${c.issueDate} > ${today} then 'draft'
-    when ${c.dueDate} < ${today} then 'overdue'
-    when ${c.amountPaid} > 0 then 'partially_paid'
-    else 'outstanding' end`;
-}
 
 export type CollectionRow = Pick<
   typeof invoiceCollection.$inferSelect,

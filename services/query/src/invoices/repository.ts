@@ -9,10 +9,18 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
-import { type CollectionRow, collectionStatusSql, collectionView } from './collection.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { readRows } from '../rows.js';
+import { type CollectionRow, collectionView } from './collection.js';
+import {
+  headStatement,
+  keysPageStatement,
+  type ListHead,
+  type ListRow,
+  pageStatement,
+} from './list-statements.js';
 
-const { invoiceCollection, invoices, userInvoiceTotals } = readModels;
+const { invoices } = readModels;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -37,8 +45,6 @@ export async function newestInvoiceId(db: Database, userId: string): Promise<str
   return row?.id ?? null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 export interface ListQuery {
   page: number;
   limit: number;
@@ -48,18 +54,52 @@ export interface ListQuery {
   before?: InvoiceCursor | undefined;
 }
 
-/** The user's live invoices as kept by the `invoice-totals` projection: no rows counted per request. */
-export async function keptInvoiceCount(db: Database, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ invoices: userInvoiceTotals.invoices })
-    .from(userInvoiceTotals)
-    .where(eq(userInvoiceTotals.userId, userId))
-    .limit(1);
-  return row?.invoices ?? 0;
+/** A list row: the invoice's list columns and its collection figures on `today`. */
+export interface ListItemRow {
+  id: string;
+  userId: string;
+  number: string;
+  issueDate: string;
+  dueDate: string;
+  status: string;
+  amount: number;
+  currency: string;
+  customerName: string;
+  customerCompanyName: string;
+  customerEmail: string;
+  /** The issue position, as text (the sort key). */
+  position: string;
+  collection: InvoiceCollectionView;
 }
 
-const cursorOf = (row: { issuedPosition: bigint; id: string }) =>
-  encodeInvoiceCursor({ position: row.issuedPosition, id: row.id });
+function toItemRow(row: ListRow, today: string): ListItemRow {
+  const invoice = {
+    id: row.id,
+    userId: row.user_id,
+    number: row.number,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    status: row.status,
+    amount: Number(row.amount),
+    currency: row.currency,
+    customerName: row.customer_name,
+    customerCompanyName: row.customer_company_name,
+    customerEmail: row.customer_email,
+    position: row.position,
+  };
+  const collected: CollectionRow | null = row.collected
+    ? {
+        total: Number(row.collection_total),
+        amountPaid: Number(row.amount_paid),
+        voided: row.voided === true,
+        issueDate: row.collection_issue_date ?? '',
+        dueDate: row.collection_due_date ?? '',
+      }
+    : null;
+  return { ...invoice, collection: collectionView(collected, invoice, today) };
+}
+
+const cursorOf = (row: ListItemRow) => encodeInvoiceCursor({ position: BigInt(row.position), id: row.id });
 
 /**
  * A page of the user's invoices, newest first (by issue position, the id breaking any tie), each with its
@@ -68,141 +108,76 @@ const cursorOf = (row: { issuedPosition: bigint; id: string }) =>
  * that index (reading keys only, from whichever end of the kept count is nearer) and then reads the page's
  * rows. The total is the kept count, or for a search or status filter a count capped at INVOICE_COUNT_CAP
  * (more when paging beyond it), `capped` saying there are more (docs/decisions.md, "Scale out (issue 18)").
+ * `subscribed` comes with it (the same statement): whether the user is paid up.
+ *
+ * One statement per request (list-statements.ts), two for an unfiltered `?page=N` beyond the first (the
+ * kept count chooses the end to skip from), and for a `before` page that reached the top, the first page.
  */
 export async function listInvoices(db: Database, userId: string, query: ListQuery, today: string) {
-  const conditions: SQL[] = [eq(invoices.userId, userId)];
-  if (query.search)
-    conditions.push(ilike(invoices.searchText, `%${escapeLike(query.search.toLowerCase())}%`));
-  if (query.status) conditions.push(eq(collectionStatusSql(today), query.status));
-  const where = and(...conditions);
-  const joined = and(
-    eq(invoiceCollection.invoiceId, invoices.id),
-    eq(invoiceCollection.userId, invoices.userId),
-  );
-  const selection = {
-    invoice: invoices,
-    collection: {
-      total: invoiceCollection.total,
-      amountPaid: invoiceCollection.amountPaid,
-      voided: invoiceCollection.voided,
-      issueDate: invoiceCollection.issueDate,
-      dueDate: invoiceCollection.dueDate,
-    },
-  };
-  const key = sql`(${invoices.issuedPosition}, ${invoices.id})`;
-  const at = (cursor: InvoiceCursor) => sql`(${cursor.position.toString()}::bigint, ${cursor.id}::text)`;
-  const newestFirst = [desc(invoices.issuedPosition), desc(invoices.id)];
-  const oldestFirst = [asc(invoices.issuedPosition), asc(invoices.id)];
   const filtered = Boolean(query.search || query.status);
   const take = query.limit + 1;
+  const cap = Math.max(INVOICE_COUNT_CAP, query.page * query.limit);
 
-  let found: { invoice: InvoiceRow; collection: unknown }[];
+  let head: ListHead;
+  let found: ListRow[];
   let more: boolean;
-  let kept: number | undefined;
-  if (query.before) {
-    // The page before (newer than) the cursor: read upwards from it, then put it back newest first.
-    const upwards = await db
-      .select(selection)
-      .from(invoices)
-      .leftJoin(invoiceCollection, joined)
-      .where(and(where, sql`${key} > ${at(query.before)}`))
-      .orderBy(...oldestFirst)
-      .limit(take);
-    more = upwards.length > query.limit;
-    // Back at the top with less than a page (newer invoices came or went): the first page, whole.
-    if (!more && upwards.length < query.limit) {
-      return listInvoices(db, userId, { ...query, page: 1, before: undefined }, today);
-    }
-    found = upwards.slice(0, query.limit).reverse();
-  } else if (query.after || filtered) {
-    found = await db
-      .select(selection)
-      .from(invoices)
-      .leftJoin(invoiceCollection, joined)
-      .where(query.after ? and(where, sql`${key} < ${at(query.after)}`) : where)
-      .orderBy(...newestFirst)
-      .limit(take)
-      .offset(query.after ? 0 : (query.page - 1) * query.limit);
+  if (query.before || query.after || filtered || query.page === 1) {
+    const offset = query.before || query.after ? 0 : (query.page - 1) * query.limit;
+    const rows = await readRows<ListHead & Partial<ListRow>>(
+      db,
+      pageStatement(userId, query, { take, offset, cap }, today),
+    );
+    head = { subscribed: rows[0]?.subscribed === true, matched: Number(rows[0]?.matched ?? 0) };
+    found = rows.filter((row) => row.id != null) as ListRow[];
     more = found.length > query.limit;
     found = found.slice(0, query.limit);
+    if (query.before) {
+      // Back at the top with less than a page (newer invoices came or went): the first page, whole.
+      if (!more && found.length < query.limit) {
+        return listInvoices(db, userId, { ...query, page: 1, before: undefined }, today);
+      }
+      found.reverse();
+    }
   } else {
     // `?page=N` unfiltered: skip along the index's keys only, then read just the page's rows. Past the
     // middle (by the kept count) from the oldest end: the last page skips nothing. There, one more row
     // than the page (the next older one, if any) says whether there are more.
-    kept = await keptInvoiceCount(db, userId);
+    const [row] = await readRows<ListHead>(db, headStatement(userId));
+    head = { subscribed: row?.subscribed === true, matched: Number(row?.matched ?? 0) };
+    const kept = head.matched;
     const skip = (query.page - 1) * query.limit;
     const fromOldest = skip * 2 > kept && skip < kept;
     const size = Math.min(query.limit, kept - skip);
     const older = kept - skip - size;
-    const page = db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(where)
-      .orderBy(...(fromOldest ? oldestFirst : newestFirst))
-      .limit(fromOldest ? size + (older > 0 ? 1 : 0) : take)
-      .offset(fromOldest ? Math.max(older - 1, 0) : skip)
-      .as('page');
-    found = await db
-      .select(selection)
-      .from(page)
-      .innerJoin(invoices, and(eq(invoices.id, page.id), eq(invoices.userId, userId)))
-      .leftJoin(invoiceCollection, joined)
-      .orderBy(...newestFirst);
+    found = await readRows<ListRow>(
+      db,
+      keysPageStatement(userId, {
+        fromOldest,
+        limit: fromOldest ? size + (older > 0 ? 1 : 0) : take,
+        offset: fromOldest ? Math.max(older - 1, 0) : skip,
+      }),
+    );
     more = found.length > query.limit;
     found = found.slice(0, query.limit);
   }
 
-  const rows = found.map(({ invoice, collection }) => ({
-    ...invoice,
-    collection: collectionView(collection as CollectionRow | null, invoice, today),
-  }));
+  const rows = found.map((row) => toItemRow(row, today));
   const first = rows[0];
   const last = rows[rows.length - 1];
   const atStart = query.before ? !more : !query.after && query.page === 1;
   const atEnd = query.before ? false : !more;
-  const { total, capped } = filtered
-    ? await cappedCount(
-        db,
-        where,
-        Boolean(query.status),
-        Math.max(INVOICE_COUNT_CAP, query.page * query.limit),
-      )
-    : { total: kept ?? (await keptInvoiceCount(db, userId)), capped: false };
+  const capped = filtered && head.matched > cap;
   return {
+    subscribed: head.subscribed,
     rows,
-    total,
+    total: capped ? cap : head.matched,
     capped,
     nextCursor: !atEnd && last ? cursorOf(last) : null,
     previousCursor: !atStart && first ? cursorOf(first) : null,
   };
 }
 
-/** Counts the matches up to `cap`: past it the answer is "more than `cap`", at a bounded cost. */
-async function cappedCount(db: Database, where: SQL | undefined, joinCollection: boolean, cap: number) {
-  const matches = joinCollection
-    ? db
-        .select({ one: sql`1` })
-        .from(invoices)
-        .leftJoin(
-          invoiceCollection,
-          and(eq(invoiceCollection.invoiceId, invoices.id), eq(invoiceCollection.userId, invoices.userId)),
-        )
-        .where(where)
-        .limit(cap + 1)
-    : db
-        .select({ one: sql`1` })
-        .from(invoices)
-        .where(where)
-        .limit(cap + 1);
-  const [row] = await db.select({ value: count() }).from(matches.as('matches'));
-  const counted = row?.value ?? 0;
-  return counted > cap ? { total: cap, capped: true } : { total: counted, capped: false };
-}
-
-export function toListItem(
-  row: InvoiceRow & { collection: InvoiceCollectionView },
-  locked: boolean,
-): InvoiceListItem & InvoiceCollectionView {
+export function toListItem(row: ListItemRow, locked: boolean): InvoiceListItem & InvoiceCollectionView {
   const status = row.status as InvoiceStatus;
   return {
     ID: row.id,

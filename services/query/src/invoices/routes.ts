@@ -16,7 +16,7 @@ import { collectionDetails } from './collection.js';
 import { logoDataUrl } from './document.js';
 import { sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
-import { accessFor, isLocked, openInvoice } from './locking.js';
+import { type Access, isLocked, openInvoice } from './locking.js';
 import { invoiceRendering } from './rendering.js';
 import { listInvoices, toListItem } from './repository.js';
 import { nextInvoiceNumber, summaryOf } from './summary.js';
@@ -41,14 +41,17 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now:
   router.get('/invoices', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
     const query = parseInput(invoiceListQuerySchema, req.query);
-    const access = await accessFor(db, userId);
-    if (
-      !access.subscribed &&
-      (query.page > 1 || query.search || query.status || query.after || query.before)
-    ) {
+    // The subscription comes with the page (one statement); a refused request's page is never shown.
+    const list = await listInvoices(db, userId, query, today());
+    if (!list.subscribed && (query.page > 1 || query.search || query.status || query.after || query.before)) {
       throw subscriptionRequired('Subscribe to search and page through all your invoices');
     }
-    const list = await listInvoices(db, userId, query, today());
+    // Without a subscription only page 1, unfiltered, gets here: its first row is the newest invoice,
+    // the one left open (`newestInvoiceId` orders alike).
+    const access: Access = {
+      subscribed: list.subscribed,
+      newestId: list.subscribed ? null : (list.rows[0]?.id ?? null),
+    };
     const page = query.before && !list.previousCursor ? 1 : query.page;
     const answer: InvoiceListAnswer = {
       invoices: list.rows.map((row) => toListItem(row, isLocked(access, row))),

@@ -1,0 +1,172 @@
+import { type CollectionStatus, type InvoiceCursor, PAID_UP_STATUSES } from '@remit/contracts';
+import type { Statement } from '../rows.js';
+
+/**
+ * The invoice list's statements, written by hand (docs/decisions.md, "Scale out (issue 18)", the
+ * list's per-request work): the page, its total and the subscription check travel as one statement,
+ * so `GET /invoices` is one round trip, and the text is the same for every request of its shape, so
+ * the unfiltered ones are prepared once per connection. Every statement names the owner (`$1`) in each
+ * of its reads: another user's id, or another user's cursor, finds nothing.
+ */
+
+/** A row of the list: the invoice's list columns and its collection figures (null until collected). */
+export interface ListRow {
+  id: string;
+  user_id: string;
+  number: string;
+  issue_date: string;
+  due_date: string;
+  status: string;
+  amount: string | number | bigint;
+  currency: string;
+  customer_name: string;
+  customer_company_name: string;
+  customer_email: string;
+  /** The issue position as text: the list's sort key and its cursors', never a lossy number. */
+  position: string;
+  collected: boolean;
+  collection_total: string | number | bigint | null;
+  amount_paid: string | number | bigint | null;
+  voided: boolean | null;
+  collection_issue_date: string | null;
+  collection_due_date: string | null;
+}
+
+/** The one row around the page's rows: whether the user is paid up, and the total (kept or counted). */
+export interface ListHead {
+  subscribed: boolean;
+  /** The kept count, or the matches counted up to the cap plus one. */
+  matched: number;
+}
+
+const COLUMNS = `i.id, i.user_id, i.number, i.issue_date, i.due_date, i.status, i.amount, i.currency,
+  i.customer_name, i.customer_company_name, i.customer_email, i.issued_position::text as position,
+  c.invoice_id is not null as collected, c.total as collection_total, c.amount_paid, c.voided,
+  c.issue_date as collection_issue_date, c.due_date as collection_due_date`;
+
+const COLLECTION = 'invoice_collection c on c.invoice_id = i.id and c.user_id = i.user_id';
+
+const PAID_UP = PAID_UP_STATUSES.map((status) => `'${status}'`).join(', ');
+
+/** Paid up: an `active` or `trialing` subscription (billing/repository.ts's `isSubscribed`). */
+const SUBSCRIBED = `select exists (select 1 from subscriptions where user_id = $1 and status in (${PAID_UP})) as subscribed`;
+
+/** The live invoices `invoice-totals` keeps per user: no rows counted per request. */
+const KEPT = 'select coalesce((select invoices from user_invoice_totals where user_id = $1), 0) as matched';
+
+/**
+ * The row's collection status on `today` in SQL, in the order of `collectionStatusOf` (a row not yet
+ * collected falls through to 'outstanding', as in the list's own figures).
+ */
+export const collectionStatusSql = (today: string) => `case
+    when c.voided then 'void'
+    when c.amount_paid >= c.total then 'paid'
+    when c.issue_date > ${today} then 'draft'
+    when c.due_date < ${today} then 'overdue'
+    when c.amount_paid > 0 then 'partially_paid'
+    else 'outstanding' end`;
+
+export interface ListShape {
+  search: string;
+  status: CollectionStatus | null;
+  after?: InvoiceCursor | undefined;
+  before?: InvoiceCursor | undefined;
+}
+
+/** Collects parameters as the text is written; `$1` is always the user. */
+function parameters(userId: string) {
+  const params: unknown[] = [userId];
+  return {
+    params,
+    add(value: unknown) {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+}
+
+/** The user's invoices matching the search and the status filter, as a WHERE clause over `i` (and `c`). */
+function matching(shape: ListShape, add: (value: unknown) => string, today: string) {
+  let where = 'i.user_id = $1';
+  if (shape.search) where += ` and i.search_text ilike ${add(`%${escapeLike(shape.search.toLowerCase())}%`)}`;
+  if (shape.status) where += ` and (${collectionStatusSql(add(today))}) = ${add(shape.status)}`;
+  return where;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * One page from the top (`offset`) or from a cursor, newest first (or, `before` a cursor, oldest first
+ * from it: the caller turns it round), with `take` rows at most, beside the subscription check and the
+ * total: the kept count unfiltered, else the matches counted up to `cap + 1`. The head is on every row,
+ * and on one row with an empty page when nothing matches.
+ */
+export function pageStatement(
+  userId: string,
+  shape: ListShape,
+  page: { take: number; offset: number; cap: number },
+  today: string,
+): Statement {
+  const { params, add } = parameters(userId);
+  const filtered = Boolean(shape.search || shape.status);
+  const where = matching(shape, add, today);
+  const total = filtered
+    ? `select count(*)::int as matched from (select 1 from invoices i${shape.status ? ` left join ${COLLECTION}` : ''}
+        where ${where} limit ${add(page.cap + 1)}) m`
+    : KEPT;
+  let seek = '';
+  let order = 'desc';
+  if (shape.after) seek = ` and (i.issued_position, i.id) < (${cursorAt(shape.after, add)})`;
+  else if (shape.before) {
+    seek = ` and (i.issued_position, i.id) > (${cursorAt(shape.before, add)})`;
+    order = 'asc';
+  }
+  const offset = page.offset > 0 ? ` offset ${add(page.offset)}` : '';
+  const text = `select s.subscribed, n.matched, p.*
+from (${SUBSCRIBED}) s
+cross join (${total}) n
+left join lateral (
+  select ${COLUMNS}
+  from invoices i left join ${COLLECTION}
+  where ${where}${seek}
+  order by i.issued_position ${order}, i.id ${order}
+  limit ${add(page.take)}${offset}
+) p on true`;
+  // A search's best plan depends on its pattern: planned each time. The rest always plan alike.
+  const name = filtered
+    ? undefined
+    : `invoice_list_${shape.after ? 'after' : shape.before ? 'before' : 'top'}${offset ? '_offset' : ''}`;
+  return { text, params, ...(name ? { name } : {}) };
+}
+
+const cursorAt = (cursor: InvoiceCursor, add: (value: unknown) => string) =>
+  `${add(cursor.position.toString())}::bigint, ${add(cursor.id)}::text`;
+
+/** The subscription check and the kept count alone: what `?page=N` needs before it can choose an end. */
+export function headStatement(userId: string): Statement {
+  return {
+    name: 'invoice_list_head',
+    text: `select s.subscribed, n.matched from (${SUBSCRIBED}) s cross join (${KEPT}) n`,
+    params: [userId],
+  };
+}
+
+/**
+ * `?page=N` unfiltered: `limit` keys skipped by `offset` along the keyset index (keys only), from the
+ * newest end or the oldest, then just those rows, newest first.
+ */
+export function keysPageStatement(
+  userId: string,
+  keys: { fromOldest: boolean; limit: number; offset: number },
+): Statement {
+  const order = keys.fromOldest ? 'asc' : 'desc';
+  return {
+    name: `invoice_list_keys_${order}`,
+    text: `select ${COLUMNS}
+from (select id from invoices where user_id = $1 order by issued_position ${order}, id ${order} limit $2 offset $3) k
+join invoices i on i.id = k.id and i.user_id = $1
+left join ${COLLECTION}
+order by i.issued_position desc, i.id desc`,
+    params: [userId, keys.limit, keys.offset],
+  };
+}
