@@ -105,3 +105,57 @@ describe('the session check, cached briefly', () => {
     await store.close();
   });
 });
+
+describe('the session check, read once for many', () => {
+  it('answers checks that come while a read runs from that read, but not one that comes after an ending written here', async () => {
+    const database = await openTestDatabase('pglite');
+    const store = createEventStore(database);
+    try {
+      let reads = 0;
+      let release = () => {};
+      let held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const slow = {
+        // Reads at once, answers when released: the log as it was when the read began.
+        readStreams: async (streamIds: string[]) => {
+          reads += 1;
+          const streams = await store.readStreams(streamIds);
+          await held;
+          return streams;
+        },
+        onAppended: store.onAppended,
+      };
+      const isOpen = sessionCheckFromLog(slow, () => new Date(), { ttlMs: 2_000 });
+      await store.append(sessionStreamId('s1'), [started('s1', 'u1')], { expectedVersion: 'no_stream' });
+      await store.append(sessionStreamId('s2'), [started('s2', 'u2')], { expectedVersion: 'no_stream' });
+
+      const together = Array.from({ length: 10 }, () => isOpen({ userId: 'u1', sessionId: 's1' }));
+      // Another user's check of the same session id does not take u1's answer.
+      const stranger = isOpen({ userId: 'u9', sessionId: 's1' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toBe(2);
+
+      // Signed out here while the read is under way: a check from now on reads again, and is refused.
+      await store.append(
+        sessionStreamId('s1'),
+        [{ type: 'SessionEnded', data: { sessionId: 's1', userId: 'u1', reason: 'signed_out' } }],
+        { expectedVersion: 1 },
+      );
+      const after = isOpen({ userId: 'u1', sessionId: 's1' });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(reads).toBe(3);
+      release();
+      expect(await Promise.all(together)).toEqual(Array(10).fill(true));
+      expect(await stranger).toBe(false);
+      expect(await after).toBe(false);
+      // The answer read across the ending was not kept: still refused.
+      held = Promise.resolve();
+      expect(await isOpen({ userId: 'u1', sessionId: 's1' })).toBe(false);
+      expect(await isOpen({ userId: 'u2', sessionId: 's2' })).toBe(true);
+    } finally {
+      await store.close();
+      await database.close();
+    }
+  });
+});

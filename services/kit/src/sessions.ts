@@ -76,6 +76,28 @@ export function sessionCheckFromLog(
     return ended ? null : new Date(started.expiresAt).getTime();
   }
 
+  // Reads under way, by session id: a check that comes while one runs takes its answer instead of reading
+  // the same two streams again (when a cached answer ends, every request in flight for that session
+  // would otherwise read them at once), but only one begun for the same user with no session ending
+  // written here since (the same generation): an ending this process wrote is never answered from a
+  // read that began before it.
+  const reading = new Map<
+    string,
+    { userId: string; generation: number; expiresAt: Promise<number | null> }
+  >();
+
+  function sharedRead(context: { userId: string; sessionId: string }, at: number) {
+    const running = reading.get(context.sessionId);
+    if (running && running.generation === at && running.userId === context.userId) return running.expiresAt;
+    const read = { userId: context.userId, generation: at, expiresAt: readSession(context) };
+    reading.set(context.sessionId, read);
+    const done = () => {
+      if (reading.get(context.sessionId) === read) reading.delete(context.sessionId);
+    };
+    read.expiresAt.then(done, done);
+    return read.expiresAt;
+  }
+
   return async (context) => {
     const clock = Date.now();
     const cached = ttlMs > 0 ? cache.get(context.sessionId) : undefined;
@@ -83,7 +105,7 @@ export function sessionCheckFromLog(
       return cached.open && cached.expiresAt > now().getTime();
     }
     const before = generation;
-    const expiresAt = await readSession(context);
+    const expiresAt = await sharedRead(context, before);
     const open = expiresAt !== null && expiresAt > now().getTime();
     if (ttlMs > 0 && generation === before) {
       cache.delete(context.sessionId);

@@ -99,7 +99,8 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * One page from the top (`offset`) or from a cursor, newest first (or, `before` a cursor, oldest first
  * from it: the caller turns it round), with `take` rows at most, beside the subscription check and the
  * total: the kept count unfiltered, else the matches counted up to `cap + 1`. The head is on every row,
- * and on one row with an empty page when nothing matches.
+ * and on one row with an empty page when nothing matches. A filtered first page that holds every match
+ * (fewer than `take` rows) is its own count: the count's scan runs only when there are more.
  */
 export function pageStatement(
   userId: string,
@@ -110,10 +111,6 @@ export function pageStatement(
   const { params, add } = parameters(userId);
   const filtered = Boolean(shape.search || shape.status);
   const where = matching(shape, add, today);
-  const total = filtered
-    ? `select count(*)::int as matched from (select 1 from invoices i${shape.status ? ` left join ${COLLECTION}` : ''}
-        where ${where} limit ${add(page.cap + 1)}) m`
-    : KEPT;
   let seek = '';
   let order = 'desc';
   if (shape.after) seek = ` and (i.issued_position, i.id) < (${cursorAt(shape.after, add)})`;
@@ -122,16 +119,41 @@ export function pageStatement(
     order = 'asc';
   }
   const offset = page.offset > 0 ? ` offset ${add(page.offset)}` : '';
-  const text = `select s.subscribed, n.matched, p.*
-from (${SUBSCRIBED}) s
-cross join (${total}) n
-left join lateral (
-  select ${COLUMNS}
+  const take = add(page.take);
+  const rows = `select ${COLUMNS}
   from invoices i left join ${COLLECTION}
   where ${where}${seek}
   order by i.issued_position ${order}, i.id ${order}
-  limit ${add(page.take)}${offset}
+  limit ${take}${offset}`;
+  // A function: its cap becomes a parameter only where the text uses it.
+  const counted =
+    () => `(select count(*)::int from (select 1 from invoices i${shape.status ? ` left join ${COLLECTION}` : ''}
+    where ${where} limit ${add(page.cap + 1)}) m)`;
+  let text: string;
+  if (!filtered) {
+    text = `select s.subscribed, n.matched, p.*
+from (${SUBSCRIBED}) s
+cross join (${KEPT}) n
+left join lateral (
+  ${rows}
 ) p on true`;
+  } else if (shape.after || shape.before || offset) {
+    text = `select s.subscribed, ${counted()} as matched, p.*
+from (${SUBSCRIBED}) s
+left join lateral (
+  ${rows}
+) p on true`;
+  } else {
+    // CASE evaluates its count only when the page is full; the page is read once (materialized).
+    text = `with p as materialized (
+  ${rows}
+)
+select s.subscribed,
+  case when (select count(*) from p) < ${take} then (select count(*)::int from p) else ${counted()} end as matched,
+  p.*
+from (${SUBSCRIBED}) s
+left join p on true`;
+  }
   // A search's best plan depends on its pattern: planned each time. The rest always plan alike.
   const name = filtered
     ? undefined

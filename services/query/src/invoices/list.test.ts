@@ -106,6 +106,13 @@ describe.each(testStores())('the invoice list at scale on %s', (kind) => {
       'INV-0000121',
       'INV-0000120',
     ]);
+    // Around a page that holds every match (the page is then its own count) and one that does not.
+    for (const limit of ['9', '10', '11']) {
+      const around = await listInvoices(database.db, 'many', query({ search: 'inv-000012', limit }), today);
+      expect(around).toMatchObject({ total: 10, capped: false });
+      expect(around.rows).toHaveLength(Math.min(10, Number(limit)));
+      expect(around.nextCursor === null).toBe(limit !== '9');
+    }
     const voided = await listInvoices(database.db, 'many', query({ status: 'void' }), today);
     expect(voided).toMatchObject({ total: Math.floor(many / 20), capped: false });
     expect(voided.rows.every((row) => row.collection.CollectionStatus === 'void')).toBe(true);
