@@ -185,7 +185,7 @@ async function databaseShare(app: TestApp, token: string, userId: string, steps:
       const statements = await captured(() => app.get(step.path, { token }));
       const reads = statements.filter(
         (statement) =>
-          /^\s*select/i.test(statement.text) &&
+          /^\s*(select|with)\b/i.test(statement.text) &&
           statement.values.includes(userId) &&
           !/"subscriptions"|"events"|checkpoints/.test(statement.text),
       );
