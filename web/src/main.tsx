@@ -1,6 +1,6 @@
 import './zodConfig';
 import '@fontsource-variable/inter/wght.css';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './App';
@@ -8,8 +8,8 @@ import { readToken } from './api/session';
 import { lastUserId, setCurrentUser } from './db/account';
 import { loadDatabase } from './db/load';
 import { persistQueries, restoreQueries } from './db/persistQueries';
-import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 import { afterFirstScreen } from './firstScreen';
+import { logError } from './lib/log';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './routes';
 
@@ -34,6 +34,32 @@ persistQueries(queryClient, () =>
     .then(({ db }) => db),
 );
 
+// The service worker (workbox-window and the update prompt) registers once the first screen is drawn and
+// the browser is idle, as the page's own loading comes first; it installs and takes over as before.
+const UpdatePrompt = lazy(() =>
+  import('./features/pwa/UpdatePrompt').then(
+    ({ UpdatePrompt }) => ({ default: UpdatePrompt }),
+    // A chunk that cannot load (a deploy replaced it) costs the update prompt, not the app.
+    (error) => {
+      logError('update prompt failed to load', error);
+      return { default: () => null };
+    },
+  ),
+);
+
+function LaterUpdatePrompt() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    void afterFirstScreen().then(() => setReady(true));
+  }, []);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
@@ -43,7 +69,7 @@ createRoot(root).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <UpdatePrompt />
+      <LaterUpdatePrompt />
     </AppProviders>
   </StrictMode>,
 );

@@ -1,9 +1,10 @@
 import { request } from './client';
+import { subscriptionCheckSchema } from './sessionAnswers';
 
-/** Asked on every signed-in start: its schema loads with the answer (answers.ts). */
+/** Asked on every signed-in start: its schema is zod/mini (sessionAnswers.ts). */
 export async function checkSubscription(signal?: AbortSignal): Promise<boolean> {
   const answer = await request('GET', '/check-subscription', {
-    schema: () => import('./answers').then((schemas) => schemas.subscriptionCheckSchema),
+    schema: subscriptionCheckSchema,
     signal,
   });
   return answer.subscribed;
