@@ -8,10 +8,13 @@
  * that is all of the work; on PostgreSQL the server's is not in it). PGlite, and PostgreSQL with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL. Medians and ranges over the runs at the end. ACCOUNTS=n adds n
  * accounts' own events before the invoices (sign-up, verification, settings, a payment method made the
- * default, a subscription: 6 events each), for the projections of accounts.
+ * default, a subscription: 6 events each), for the projections of accounts. INDEXES=after drops the read
+ * tables' secondary indexes before the live rebuild and builds them again after it, inside its time.
  */
+
 import { createEventStore, type StreamWrite } from '@remit/eventstore';
 import { projections, replayProjections, startProjector } from '@remit/projector';
+import { sql } from 'drizzle-orm';
 import { appendInvoices } from './seed-log.js';
 import { benchLogger, benchStores, openBenchDatabase } from './support.js';
 
@@ -117,6 +120,22 @@ function account(a: number): StreamWrite[] {
   ];
 }
 
+async function dropSecondaryIndexes(db: import('@remit/eventstore').Database): Promise<string[]> {
+  const tables = projections.flatMap((projection) => projection.tables);
+  const result = (await db.execute(sql`select i.indexname as name, i.indexdef as definition from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename in (${sql.join(
+      tables.map((t) => sql`${t}`),
+      sql`, `,
+    )})
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`)) as unknown as {
+    rows?: { name: string; definition: string }[];
+  };
+  const rows = result.rows ?? (result as unknown as { name: string; definition: string }[]);
+  for (const row of rows) await db.execute(sql.raw(`drop index "${row.name}"`));
+  console.log(`dropped ${rows.length} indexes`);
+  return rows.map((row) => row.definition);
+}
+
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return (used.user + used.system) / 1e6;
@@ -143,6 +162,7 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
 
     let started = performance.now();
     let cpu = process.cpuUsage();
+    const rebuilt = process.env.INDEXES === 'after' ? await dropSecondaryIndexes(database.db) : undefined;
     const projector = startProjector({
       store,
       projections,
@@ -151,6 +171,7 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
     });
     await projector.caughtUp();
     await projector.stop();
+    if (rebuilt) for (const definition of rebuilt) await database.db.execute(sql.raw(definition));
     const live = (performance.now() - started) / 1000;
     console.log(
       `${kind}: ${events} events; live projector from zero ${live.toFixed(1)} s = ${(events / live).toFixed(0)} events/s (process CPU ${cpuSeconds(cpu).toFixed(1)} s)`,

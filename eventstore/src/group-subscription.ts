@@ -3,6 +3,7 @@ import { advanceCheckpoints, isAfter, isApplied, lockCheckpoints } from './check
 import type { Database } from './database.js';
 import { readCheckpointsAndLog } from './guarded-look.js';
 import type { EventStoreLogger } from './logger.js';
+import { transactionBegunWithFirst } from './pipelined-transaction.js';
 import { checkpointAfter } from './read.js';
 import { events } from './schema.js';
 import { type LoopStep, type Subscription, startLoop } from './subscription.js';
@@ -69,6 +70,16 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
       if (behind.length > 0) await advanceCheckpoints(db, behind, last);
       return batch.length;
     }
+    if (!serial) {
+      try {
+        await transactionBegunWithFirst(db, (tx) => applyAsSeen(tx, batch, seen, last));
+        return batch.length;
+      } catch (error) {
+        if (!(error instanceof CheckpointsMoved)) throw error;
+        // Another process moved a checkpoint since the look: what was applied is rolled back; apply
+        // what is left after the checkpoints as they are now.
+      }
+    }
     await db.transaction(async (tx) => {
       // Locked, the checkpoints are re-read: another process may have moved them since the look above.
       const locked = await lockCheckpoints(tx, names);
@@ -77,6 +88,33 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
       await advanceCheckpoints(tx, names, last);
     });
     return batch.length;
+  };
+
+  /**
+   * The batch applied as the look saw the checkpoints, without waiting for the lock first: the lock's
+   * statement goes out first (with `begin`), the handler's statements follow it on the same connection
+   * and run after it on the server, holding the rows; the lock's answer is then compared with the look,
+   * and any checkpoint that moved meanwhile (another process applied a batch) rolls it all back
+   * (CheckpointsMoved) before anything is committed. One round trip less than locking, then applying.
+   */
+  const applyAsSeen = async (
+    tx: Database,
+    batch: StoredEvent[],
+    seen: Map<string, LogCheckpoint>,
+    last: LogCheckpoint,
+  ) => {
+    const locking = lockCheckpoints(tx, names);
+    const pending = pendingFor(batch, seen);
+    const applying = handler(pending, tx);
+    const [locked, applied] = await Promise.allSettled([locking, applying]);
+    if (locked.status === 'rejected') throw locked.reason;
+    if (applied.status === 'rejected') throw applied.reason;
+    for (const name of names) {
+      const now = locked.value.get(name) as LogCheckpoint;
+      const then = seen.get(name) as LogCheckpoint;
+      if (now.txId !== then.txId || now.position !== then.position) throw new CheckpointsMoved();
+    }
+    await advanceCheckpoints(tx, names, last);
   };
 
   const loop = startLoop({ ...options, step });
@@ -98,6 +136,9 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
 }
 
 const CAUGHT_UP_RECHECK_MS = 20;
+
+/** A checkpoint moved between the look and the lock; the transaction is rolled back. */
+class CheckpointsMoved extends Error {}
 
 async function readHead(db: Database): Promise<bigint> {
   const [row] = await db.select({ head: max(events.position) }).from(events);
