@@ -14,51 +14,21 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
-import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import pg from 'pg';
-import { benchLogger, benchPostgresUrl } from './support.js';
+import { openAppendPeers } from './append-peers.js';
 
 const APPENDS = Number(process.argv[2] ?? 600);
 const TURNS = Number(process.argv[3] ?? 5);
 const WRITERS = [1, 8, 32];
 const walDir = process.env.BENCH_PG_WAL_DIR;
 const waldump = process.env.BENCH_PG_WALDUMP ?? 'pg_waldump';
-if (!benchPostgresUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
-const name = `remit_bench_append_cost_${randomBytes(4).toString('hex')}`;
-const admin = new pg.Client({ connectionString: benchPostgresUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const { oid } = (await admin.query(`select oid from pg_database where datname = $1`, [name])).rows[0];
-const url = new URL(benchPostgresUrl);
-url.pathname = `/${name}`;
-
-const poolSize = Math.max(...WRITERS);
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  dataDir: '',
-  poolSize,
-  logger: benchLogger,
-});
-await migrateEventStore(database);
-const remit = createEventStore(database);
-const emmettPool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
-// The drop at the end ends the pools' idle connections from the server side.
-emmettPool.on('error', () => {});
-const emmett = getPostgreSQLEventStore(url.toString(), { connectionOptions: { pool: emmettPool } });
-const event = (i: number) => ({ type: 'Deposited', data: { amount: i, note: 'a modest payload' } });
+const { name, oid, admin, remit, emmett, close } = await openAppendPeers(
+  'remit_bench_append_cost',
+  Math.max(...WRITERS),
+);
 const stores = [
-  [
-    'Remit',
-    (stream: string, i: number) => remit.append(stream, [event(i)], { expectedVersion: 'no_stream' }),
-  ],
-  [
-    'Emmett',
-    (stream: string, i: number) =>
-      emmett.appendToStream(stream, [event(i)], { expectedStreamVersion: STREAM_DOES_NOT_EXIST }),
-  ],
+  ['Remit', remit],
+  ['Emmett', emmett],
 ] as const;
 
 /** CPU milliseconds so far of each of the run's client backends, by pid (null: /proc not readable). */
@@ -150,10 +120,5 @@ try {
     }
   }
 } finally {
-  await emmett.close();
-  await emmettPool.end().catch(() => {});
-  await remit.close();
-  await database.close();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await close();
 }

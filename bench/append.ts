@@ -8,42 +8,14 @@
  * neither waits for a connection. Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
  */
 import { randomBytes } from 'node:crypto';
-import { STREAM_DOES_NOT_EXIST } from '@event-driven-io/emmett';
-import { getPostgreSQLEventStore } from '@event-driven-io/emmett-postgresql';
-import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
-import pg from 'pg';
-import { benchLogger, benchPostgresUrl } from './support.js';
+import { type AppendOne, openAppendPeers } from './append-peers.js';
 
 const SECONDS = Number(process.argv[2] ?? 4);
 const WRITERS = [1, 8, 32];
 const ROUNDS = 3;
-if (!benchPostgresUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+const peers = await openAppendPeers('remit_bench_append', Math.max(...WRITERS));
 
-const name = `remit_bench_append_${randomBytes(4).toString('hex')}`;
-const admin = async (statement: string) => {
-  const client = new pg.Client({ connectionString: benchPostgresUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-};
-await admin(`create database ${name}`);
-const url = new URL(benchPostgresUrl);
-url.pathname = `/${name}`;
-
-const poolSize = Math.max(...WRITERS);
-const database = await openDatabase({
-  databaseUrl: url.toString(),
-  dataDir: '',
-  poolSize,
-  logger: benchLogger,
-});
-await migrateEventStore(database);
-const remit = createEventStore(database);
-const emmettPool = new pg.Pool({ connectionString: url.toString(), max: poolSize });
-const emmett = getPostgreSQLEventStore(url.toString(), { connectionOptions: { pool: emmettPool } });
-const event = (i: number) => ({ type: 'Deposited', data: { amount: i, note: 'a modest payload' } });
-
-async function measure(writers: number, append: (stream: string, i: number) => Promise<unknown>) {
+async function measure(writers: number, append: AppendOne) {
   let count = 0;
   const until = performance.now() + SECONDS * 1000;
   const started = performance.now();
@@ -59,26 +31,13 @@ async function measure(writers: number, append: (stream: string, i: number) => P
 }
 
 try {
-  // Each store creates its tables before the clock starts.
-  await emmett.appendToStream('warm-up', [event(0)]);
-  await remit.append('warm-up', [event(0)], { expectedVersion: 'no_stream' });
   for (const writers of WRITERS) {
     // Rounds alternate which store goes first, so a noisy neighbour does not land on one store only.
     const rates = { remit: [] as number[], emmett: [] as number[] };
     for (let round = 0; round < ROUNDS; round++) {
       const turns = [
-        async () =>
-          rates.emmett.push(
-            await measure(writers, (stream, i) =>
-              emmett.appendToStream(stream, [event(i)], { expectedStreamVersion: STREAM_DOES_NOT_EXIST }),
-            ),
-          ),
-        async () =>
-          rates.remit.push(
-            await measure(writers, (stream, i) =>
-              remit.append(stream, [event(i)], { expectedVersion: 'no_stream' }),
-            ),
-          ),
+        async () => rates.emmett.push(await measure(writers, peers.emmett)),
+        async () => rates.remit.push(await measure(writers, peers.remit)),
       ];
       if (round % 2 === 1) turns.reverse();
       for (const turn of turns) await turn();
@@ -91,9 +50,5 @@ try {
     );
   }
 } finally {
-  await emmett.close();
-  await emmettPool.end().catch(() => {});
-  await remit.close();
-  await database.close();
-  await admin(`drop database if exists ${name} with (force)`);
+  await peers.close();
 }
