@@ -1,27 +1,11 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { manifest } from './src/pwa/manifest.ts';
 
-// React Router's package exports only its development build (the same code with its warnings on); the
-// build takes the production one it ships beside it, as the dev server and tests keep the warnings.
-const reactRouterDist = join(
-  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
-  'dist',
-);
-const reactRouterProduction = [
-  { find: /^react-router$/, replacement: join(reactRouterDist, 'production/index.mjs') },
-  { find: /^react-router\/dom$/, replacement: join(reactRouterDist, 'production/dom-export.mjs') },
-];
-
-export default defineConfig(({ command }) => ({
-  resolve: {
-    // Workspace packages export their TypeScript under `source`, so '@remit/contracts' needs no build.
-    conditions: ['source', ...defaultClientConditions],
-    alias: command === 'build' ? reactRouterProduction : [],
-  },
+export default defineConfig({
+  // Workspace packages export their TypeScript under `source`, so '@remit/contracts' needs no build.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -32,21 +16,7 @@ export default defineConfig(({ command }) => ({
         // store, the query client, zod's core, the layout) is one chunk, not two dozen: every first
         // screen loads all of it anyway, and one file compresses better than many (gzip starts each
         // file with an empty dictionary). Pages and what they share stay in their own chunks.
-        codeSplitting: {
-          groups: [
-            { name: 'shell', tags: ['$initial'] },
-            // TanStack Query's hooks: every page asks for data, so every first screen loads them.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]react-query[\\/]/ },
-            // The dashboard's list and its cards in one file: the preview (lazy, opened from the list)
-            // imports the cards' parts too, which otherwise split them into a chunk of their own. Their
-            // dependencies stay where they are (other pages share them).
-            {
-              name: 'dashboard',
-              test: /src[\\/](pages[\\/]DashboardPage|features[\\/]dashboard[\\/](DashboardToolbar|useDashboard|InvoiceCollection|Pagination|DownloadMenu|LockOverlay|InvoiceCard|queries))\.tsx?$/,
-              includeDependenciesRecursively: false,
-            },
-          ],
-        },
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },
   },
@@ -87,4 +57,4 @@ export default defineConfig(({ command }) => ({
       },
     }),
   ],
-}));
+});

@@ -1,3 +1,8 @@
-// Answer schemas needed only once an answer arrives (authSession.ts: the Google sign-in): loaded on
-// demand, with zod's full API, so no first screen's JavaScript has it.
-export { authResultSchema, googleLoginAnswerSchema } from '@remit/contracts';
+// Answer schemas the first screens need only once an answer arrives (authSession.ts, subscription.ts):
+// loaded on demand, with zod's full API, so /login's JavaScript has neither.
+export {
+  authResultSchema,
+  authStatusSchema,
+  googleLoginAnswerSchema,
+  subscriptionCheckSchema,
+} from '@remit/contracts';

@@ -1,18 +1,17 @@
 import { type AuthProviders, type AuthResult, authProvidersSchema, type User } from '@remit/contracts';
 import { request } from './client';
-import { authStatusSchema } from './sessionAnswers';
 
 /**
  * The auth requests a first screen may make. /login (signed out) asks only for the providers, whose
- * schema is zod/mini (contracts' auth-public.ts); the session check's is zod/mini too (sessionAnswers.ts,
- * asked before the dashboard's first screen); the Google answers are checked with schemas loaded when
- * the answer arrives (answers.ts), so zod's full API is part of neither first screen.
+ * schema is zod/mini (contracts' auth-public.ts); the other answers are checked with schemas loaded
+ * when the answer arrives (answers.ts), so zod's full API is not part of /login's JavaScript. A
+ * signed-in start loads it with the session check, as the dashboard needs it anyway.
  */
 const answers = () => import('./answers');
 
 export async function fetchAuthStatus(signal?: AbortSignal): Promise<User> {
   const answer = await request('GET', '/auth/status', {
-    schema: authStatusSchema,
+    schema: () => answers().then((schemas) => schemas.authStatusSchema),
     signal,
   });
   return answer.user;

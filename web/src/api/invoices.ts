@@ -1,3 +1,4 @@
+import type { EInvoiceDownloadFormat } from '@remit/contracts';
 import {
   type CustomerSuggestion,
   customerSuggestionsAnswerSchema,
@@ -6,6 +7,7 @@ import {
   type InvoiceTemplate,
   invoiceCommandAnswerSchema,
   invoiceHistoryAnswerSchema,
+  invoiceListAnswerSchema,
   invoiceTemplatesAnswerSchema,
   invoiceViewSchema,
 } from '@remit/contracts';
@@ -16,10 +18,25 @@ export type { CustomerSuggestion, InvoiceListItem, InvoiceTemplate } from '@remi
 export type InvoicePage = InvoiceListAnswer;
 export type HistoryEvent = InvoiceHistoryEntry;
 
-// The list and the files (no schema of their own) are in invoiceList.ts, off the contracts' invoice
-// schemas: the dashboard's first screen needs them.
-export type { InvoiceListParams } from './invoiceList';
-export { fetchInvoicePdf, fetchInvoicePreview, fetchInvoiceXml, listInvoices } from './invoiceList';
+export interface InvoiceListParams {
+  page: number;
+  limit: number;
+  search?: string;
+  /** A collection status (issue 14; subscribers). */
+  status?: string;
+  /** Keyset paging (issue 18): the page after or before a cursor of an earlier answer. */
+  after?: string;
+  before?: string;
+}
+
+export function listInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoicePage> {
+  const query = new URLSearchParams({ page: String(params.page), limit: String(params.limit) });
+  if (params.search) query.set('search', params.search);
+  if (params.status) query.set('status', params.status);
+  if (params.after) query.set('after', params.after);
+  if (params.before) query.set('before', params.before);
+  return request('GET', `/invoices?${query}`, { schema: invoiceListAnswerSchema, signal });
+}
 
 export async function fetchHistory(id: string, signal?: AbortSignal): Promise<HistoryEvent[]> {
   const answer = await request('GET', `/invoices/${encodeURIComponent(id)}/history`, {
@@ -27,6 +44,27 @@ export async function fetchHistory(id: string, signal?: AbortSignal): Promise<Hi
     signal,
   });
   return answer.events;
+}
+
+export async function fetchInvoicePreview(id: string, signal?: AbortSignal): Promise<string> {
+  const response = await requestRaw('GET', `/invoices/${encodeURIComponent(id)}/preview`, { signal });
+  return response.text();
+}
+
+export async function fetchInvoicePdf(id: string): Promise<Blob> {
+  const response = await requestRaw('GET', `/invoices/${encodeURIComponent(id)}/pdf`);
+  return response.blob();
+}
+
+/** `GET /invoices/{id}/einvoice?format=…`: the XML and the file name the server gives it. */
+export async function fetchInvoiceXml(
+  id: string,
+  format: EInvoiceDownloadFormat,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await requestRaw('GET', `/invoices/${encodeURIComponent(id)}/einvoice?format=${format}`);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `invoice-${id}-${format}.xml`;
+  return { blob: await response.blob(), fileName };
 }
 
 export async function searchCustomers(q: string, signal?: AbortSignal): Promise<CustomerSuggestion[]> {

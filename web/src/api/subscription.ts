@@ -1,10 +1,9 @@
 import { request } from './client';
-import { subscriptionCheckSchema } from './sessionAnswers';
 
-/** Asked on every signed-in start: its schema is zod/mini (sessionAnswers.ts). */
+/** Asked on every signed-in start: its schema loads with the answer (answers.ts). */
 export async function checkSubscription(signal?: AbortSignal): Promise<boolean> {
   const answer = await request('GET', '/check-subscription', {
-    schema: subscriptionCheckSchema,
+    schema: () => import('./answers').then((schemas) => schemas.subscriptionCheckSchema),
     signal,
   });
   return answer.subscribed;

@@ -88,36 +88,13 @@ describe('the cache rules (issue 13)', () => {
     stop();
 
     const forP = new QueryClient();
-    await restoreQueries(forP, 'user-p', database.name);
+    await restoreQueries(forP, database, 'user-p');
     expect(forP.getQueryData(['templates', 'list'])).toEqual(['p-template']);
     expect(forP.getQueryData(['settings', 'values'])).toBeUndefined();
 
     const nobody = new QueryClient();
-    await restoreQueries(nobody, null, database.name);
+    await restoreQueries(nobody, database, null);
     expect(nobody.getQueryCache().getAll()).toHaveLength(0);
-  });
-
-  it('restores without Dexie, and a cold start with no database on the device creates none', async () => {
-    const absent = `remit-absent-${count}`;
-    const client = new QueryClient();
-    await restoreQueries(client, 'user-p', absent);
-    expect(client.getQueryCache().getAll()).toHaveLength(0);
-    expect((await Dexie.getDatabaseNames()).includes(absent)).toBe(false);
-
-    // Read while Dexie holds the database open, as the signed-in tab does.
-    const database = freshDatabase();
-    await database.queries.put({
-      key: 'user-p ["invoices"]',
-      userId: 'user-p',
-      hash: '["invoices"]',
-      queryKey: ['invoices'],
-      data: { rows: 1 },
-      updatedAt: Date.now(),
-    });
-    const restored = new QueryClient();
-    await restoreQueries(restored, 'user-p', database.name);
-    expect(restored.getQueryData(['invoices'])).toEqual({ rows: 1 });
-    expect(database.isOpen()).toBe(true);
   });
 
   it('keeps the last good answer when a fetch fails, in memory and on the device', async () => {

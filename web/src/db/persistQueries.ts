@@ -1,21 +1,19 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { currentUserId } from './account';
 import type { RemitDatabase } from './database';
-import { readCachedQueries } from './peek';
 
 /** Cached answers older than this are not restored. */
 const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Restores one account's cached queries from IndexedDB (the database `name`, read without Dexie:
- * db/peek.ts) into the query client. IndexedDB can be unavailable (private windows, blocked storage):
- * the app then simply starts without a cache.
+ * Restores one account's cached queries from IndexedDB into the query client. IndexedDB can be
+ * unavailable (private windows, blocked storage): the app then simply starts without a cache.
  */
-export async function restoreQueries(queryClient: QueryClient, userId: string | null, name = 'remit') {
+export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase, userId: string | null) {
   if (!userId) return;
   try {
     const oldest = Date.now() - MAX_AGE_MS;
-    const rows = await readCachedQueries(userId, name);
+    const rows = await db.queries.where('userId').equals(userId).toArray();
     for (const row of rows) {
       if (row.updatedAt <= oldest) continue;
       // Never over a fresher answer already in memory.

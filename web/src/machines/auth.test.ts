@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { ApiError, NetworkError } from '../api/errors';
 import { readToken, storeToken } from '../api/session';
 import { testUser } from '../test/api';
-import { type AuthInput, authMachine, type Session } from './auth';
+import { authMachine, type Session } from './auth';
 
 function startAuth(
   options: {
@@ -11,7 +11,6 @@ function startAuth(
     loadSubscription?: () => Promise<boolean>;
     endSession?: () => Promise<void>;
   } = {},
-  input?: AuthInput,
 ) {
   const clearCachedData = vi.fn();
   const loadSession = vi.fn(
@@ -28,7 +27,6 @@ function startAuth(
       },
       actions: { clearCachedData },
     }),
-    { input },
   ).start();
   return { actor, loadSession, loadSubscription, endSession, clearCachedData };
 }
@@ -36,37 +34,6 @@ function startAuth(
 const refused = () => Promise.reject(new ApiError(401, 'Please sign in to continue'));
 
 describe('auth machine', () => {
-  it("takes the start's check answered before it loaded as its own, without asking again", async () => {
-    storeToken('stored-token');
-    const { actor, loadSession, clearCachedData } = startAuth(
-      {},
-      { checked: { user: testUser, subscribed: true, offline: false } },
-    );
-    expect(actor.getSnapshot().matches('signedIn')).toBe(true);
-    expect(actor.getSnapshot().context).toEqual({
-      user: testUser,
-      subscribed: true,
-      offline: false,
-      loggedOut: false,
-    });
-    expect(loadSession).not.toHaveBeenCalled();
-    expect(clearCachedData).not.toHaveBeenCalled();
-    // And runs the signed-in flow from there: a sign-out ends the session.
-    actor.send({ type: 'LOGOUT' });
-    await waitFor(actor, (state) => state.matches('signedOut'));
-    expect(readToken()).toBeNull();
-  });
-
-  it('signs out on a failed start check answered before it loaded, as after its own', () => {
-    storeToken('expired-token');
-    const { actor, loadSession, clearCachedData } = startAuth({}, { checked: 'failed' });
-    expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context.user).toBeNull();
-    expect(readToken()).toBeNull();
-    expect(loadSession).not.toHaveBeenCalled();
-    expect(clearCachedData).toHaveBeenCalled();
-  });
-
   it('starts signed out without checking when there is no token', () => {
     const { actor, loadSession, clearCachedData } = startAuth();
     expect(actor.getSnapshot().value).toBe('signedOut');

@@ -1,15 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { isUnauthorized } from '../api/errors';
 import { clearToken, forgetPosition, readToken, storeToken } from '../api/session';
-import {
-  type AuthContext,
-  type AuthEvent,
-  type AuthInput,
-  type Session,
-  signedOutContext,
-} from './authState';
+import { type AuthContext, type AuthEvent, type Session, signedOutContext } from './authState';
 
-export type { AuthContext, AuthEvent, AuthInput, Session } from './authState';
+export type { AuthContext, AuthEvent, Session } from './authState';
 
 function notProvided(name: string): never {
   throw new Error(`The auth machine's ${name} actor must be provided`);
@@ -18,9 +12,6 @@ function notProvided(name: string): never {
 /**
  * Spec §4 Auth and §2 Route guard: checking on start (no token or a failed check clears token and
  * user), signed in, signed out. The I/O is provided by `createAuthActors`, so tests can replace it.
- * Its input may carry the start's session check, already answered (the app's first screen asks it
- * before this machine loads, features/auth/authStore.ts): the machine then takes that answer as its
- * own check's, without asking again.
  */
 export const authMachine = setup({
   types: { context: {} as AuthContext, events: {} as AuthEvent },
@@ -43,24 +34,14 @@ export const authMachine = setup({
     hasToken: () => readToken() !== null,
     isRefused: (_, params: { error: unknown }) => isUnauthorized(params.error),
     isOffline: ({ context }) => context.offline,
-    checkedSignedIn: ({ context }) => context.user !== null,
-    /** At the start, the event is xstate's init event, which carries the input. */
-    checkFailed: ({ event }) => (event as { input?: AuthInput }).input?.checked === 'failed',
   },
 }).createMachine({
   id: 'auth',
   initial: 'starting',
-  // The input (AuthInput) is optional: the machine's own start, and its tests, give none.
-  context: ({ input }) => {
-    const checked = (input as AuthInput | undefined)?.checked;
-    return checked && checked !== 'failed' ? { ...signedOutContext, ...checked } : signedOutContext;
-  },
+  context: signedOutContext,
   states: {
     starting: {
       always: [
-        // The start's check was answered before the machine loaded: its answer, as `checking` takes it.
-        { guard: 'checkedSignedIn', target: 'signedIn' },
-        { guard: 'checkFailed', target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
         { guard: 'hasToken', target: 'checking' },
         { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
       ],

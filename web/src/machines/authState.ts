@@ -36,11 +36,3 @@ export const signedOutContext: AuthContext = {
   offline: false,
   loggedOut: false,
 };
-
-/**
- * What the machine may start with: the start's session check, answered before it loaded (its session, or
- * 'failed' when the check failed, which signs out as the machine's own check would).
- */
-export interface AuthInput {
-  checked?: Session | 'failed';
-}

@@ -1,25 +1,17 @@
 import { lazy, Suspense } from 'react';
-import styled from 'styled-components';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { Alert } from '../components/ui/Alert';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { Badge } from '../components/ui/Card';
-import { PageSpinner, Spinner } from '../components/ui/Spinner';
+import { PageSpinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
 import { DashboardToolbar } from '../features/dashboard/DashboardToolbar';
 import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
 import { Pagination } from '../features/dashboard/Pagination';
 import { useDashboard } from '../features/dashboard/useDashboard';
 import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
-import { afterFirstScreen, useFirstScreenShown } from '../firstScreen';
+import { OutboxStatus } from '../features/invoices/OutboxStatus';
 import { Page } from '../layout/Page';
-
-// The outbox's panel reads IndexedDB through Dexie: it comes once the list is on screen (firstScreen.ts).
-const OutboxStatus = lazy(() =>
-  afterFirstScreen()
-    .then(() => import('../features/invoices/OutboxStatus'))
-    .then((module) => ({ default: module.OutboxStatus })),
-);
 
 // The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
 // dashboard's first screen: its chunk loads when an invoice is first opened.
@@ -28,47 +20,6 @@ const InvoicePreviewModal = lazy(() =>
     default: module.InvoicePreviewModal,
   })),
 );
-
-// While the preview's chunk loads, the wait shows where the dialog will open, over the list: in the
-// page's flow it would sit below the list, out of sight on a phone.
-const OpeningBackdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 40;
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  background: rgba(15, 23, 42, 0.55);
-`;
-
-const OpeningCard = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space.md};
-  padding: ${({ theme }) => theme.space.xl};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  color: ${({ theme }) => theme.colors.brand};
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.muted};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-  }
-`;
-
-function OpeningInvoice() {
-  return (
-    <OpeningBackdrop>
-      <OpeningCard role="status" aria-live="polite">
-        <Spinner size={32} decorative />
-        <p>Opening the invoice...</p>
-      </OpeningCard>
-    </OpeningBackdrop>
-  );
-}
 
 function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> }) {
   const actions = useInvoiceActions();
@@ -115,7 +66,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
         onNext={dashboard.next}
       />
       {openInvoice && (
-        <Suspense fallback={<OpeningInvoice />}>
+        <Suspense fallback={<PageSpinner label="Opening the invoice..." />}>
           <InvoicePreviewModal
             invoice={openInvoice}
             downloading={actions.downloadingId === openInvoice.ID}
@@ -139,8 +90,6 @@ function firstName(name: string | undefined): string {
 export function DashboardPage() {
   const dashboard = useDashboard();
   const { user } = useAuth();
-  // The list (or its empty state, or its error) is what the first screen is for.
-  useFirstScreenShown(!dashboard.isLoading);
   return (
     <Page
       title={user ? `Welcome, ${firstName(user.name)}` : 'Dashboard'}
@@ -156,9 +105,7 @@ export function DashboardPage() {
         </ButtonLink>
       }
     >
-      <Suspense fallback={null}>
-        <OutboxStatus />
-      </Suspense>
+      <OutboxStatus />
       {dashboard.subscribed && (
         <DashboardToolbar
           search={dashboard.searchText}

@@ -54,7 +54,7 @@ function AccountScope() {
   const userId = useAuthSelector((view) => (view.status === 'signedIn' ? view.context.user?.id : null));
   useEffect(() => {
     setCurrentUser(userId ?? null);
-    if (userId) void restoreQueries(queryClient, userId);
+    if (userId) void loadDatabase().then(({ db }) => restoreQueries(queryClient, db, userId));
   }, [userId, queryClient]);
   return null;
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import { setCurrentUser } from '../../db/account';
 import { authMachine } from '../../machines/auth';
-import { type AuthInput, signedOutContext } from '../../machines/authState';
+import { signedOutContext } from '../../machines/authState';
 import { createAuthActors } from './actors';
 import type { AuthView } from './authStore';
 
@@ -13,9 +13,8 @@ export type AuthActor = Actor<typeof authMachine>;
  * Starts the auth machine with the real I/O. `signedOut`: the app started without a token, so the
  * machine resumes in the state its start reaches then (the store has shown it since the first render)
  * rather than running that start again, which would clear the query cache the screen has filled since.
- * `input.checked`: the start's session check, already answered (the store asked it for the first screen).
  */
-export function startAuthActor(queryClient: QueryClient, signedOut: boolean, input?: AuthInput): AuthActor {
+export function startAuthActor(queryClient: QueryClient, signedOut: boolean): AuthActor {
   const logic = authMachine.provide({
     actors: createAuthActors(queryClient),
     actions: {
@@ -30,7 +29,7 @@ export function startAuthActor(queryClient: QueryClient, signedOut: boolean, inp
   const snapshot = signedOut
     ? logic.resolveState({ value: 'signedOut', context: signedOutContext })
     : undefined;
-  return createActor(logic, snapshot ? { snapshot } : { input }).start();
+  return createActor(logic, snapshot ? { snapshot } : {}).start();
 }
 
 /** What the app reads of a machine state: signed in (any sub-state), signed out, signing out, or checking. */

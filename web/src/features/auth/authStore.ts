@@ -1,16 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetPosition, readToken } from '../../api/session';
-import { afterFirstScreen } from '../../firstScreen';
 import { logError } from '../../lib/log';
-import {
-  type AuthContext,
-  type AuthEvent,
-  type AuthInput,
-  type Session,
-  signedOutContext,
-} from '../../machines/authState';
+import { type AuthContext, type AuthEvent, signedOutContext } from '../../machines/authState';
 import type { AuthActor } from './authActor';
-import { createSessionChecks } from './sessionCheck';
 
 export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'signingOut';
 
@@ -33,12 +25,6 @@ export interface AuthStore {
  * loads and starts at once (the session check); without one the app is signed out before any check, which
  * is all a signed-out screen (/login) reads, so xstate (12 KB gzip) is not part of that first screen: the
  * machine loads with the first event (a sign-in, a re-check) and gets the events sent meanwhile, in order.
- *
- * With a token the store asks for the session itself (sessionCheck.ts, the same check the machine runs)
- * and the first screen draws from that answer: signed in, the machine loads once the first screen is
- * drawn (firstScreen.ts), or at the first event, and starts in the state that answer leads to, without
- * asking again; a failed check loads it at once and it signs out as after its own check. Events sent
- * while the check runs are dropped, as the machine drops every event while it checks.
  */
 export function createAuthStore(queryClient: QueryClient): AuthStore {
   const startedSignedOut = readToken() === null;
@@ -48,9 +34,6 @@ export function createAuthStore(queryClient: QueryClient): AuthStore {
   let loading = false;
   let running = false;
   const pending: AuthEvent[] = [];
-  /** The start's session check: running, or its answer for the machine's input. */
-  let checking = false;
-  let input: AuthInput | undefined;
 
   const publish = (next: AuthView) => {
     view = next;
@@ -64,7 +47,7 @@ export function createAuthStore(queryClient: QueryClient): AuthStore {
       ({ startAuthActor, viewOf }) => {
         loading = false;
         if (!running || actor) return;
-        const started = startAuthActor(queryClient, startedSignedOut, input);
+        const started = startAuthActor(queryClient, startedSignedOut);
         actor = started;
         publish(viewOf(started.getSnapshot()));
         started.subscribe((snapshot) => publish(viewOf(snapshot)));
@@ -78,28 +61,6 @@ export function createAuthStore(queryClient: QueryClient): AuthStore {
     );
   };
 
-  const check = () => {
-    checking = true;
-    createSessionChecks(queryClient)
-      .loadSession()
-      .then(
-        (session: Session) => {
-          input = { checked: session };
-          checking = false;
-          if (!running || actor) return;
-          publish({ status: 'signedIn', context: { ...signedOutContext, ...session } });
-          void afterFirstScreen().then(() => {
-            if (running) load();
-          });
-        },
-        () => {
-          input = { checked: 'failed' };
-          checking = false;
-          if (running) load();
-        },
-      );
-  };
-
   return {
     getSnapshot: () => view,
     subscribe(listener) {
@@ -108,7 +69,6 @@ export function createAuthStore(queryClient: QueryClient): AuthStore {
     },
     send(event) {
       if (actor) return actor.send(event);
-      if (checking) return;
       pending.push(event);
       if (running) load();
     },
@@ -116,10 +76,7 @@ export function createAuthStore(queryClient: QueryClient): AuthStore {
       running = true;
       // What the machine's start does without a token: forget the last session's read position.
       if (startedSignedOut) forgetPosition();
-      if (startedSignedOut) {
-        if (pending.length > 0) load();
-      } else if (input) load();
-      else if (!checking) check();
+      if (!startedSignedOut || pending.length > 0) load();
       return () => {
         running = false;
         actor?.stop();

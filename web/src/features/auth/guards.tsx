@@ -2,17 +2,14 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { readToken } from '../../api/session';
 import { PageSpinner } from '../../components/ui/Spinner';
-import { afterFirstScreen } from '../../firstScreen';
 import { useAuthSelector, useAuthStore } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
 
 /**
  * Invoices made offline go out once the user is signed in and online (DESIGN §8). The outbox, Dexie and
- * the invoice schemas it sends with are their own chunk, loaded only for a signed-in user and once the
- * first screen is drawn (firstScreen.ts).
+ * the invoice schemas it sends with are their own chunk, loaded only for a signed-in user.
  */
 const OutboxSync = lazy(async () => {
-  await afterFirstScreen();
   const { useOutboxSync } = await import('../invoices/useOutboxSync');
   return {
     default: function OutboxSync() {

@@ -1,11 +1,13 @@
 import type { CheckoutRequest, PlanId } from '@remit/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { createCheckoutSession, plansQuery } from '../../api/billing';
 import { ApiError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { clearPendingInvoiceId } from './pendingInvoice';
+import { planCopy } from './plans';
 import { useRefreshSubscribed } from './useRefreshSubscribed';
 
 /** Leaving for the checkout page; tests replace it, as jsdom cannot navigate. */
@@ -26,27 +28,10 @@ export interface CheckoutStart {
 }
 
 /** The request body: the provider's price id (spec §7), or the plan when the prices did not load. */
-function checkoutRequest(
-  priceId: string | undefined,
-  start: CheckoutStart,
-  planName: (plan: PlanId) => string,
-): CheckoutRequest {
+function checkoutRequest(priceId: string | undefined, start: CheckoutStart): CheckoutRequest {
   const price = priceId ? { priceId } : { plan: start.plan };
   if (start.plan === 'per-invoice') return { ...price, isOneTime: true, invoiceId: start.invoiceId };
-  return { ...price, planName: planName(start.plan) };
-}
-
-/**
- * The checkout's API (its schemas are zod's full API) and the plans' copy load when a checkout starts,
- * not with the dashboard's first screen, where Pay Now uses them; the button shows it is starting
- * meanwhile.
- */
-async function loadCheckout() {
-  const [{ createCheckoutSession, plansQuery }, { planCopy }] = await Promise.all([
-    import('../../api/billing'),
-    import('./plans'),
-  ]);
-  return { createCheckoutSession, plansQuery, planName: (plan: PlanId) => planCopy[plan].name };
+  return { ...price, planName: planCopy[start.plan].name };
 }
 
 /**
@@ -62,10 +47,9 @@ export function useCheckout(failure: 'plans' | 'payment') {
 
   const checkout = useMutation({
     mutationFn: async (start: CheckoutStart) => {
-      const { createCheckoutSession, plansQuery, planName } = await loadCheckout();
       const plans = await queryClient.ensureQueryData(plansQuery).catch(() => null);
       const priceId = plans?.plans.find((plan) => plan.id === start.plan)?.priceId;
-      const answer = await createCheckoutSession(checkoutRequest(priceId, start, planName));
+      const answer = await createCheckoutSession(checkoutRequest(priceId, start));
       if (!answer.url) throw new NoCheckoutUrl(NO_CHECKOUT_URL);
       return answer.url;
     },

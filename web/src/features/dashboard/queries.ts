@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchInvoicePreview, listInvoices } from '../../api/invoiceList';
+import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
 import { invoiceKeys, type PageCursor } from '../../api/keys';
 import { wait } from '../../lib/format';
 
@@ -33,8 +33,7 @@ export function invoiceListQuery(
 export function historyQuery(id: string) {
   return queryOptions({
     queryKey: invoiceKeys.history(id),
-    // The history's schema is the contracts' (classic zod): it loads with the first preview opened.
-    queryFn: async ({ signal }) => (await import('../../api/invoices')).fetchHistory(id, signal),
+    queryFn: ({ signal }) => fetchHistory(id, signal),
     staleTime: 0,
   });
 }

@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey } from '../../api/client';
 import { ApiError, isNetworkError } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
-import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoiceList';
+import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
+import { markInvoicePaid } from '../../api/payments';
+import { enqueue, retryOutboxNow } from '../../db/outbox';
 import { logError } from '../../lib/log';
 import { useCheckout } from '../billing/useCheckout';
 import { useToast } from '../toasts/ToastProvider';
@@ -80,13 +82,10 @@ export function useInvoiceActions() {
     mutationFn: async ({ id, number }: { id: string; number: string }) => {
       const idempotencyKey = newIdempotencyKey();
       try {
-        const { markInvoicePaid } = await import('../../api/payments');
         await markInvoicePaid(id, idempotencyKey);
         return { queued: false };
       } catch (error) {
         if (!isNetworkError(error)) throw error;
-        // The outbox (and Dexie under it) is not part of the dashboard's first screen: it loads here.
-        const { enqueue, retryOutboxNow } = await import('../../db/outbox');
         await enqueue({
           method: 'POST',
           path: `/invoices/${encodeURIComponent(id)}/payments`,
