@@ -1,28 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEventStore, type OpenDatabase, openDatabase, type StoredEvent } from './index.js';
 import { transactionBegunWithFirst } from './pipelined-transaction.js';
+import { applyDeposits, balances, deposited } from './testing/deposits.js';
 import { openTestDatabase } from './testing/index.js';
 import { testDatabaseUrl } from './testing/test-config.js';
-
-const deposited = (amount: number) => ({ type: 'Deposited', data: { amount } });
-
-const balances = pgTable('test_balances', {
-  account: text('account').primaryKey(),
-  total: integer('total').notNull(),
-});
-
-async function applyDeposits(events: StoredEvent[], tx: OpenDatabase['db']): Promise<void> {
-  for (const event of events) {
-    const { amount } = event.data as { amount: number };
-    await tx
-      .insert(balances)
-      .values({ account: event.streamId, total: amount })
-      .onConflictDoUpdate({ target: balances.account, set: { total: sql`${balances.total} + ${amount}` } });
-  }
-}
 
 // A group applies a batch as its look saw the checkpoints and checks them under the lock afterwards
 // (group-subscription.ts); these hold that to "every event applied once" when another process moves

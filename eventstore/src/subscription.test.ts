@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createEventStore,
@@ -8,26 +7,9 @@ import {
   openDatabase,
   type StoredEvent,
 } from './index.js';
+import { applyDeposits, balances, deposited } from './testing/deposits.js';
 import { openTestDatabase, testStores } from './testing/index.js';
 import { testDatabaseUrl } from './testing/test-config.js';
-
-const deposited = (amount: number) => ({ type: 'Deposited', data: { amount } });
-
-/** A read model small enough to reason about: one balance per stream. */
-const balances = pgTable('test_balances', {
-  account: text('account').primaryKey(),
-  total: integer('total').notNull(),
-});
-
-async function applyDeposits(events: StoredEvent[], tx: OpenDatabase['db']): Promise<void> {
-  for (const event of events) {
-    const { amount } = event.data as { amount: number };
-    await tx
-      .insert(balances)
-      .values({ account: event.streamId, total: amount })
-      .onConflictDoUpdate({ target: balances.account, set: { total: sql`${balances.total} + ${amount}` } });
-  }
-}
 
 async function createBalances(database: OpenDatabase): Promise<void> {
   await database.db.execute(
