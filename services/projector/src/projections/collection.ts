@@ -4,26 +4,13 @@ import { readModels } from '@remit/readmodels';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { BatchRows, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
+import { figures as invoiceFigures } from './invoice-totals-rows.js';
 
 const { invoiceCollection, invoicePayments } = readModels;
 
-function figures(content: {
-  number: string;
-  currency: string;
-  total: number;
-  issueDate: string;
-  dueDate: string;
-  customer: { email: string; name: string };
-}) {
-  return {
-    number: content.number,
-    currency: content.currency,
-    total: content.total,
-    issueDate: content.issueDate,
-    dueDate: content.dueDate,
-    customerEmail: content.customer.email.trim().toLowerCase(),
-    customerName: content.customer.name,
-  };
+/** The totals' invoice figures (one rule for the customer's e-mail), with the number. */
+function figures(content: Parameters<typeof invoiceFigures>[0] & { number: string }) {
+  return { number: content.number, ...invoiceFigures(content) };
 }
 
 /** What stands paid is the sum of the invoice's payments not reversed: the same however often applied. */
