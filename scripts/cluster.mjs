@@ -127,6 +127,8 @@ function run(spec) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   spec.child = child;
+  // Operators (and the fault tests) can tell which process is which replica, across restarts.
+  console.log(`[cluster] ${spec.label} started (pid ${child.pid})`);
   const prefix = (chunk) =>
     chunk
       .toString()
@@ -143,17 +145,24 @@ function run(spec) {
   });
 }
 
-async function healthy(port) {
+async function answers(port, path = '/api/health') {
   try {
-    return (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).ok;
   } catch {
     return false;
   }
 }
 
 for (const spec of processes) run(spec);
+// Ready once every service answers, and the proxy reaches both sides: its active health checks may have
+// left a replica out that was not listening yet when Caddy started (reads go to the query service,
+// billing's plans to the command service).
 for (;;) {
-  const states = await Promise.all([...services.map((service) => healthy(service.port)), healthy(proxyPort)]);
+  const states = await Promise.all([
+    ...services.map((service) => answers(service.port)),
+    answers(proxyPort),
+    answers(proxyPort, '/api/billing/plans'),
+  ]);
   if (states.every(Boolean)) break;
   await new Promise((done) => setTimeout(done, 250));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from './database.js';
 import { commandAnswers } from './schema.js';
 
@@ -25,20 +25,32 @@ export class ClaimLostError extends Error {
 }
 
 /**
- * Claims an idempotency key for one run of its command. A claim whose lease ran out (the process that
- * held it died) is taken over, so a retry is never refused forever; recording the answer checks the claim,
- * so of two runs that overlapped only one can commit.
+ * Who holds a claim: a name this process keeps alive as a lock (`holdClaims`), so another process can
+ * tell a claim whose holder died (killed mid-command) from one still running, without waiting out its lease.
+ */
+export interface ClaimHolder {
+  /** Recorded with each claim this process makes. */
+  name: string;
+  /** Whether the process that recorded `holder` is gone (its lock is free). */
+  gone(holder: string): Promise<boolean>;
+}
+
+/**
+ * Claims an idempotency key for one run of its command. A claim whose holder is gone (`holder`: its process
+ * died) or whose lease ran out (claims made without a holder) is taken over, so a retry is never refused for
+ * long; recording the answer checks the claim, so of two runs that overlapped only one can commit.
  */
 export async function claimCommand(
   db: Database,
-  request: { key: string; fingerprint: string; leaseMs: number },
+  request: { key: string; fingerprint: string; leaseMs: number; holder?: ClaimHolder },
 ): Promise<CommandClaim> {
-  const { key, fingerprint } = request;
+  const { key, fingerprint, holder } = request;
   const lease = sql`now() + ${`${request.leaseMs} milliseconds`}::interval`;
   const claim = randomUUID();
+  const held = { claim, leaseUntil: lease, holder: holder?.name ?? null };
   const inserted = await db
     .insert(commandAnswers)
-    .values({ key, fingerprint, claim, leaseUntil: lease })
+    .values({ key, fingerprint, ...held })
     .onConflictDoNothing()
     .returning({ key: commandAnswers.key });
   if (inserted.length > 0) return { kind: 'claimed', claim };
@@ -49,6 +61,9 @@ export async function claimCommand(
       status: commandAnswers.status,
       body: commandAnswers.body,
       answered: sql<boolean>`${commandAnswers.answeredAt} is not null`,
+      claim: commandAnswers.claim,
+      holder: commandAnswers.holder,
+      expired: sql<boolean>`${commandAnswers.leaseUntil} <= now()`,
     })
     .from(commandAnswers)
     .where(eq(commandAnswers.key, key));
@@ -56,14 +71,22 @@ export async function claimCommand(
   if (!row) return claimCommand(db, request);
   if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
   if (row.answered) return { kind: 'answered', status: row.status ?? 200, body: row.body };
+  const orphaned =
+    !row.expired &&
+    row.holder !== null &&
+    holder !== undefined &&
+    row.holder !== holder.name &&
+    (await holder.gone(row.holder));
+  if (!row.expired && !orphaned) return { kind: 'in_progress' };
+  // Taken over only from the claim seen here: of two runs taking it over at once, one gets it.
   const taken = await db
     .update(commandAnswers)
-    .set({ claim, leaseUntil: lease })
+    .set(held)
     .where(
       and(
         eq(commandAnswers.key, key),
+        eq(commandAnswers.claim, row.claim),
         isNull(commandAnswers.answeredAt),
-        lte(commandAnswers.leaseUntil, sql`now()`),
       ),
     )
     .returning({ key: commandAnswers.key });

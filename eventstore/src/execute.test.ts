@@ -8,11 +8,13 @@ import {
   type EventCodec,
   type EventStore,
   execute,
+  holdClaims,
   type OpenDatabase,
   recordAnswer,
   step,
   UnexpectedEventError,
 } from './index.js';
+import { silentLogger } from './logger.js';
 import { openTestDatabase, testStores } from './testing/index.js';
 
 type Counted = { type: 'Counted'; data: { n: number } };
@@ -325,5 +327,54 @@ describe.each(testStores())('idempotency claims on %s', (kind) => {
       kind: 'answered',
       body: { ok: true },
     });
+  });
+
+  it('takes over at once a claim whose holder process is gone, never one whose holder is alive', async () => {
+    const key = `key-${randomUUID()}`;
+    const first = holdClaims(database, silentLogger);
+    const second = holdClaims(database, silentLogger);
+    try {
+      await Promise.all([first.ready, second.ready]);
+      expect(await first.gone(first.name)).toBe(false);
+      const dying = await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000, holder: first });
+      if (dying.kind !== 'claimed') throw new Error('not claimed');
+      // Its holder is alive: the run may still be going, whatever the retry's holder.
+      expect(
+        await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000, holder: second }),
+      ).toEqual({
+        kind: 'in_progress',
+      });
+      // Its process dies (its lock's session ends, as with kill -9): the retry takes over well within the lease.
+      await first.stop();
+      expect(await second.gone(first.name)).toBe(true);
+      const retry = await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000, holder: second });
+      if (retry.kind !== 'claimed') throw new Error(`not taken over: ${retry.kind}`);
+      // The dead run can no longer answer; the retry's answer is the one that stands.
+      await expect(
+        store.db.transaction((tx) => recordAnswer(tx, key, dying.claim, { status: 201, body: {} })),
+      ).rejects.toBeInstanceOf(ClaimLostError);
+      await store.db.transaction((tx) => recordAnswer(tx, key, retry.claim, { status: 201, body: { n: 1 } }));
+      expect(
+        await claimCommand(store.db, { key, fingerprint: 'f', leaseMs: 30_000, holder: second }),
+      ).toEqual({
+        kind: 'answered',
+        status: 201,
+        body: { n: 1 },
+      });
+      // A claim of this same process is its own run in progress, not an orphan.
+      const other = `key-${randomUUID()}`;
+      expect(
+        (await claimCommand(store.db, { key: other, fingerprint: 'f', leaseMs: 30_000, holder: second }))
+          .kind,
+      ).toBe('claimed');
+      expect(
+        await claimCommand(store.db, { key: other, fingerprint: 'f', leaseMs: 30_000, holder: second }),
+      ).toEqual({
+        kind: 'in_progress',
+      });
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 });

@@ -1,5 +1,7 @@
 export type { AnswerToRecord, AppendManyResult, InTransaction } from './append.js';
+export { type HeldClaims, holdClaims } from './claim-holder.js';
 export {
+  type ClaimHolder,
   ClaimLostError,
   type CommandAnswer,
   type CommandClaim,

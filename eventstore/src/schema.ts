@@ -63,6 +63,8 @@ export const commandAnswers = pgTable(
     fingerprint: text('fingerprint').notNull(),
     /** Who holds the claim; only the holder may record the answer. */
     claim: text('claim').notNull(),
+    /** The process that holds the claim (`ClaimHolder.name`): its claim is taken over as soon as it is gone. */
+    holder: text('holder'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
     status: integer('status'),
     body: jsonb('body').$type<unknown>(),

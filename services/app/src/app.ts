@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { type AuthRateLimits, createCommandService } from '@remit/command';
 import { createMailer } from '@remit/command/process';
-import { createEventStore, type OpenDatabase } from '@remit/eventstore';
+import { createEventStore, holdClaims, type OpenDatabase } from '@remit/eventstore';
 import {
   AppError,
   apiNotFound,
@@ -13,6 +13,7 @@ import {
   errorHandler,
   healthRoute,
   type Logger,
+  liveRoute,
   resolveJwtSecret,
   sessionCheckFromLog,
   systemClock,
@@ -66,6 +67,9 @@ export async function createRemitApp(options: {
   const jwtSecret = await resolveJwtSecret(config.command.jwtSecret, config.command.dataDir);
   const tokens = createTokenService(jwtSecret, config.command.sessionTtlSeconds);
   const projector = startProjector({ store, projections, logger });
+  // A retry that finds a claim of this process after it died takes it over at once (claim-holder.ts).
+  const claims = holdClaims(database, logger);
+  await claims.ready;
   const collectionClock = startCollectionClock({
     store,
     clock: now,
@@ -98,6 +102,7 @@ export async function createRemitApp(options: {
     logger,
     invoicePdf: query.invoicePdf,
     assertInvoiceOpen: query.assertInvoiceOpen,
+    claims,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     now,
   });
@@ -106,6 +111,7 @@ export async function createRemitApp(options: {
   // JSON answers and index.html compressed per request (brotli or gzip); the built files come
   // precompressed (web.ts), so this skips them.
   app.use(compression());
+  app.get('/api/health/live', liveRoute('all-in-one'));
   app.get(
     '/api/health',
     healthRoute({ db: database.db, service: 'all-in-one', projections: projections.map((p) => p.name) }),
@@ -141,6 +147,7 @@ export async function createRemitApp(options: {
       await collectionClock.stop();
       await projector.stop();
       await command.close();
+      await claims.stop();
       await query.close();
       await store.close();
     },

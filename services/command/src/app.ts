@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planPrices } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
+import type { ClaimHolder, EventStore } from '@remit/eventstore';
 import { type Clock, type Logger, openLimitStore, systemClock, type TokenService } from '@remit/kit';
 import { Router } from 'express';
 import { createGoogleSignIn } from './auth/google.js';
@@ -40,6 +40,8 @@ export interface CommandServiceDeps {
   invoicePdf?: InvoicePdfSource;
   /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
   assertInvoiceOpen?: (userId: string, invoiceId: string) => Promise<void>;
+  /** This process as the holder of idempotency claims (`holdClaims`); without it a dead run's claim waits out its lease. */
+  claims?: ClaimHolder;
 }
 
 export interface CommandService {
@@ -66,7 +68,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     ? createGoogleSignIn({ ...config.google, redirectUri: `${config.appUrl}/auth/google/callback` })
     : null;
   const now = deps.now ?? systemClock;
-  const commands = createCommands({ store, now, logger });
+  const commands = createCommands({ store, now, logger, ...(deps.claims ? { claims: deps.claims } : {}) });
   const rateLimits = deps.rateLimits ?? {
     ...defaultAuthRateLimits,
     signUpPerIp: { ...defaultAuthRateLimits.signUpPerIp, limit: config.signUpLimitPerIpHour },

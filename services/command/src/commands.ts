@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IDEMPOTENCY_HEADER, POSITION_HEADER } from '@remit/contracts';
 import {
+  type ClaimHolder,
   ClaimLostError,
   type CommandAnswer,
   claimCommand,
@@ -49,7 +50,7 @@ const stepOf = <State, Event extends DecidedEvent>(source: StepSource<State, Eve
   typeof source === 'function' ? source() : Promise.resolve(source);
 
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
-/** A claim whose request died is taken over after this long. */
+/** A claim whose request died is taken over after this long (at once when its holder is known to be gone). */
 const CLAIM_LEASE_MS = 30_000;
 /** Answers are kept this long; a key older than that counts as new. */
 const ANSWER_TTL_MS = 7 * 24 * 3_600_000;
@@ -93,7 +94,13 @@ export function requestMetadata(req: Request): EventMetadata {
  * answer is recorded in the same transaction as the command's events, so a retry gets the first answer
  * or finds nothing done; a refused or failed command gives the key back and leaves nothing behind.
  */
-export function createCommands(deps: { store: EventStore; now: () => Date; logger: Logger }) {
+export function createCommands(deps: {
+  store: EventStore;
+  now: () => Date;
+  logger: Logger;
+  /** This process as the holder of its claims, so a retry takes over a claim whose process died at once. */
+  claims?: ClaimHolder;
+}) {
   const { store, now } = deps;
   let lastClean = 0;
 
@@ -136,7 +143,12 @@ export function createCommands(deps: { store: EventStore; now: () => Date; logge
     const hashed = createHash('sha256').update(`${owner}\n${key}`).digest('hex');
     const fingerprint = fingerprintOf(req);
     for (let attempt = 0; attempt < 3; attempt++) {
-      const claim = await claimCommand(store.db, { key: hashed, fingerprint, leaseMs: CLAIM_LEASE_MS });
+      const claim = await claimCommand(store.db, {
+        key: hashed,
+        fingerprint,
+        leaseMs: CLAIM_LEASE_MS,
+        ...(deps.claims ? { holder: deps.claims } : {}),
+      });
       if (claim.kind === 'mismatch') throw keyReused();
       if (claim.kind === 'in_progress') throw inProgress();
       if (claim.kind === 'answered') {

@@ -1,4 +1,4 @@
-import { createEventStore, migrateEventStore, openDatabase } from '@remit/eventstore';
+import { createEventStore, holdClaims, migrateEventStore, openDatabase } from '@remit/eventstore';
 import {
   ConfigError,
   createLogger,
@@ -21,7 +21,10 @@ async function main() {
   const store = createEventStore(database, { logger });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const tokens = createTokenService(jwtSecret, config.sessionTtlSeconds);
-  const command = createCommandService({ config, store, tokens, jwtSecret, logger });
+  // A retry that finds a claim of this process after it died takes it over at once (claim-holder.ts).
+  const claims = holdClaims(database, logger);
+  await claims.ready;
+  const command = createCommandService({ config, store, tokens, jwtSecret, logger, claims });
   await serveApi({
     name: 'command',
     host: config.host,
@@ -33,7 +36,10 @@ async function main() {
     projections: [],
     tokens,
     router: command.router,
-    close: async () => command.close(),
+    close: async () => {
+      await command.close();
+      await claims.stop();
+    },
   });
 }
 

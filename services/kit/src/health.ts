@@ -33,6 +33,18 @@ export async function logHead(db: Database): Promise<bigint> {
   return BigInt(row?.head ?? 0);
 }
 
+/**
+ * `GET /api/health/live`: 200 while this process serves HTTP, without asking the database. The proxy's
+ * active health check (infra/Caddyfile) takes a replica out of rotation when this stops answering (killed,
+ * restarting, hung) and back when it answers again; a database outage is not a reason to take every
+ * replica out, since each answers its own 503 with Retry-After then.
+ */
+export function liveRoute(service: string): RequestHandler {
+  return (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store').json({ status: 'ok', service });
+  };
+}
+
 /** `GET /api/health`: 200 when the store answers, 503 when it does not; the projector's lag either way. */
 export function healthRoute(options: {
   db: Database;

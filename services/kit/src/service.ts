@@ -2,7 +2,7 @@ import type { EventStore, OpenDatabase } from '@remit/eventstore';
 import type { Router } from 'express';
 import { authenticate, type TokenService } from './auth.js';
 import type { TrustProxy } from './config.js';
-import { healthRoute } from './health.js';
+import { healthRoute, liveRoute } from './health.js';
 import { apiNotFound, createHttpApp, errorHandler } from './http.js';
 import { PROJECTOR_LOCK } from './leadership.js';
 import type { Logger } from './logger.js';
@@ -33,6 +33,7 @@ export async function serveApi(options: {
 }): Promise<void> {
   const { logger, database, store } = options;
   const app = createHttpApp({ logger, trustProxy: options.trustProxy });
+  app.get('/api/health/live', liveRoute(options.name));
   app.get(
     '/api/health',
     healthRoute({

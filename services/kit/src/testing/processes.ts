@@ -78,6 +78,8 @@ export interface ClusterProcess {
   proxy: string;
   /** Each service instance's own port, by name (`command-1`, `query-2`, …). */
   ports: Record<string, number>;
+  /** The process id of each instance now running (`command-1`, …, `caddy`); a restart replaces it. */
+  pids: Map<string, number>;
 }
 
 /**
@@ -97,13 +99,23 @@ export async function startClusterProcess(
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  const pids = new Map<string, number>();
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const started = /^\[cluster\] (\S+) started \(pid (\d+)\)/.exec(line);
+      if (started) pids.set(started[1] as string, Number(started[2]));
+    }
+  });
   const output = await waitForOutput(child, 'cluster ready', 'the cluster script');
-  child.stdout?.resume();
   const ready = /cluster ready (\S+) (\{.*\})/.exec(output);
   return {
     child,
     proxy: ready?.[1] as string,
     ports: JSON.parse(ready?.[2] ?? '{}') as Record<string, number>,
+    pids,
   };
 }
 
