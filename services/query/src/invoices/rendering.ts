@@ -10,14 +10,20 @@ import type { InvoiceRow } from './repository.js';
 
 /** How an invoice becomes its preview and its PDF; the routes and the send command both use it. */
 export function invoiceRendering(store: EventStore) {
+  /** The stored logo as a data URL, read once per render. */
+  const logoOf = (row: InvoiceRow) =>
+    row.content.logo ? logoDataUrl(store, row.content.logo.id) : Promise.resolve(undefined);
+
   /**
    * The PDF download: Factur-X (PDF/A-3b with factur-x.xml) when the invoice is ready for EN 16931, otherwise the
    * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
    */
   async function renderDownload(row: InvoiceRow): Promise<Buffer> {
-    const { invoice, voidedOn } = await invoiceFacts(store, row);
-    if (voidedOn || eInvoiceReadiness(invoice, 'en16931').length > 0) return render(row, 'pdf');
-    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
+    // The invoice's stream and its logo are read once, for either path.
+    const [{ invoice, voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
+    if (voidedOn || eInvoiceReadiness(invoice, 'en16931').length > 0) {
+      return renderDocument(row, 'pdf', voidedOn, logo);
+    }
     try {
       const { pdf } = await renderInvoicePdf(invoice, templateIdFor(row.content.template.id), {
         ...(logo ? { logo: { dataUrl: logo } } : {}),
@@ -32,10 +38,32 @@ export function invoiceRendering(store: EventStore) {
   async function render(row: InvoiceRow, kind: 'pdf'): Promise<Buffer>;
   async function render(row: InvoiceRow, kind: 'html'): Promise<string>;
   async function render(row: InvoiceRow, kind: 'pdf' | 'html'): Promise<Buffer | string> {
-    const logo = row.content.logo ? await logoDataUrl(store, row.content.logo.id) : undefined;
+    const [{ voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
+    return kind === 'pdf'
+      ? renderDocument(row, 'pdf', voidedOn, logo)
+      : renderDocument(row, 'html', voidedOn, logo);
+  }
+
+  function renderDocument(
+    row: InvoiceRow,
+    kind: 'pdf',
+    voidedOn: string | null,
+    logo?: string,
+  ): Promise<Buffer>;
+  function renderDocument(
+    row: InvoiceRow,
+    kind: 'html',
+    voidedOn: string | null,
+    logo?: string,
+  ): Promise<string>;
+  async function renderDocument(
+    row: InvoiceRow,
+    kind: 'pdf' | 'html',
+    voidedOn: string | null,
+    logo?: string,
+  ): Promise<Buffer | string> {
     const document = documentFromContent(row.id, row.content, logo);
     const template = templateIdFor(row.content.template.id);
-    const { voidedOn } = await invoiceFacts(store, row);
     const options = voidedOn ? { voidedOn } : {};
     try {
       return kind === 'pdf'
