@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NetworkError } from '../api/errors';
+import { ApiError, isServerUnreachable, NetworkError } from '../api/errors';
 import { storeToken } from '../api/session';
 import { mockApi } from '../test/api';
 import { setCurrentUser } from './account';
@@ -177,6 +177,15 @@ describe('what counts as worth retrying', () => {
     );
     expect(isTransient(new ApiError(409, 'Invoice number taken', 'conflict'))).toBe(false);
     expect(isTransient(new ApiError(400, 'Bad'))).toBe(false);
+  });
+
+  it('queues a first attempt only when no server could answer it: offline, 502, 503, 504', () => {
+    for (const status of [502, 503, 504]) expect(isServerUnreachable(new ApiError(status, ''))).toBe(true);
+    expect(isServerUnreachable(new NetworkError('Failed to fetch'))).toBe(true);
+    // A server that answered, even with its own fault, is not out of reach: the user sees what it said.
+    for (const status of [400, 401, 402, 404, 409, 429, 500]) {
+      expect(isServerUnreachable(new ApiError(status, 'Refused'))).toBe(false);
+    }
   });
 
   it('backs off 1 s, 2 s, 4 s … up to a minute', () => {

@@ -105,67 +105,91 @@ describe('collection status and Mark as paid on the dashboard (issue 14)', () =>
     expect(sends[0]?.body).toEqual({ to: 'charles@example.com', cc: '', subject: '', message: 'Thank you!' });
   });
 
-  it('queues Mark as paid in the outbox when the server is out of reach, and applies it once later', async () => {
-    storeToken('jwt');
-    let reachable = false;
-    let applied = 0;
-    const { requests } = mockApi({
-      'GET /auth/status': () => ({ body: { user: testUser } }),
-      'GET /check-subscription': () => ({ body: { subscribed: false } }),
-      'GET /invoices': () => ({
-        body: {
-          invoices: [
-            listedInvoice({
-              ID: 'inv-1',
-              InvoiceNumber: 'INV-001',
-              CollectionStatus: 'overdue',
-              Balance: 228156,
-            }),
-          ],
-          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
-        },
-      }),
-      'POST /invoices/inv-1/payments': () => {
-        if (!reachable) throw new TypeError('Failed to fetch');
-        applied += 1;
-        return {
-          status: 201,
-          body: {
-            invoiceId: 'inv-1',
-            total: 1,
-            currency: 'EUR',
-            amountPaid: 1,
-            balance: 0,
-            voided: false,
-            settled: true,
-            paymentId: 'p1',
-          },
-        };
+  // Behind a proxy a dead or restarting server is a 502 (or 504), not a network error; a server without its
+  // database answers 503. Each is queued like the network being gone, with its key.
+  const outOfReach: [string, () => { status: number; body?: unknown; headers?: Record<string, string> }][] = [
+    [
+      'the network is gone',
+      () => {
+        throw new TypeError('Failed to fetch');
       },
-    });
-    const user = userEvent.setup();
-    renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Mark invoice INV-001 as paid' }));
-    await screen.findByText(/The payment (is queued|will be recorded)/);
-    const queued = await db.outbox.toArray();
-    expect(queued.map((command) => [command.method, command.path, command.label])).toEqual([
-      ['POST', '/invoices/inv-1/payments', 'Invoice INV-001 marked as paid'],
-    ]);
-    expect(queued[0]?.body).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    const firstKey = requests.find((request) => request.method === 'POST')?.headers.get('Idempotency-Key');
-    expect(queued[0]?.idempotencyKey).toBe(firstKey);
-    reachable = true;
-    // Sent again when the connection returns (here: a forced flush past the backoff), with the same key.
-    await waitFor(async () => {
-      await flushOutbox({ force: true });
-      expect(applied).toBe(1);
-    });
-    expect(await db.outbox.count()).toBe(0);
-    const posts = requests.filter((request) => request.method === 'POST');
-    expect(new Set(posts.map((request) => request.headers.get('Idempotency-Key')))).toEqual(
-      new Set([firstKey]),
-    );
-  });
+    ],
+    ["the proxy's server died (502, no body)", () => ({ status: 502 })],
+    ['the proxy waited in vain (504)', () => ({ status: 504 })],
+    [
+      'the server lost its database (503)',
+      () => ({
+        status: 503,
+        body: { error: 'The service is temporarily unavailable', code: 'database_unavailable' },
+        headers: { 'Retry-After': '5' },
+      }),
+    ],
+  ];
+
+  it.each(outOfReach)(
+    'queues Mark as paid in the outbox when %s, and applies it once later',
+    async (_, unreachable) => {
+      storeToken('jwt');
+      let reachable = false;
+      let applied = 0;
+      const { requests } = mockApi({
+        'GET /auth/status': () => ({ body: { user: testUser } }),
+        'GET /check-subscription': () => ({ body: { subscribed: false } }),
+        'GET /invoices': () => ({
+          body: {
+            invoices: [
+              listedInvoice({
+                ID: 'inv-1',
+                InvoiceNumber: 'INV-001',
+                CollectionStatus: 'overdue',
+                Balance: 228156,
+              }),
+            ],
+            pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+          },
+        }),
+        'POST /invoices/inv-1/payments': () => {
+          if (!reachable) return unreachable();
+          applied += 1;
+          return {
+            status: 201,
+            body: {
+              invoiceId: 'inv-1',
+              total: 1,
+              currency: 'EUR',
+              amountPaid: 1,
+              balance: 0,
+              voided: false,
+              settled: true,
+              paymentId: 'p1',
+            },
+          };
+        },
+      });
+      const user = userEvent.setup();
+      renderApp('/');
+      await user.click(await screen.findByRole('button', { name: 'Mark invoice INV-001 as paid' }));
+      await screen.findByText(/The payment (is queued|will be recorded)/);
+      const queued = await db.outbox.toArray();
+      expect(queued.map((command) => [command.method, command.path, command.label])).toEqual([
+        ['POST', '/invoices/inv-1/payments', 'Invoice INV-001 marked as paid'],
+      ]);
+      expect(queued[0]?.body).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+      const firstKey = requests.find((request) => request.method === 'POST')?.headers.get('Idempotency-Key');
+      expect(queued[0]?.idempotencyKey).toBe(firstKey);
+      reachable = true;
+      // Sent again when the connection returns (here: a forced flush past the backoff), with the same key.
+      await waitFor(async () => {
+        await flushOutbox({ force: true });
+        expect(applied).toBe(1);
+      });
+      expect(await db.outbox.count()).toBe(0);
+      const posts = requests.filter((request) => request.method === 'POST');
+      expect(new Set(posts.map((request) => request.headers.get('Idempotency-Key')))).toEqual(
+        new Set([firstKey]),
+      );
+    },
+  );
 
   it('lets a subscriber filter the list by collection status', async () => {
     storeToken('jwt');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { newIdempotencyKey } from '../../api/client';
-import { ApiError, isNetworkError } from '../../api/errors';
+import { ApiError, isNetworkError, isServerUnreachable } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
@@ -85,7 +85,7 @@ export function useInvoiceActions() {
         await markInvoicePaid(id, idempotencyKey);
         return { queued: false };
       } catch (error) {
-        if (!isNetworkError(error)) throw error;
+        if (!isServerUnreachable(error)) throw error;
         await enqueue({
           method: 'POST',
           path: `/invoices/${encodeURIComponent(id)}/payments`,

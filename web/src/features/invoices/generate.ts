@@ -6,7 +6,7 @@ import {
 } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { newIdempotencyKey, request } from '../../api/client';
-import { isNetworkError } from '../../api/errors';
+import { isNetworkError, isServerUnreachable } from '../../api/errors';
 import { createInvoice, type InvoicePage } from '../../api/invoices';
 import { invoiceKeys, paymentMethodKeys, settingsKeys } from '../../api/keys';
 import { defaultPaymentMethodId, type PaymentMethod, paymentMethodsQuery } from '../../api/paymentMethods';
@@ -152,7 +152,7 @@ export async function generateInvoice(input: GenerateInput): Promise<GenerateRes
     await db.drafts.delete(input.draftId).catch(() => {});
     return { kind: 'sent', id };
   } catch (error) {
-    if (isNetworkError(error)) return queue();
+    if (isServerUnreachable(error)) return queue();
     throw error;
   }
 }

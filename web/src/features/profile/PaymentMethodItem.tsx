@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../api/client';
-import { isNetworkError } from '../../api/errors';
+import { isServerUnreachable } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { paymentMethodKeys } from '../../api/keys';
 import { togglePaymentMethod } from '../../api/paymentMethods';
@@ -126,7 +126,7 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
       try {
         return { queued: false as const, ...(await togglePaymentMethod(method.ID, idempotencyKey)) };
       } catch (error) {
-        if (!isNetworkError(error)) throw error;
+        if (!isServerUnreachable(error)) throw error;
         await enqueue({
           method: 'PUT',
           path: `/settings/payment-methods/${encodeURIComponent(method.ID)}/toggle`,
