@@ -1,15 +1,13 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { INVOICE_PAGE_SIZE_MAX } from '@remit/contracts';
 import { createScratchDatabase, type ScratchDatabase, testStores } from '@remit/eventstore/testing';
 import { callApi, startClusterProcess, stopProcess } from '@remit/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { persistentClient, signUpThroughProxy, subscribeThroughProxy } from './testing/cluster-client.js';
 import { invoicePayload } from './testing/invoices.js';
-import { verificationLinkIn } from './testing/mail-catcher.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const script = join(root, 'scripts', 'cluster.mjs');
@@ -62,34 +60,8 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
     await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  async function verificationLink(email: string) {
-    const outbox = join(dataDir, 'outbox');
-    for (;;) {
-      for (const file of await readdir(outbox).catch(() => [] as string[])) {
-        const link = verificationLinkIn(await readFile(join(outbox, file), 'utf8'));
-        if (link?.email === email) return link;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /** A new person, signed up and verified through the proxy; their session token. */
-  async function signUpThroughProxy(): Promise<string> {
-    const email = `cluster-${randomBytes(3).toString('hex')}@example.com`;
-    const signup = await callApi(proxy, 'POST', '/auth/signup', {
-      body: { name: 'Clustered Person', email, password: 'Sunflower42' },
-    });
-    expect(signup.status).toBe(201);
-    const link = await verificationLink(email);
-    const verified = await callApi(proxy, 'POST', '/auth/verify-email', {
-      body: { email, token: link.token },
-    });
-    expect(verified.status).toBe(200);
-    return ((await verified.json()) as { token: string }).token;
-  }
-
   it('signs up, creates an invoice, reads it on either query replica and downloads its PDF through Caddy', async () => {
-    const token = await signUpThroughProxy();
+    const token = await signUpThroughProxy(proxy, dataDir);
 
     const form = new FormData();
     form.set('invoice', JSON.stringify(invoicePayload({ invoiceNumber: 'CL-0001' })));
@@ -138,102 +110,18 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
     expect(leaders.size).toBe(1);
   }, 90_000);
 
-  /** Makes the person a subscriber through the sandbox checkout, so every invoice of theirs opens. */
-  async function subscribeThroughProxy(token: string) {
-    const checkout = await callApi(proxy, 'POST', '/create-checkout-session', {
-      token,
-      body: { plan: 'pro-monthly' },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expect(checkout.status).toBe(201);
-    const session = (await checkout.json()) as { url: string; sessionId: string };
-    const paid = await fetch(`${proxy}${new URL(session.url).pathname}/pay`, {
-      method: 'POST',
-      redirect: 'manual',
-    });
-    expect(paid.status).toBe(303);
-    const confirmed = await callApi(proxy, 'POST', '/confirm-subscription', {
-      token,
-      body: { sessionId: session.sessionId },
-    });
-    expect(confirmed.status).toBe(200);
-  }
-
   it('loses and doubles nothing through Caddy while a command and a query replica are killed -9, and restarts them', async () => {
-    const token = await signUpThroughProxy();
-    await subscribeThroughProxy(token);
-    const auth = { authorization: `Bearer ${token}` };
+    const token = await signUpThroughProxy(proxy, dataDir);
+    await subscribeThroughProxy(proxy, token);
+    const client = persistentClient(proxy, token);
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-    /** What a client sees when the replica it reached died: the proxy's 502, or the connection cut. */
-    const replicaLost = (status: number) =>
-      status === 502 || status === 503 || status === 504 || status === 0;
-    const lost: string[] = [];
-    /** How long each request waited from its first try to its answer, retries included (ms). */
-    const waits: number[] = [];
-
-    /** Sends until answered, a lost replica retried with the same Idempotency-Key, as the web's outbox does. */
-    async function until(label: string, send: () => Promise<Response>, ok: number): Promise<Response> {
-      const first = performance.now();
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const answer = await send().catch(() => null);
-        if (answer?.status === ok) {
-          waits.push(performance.now() - first);
-          return answer;
-        }
-        const status = answer?.status ?? 0;
-        const body = answer ? await answer.text() : 'no answer';
-        // 409 in_progress: the same key still being applied elsewhere; retried like a lost replica.
-        if (!replicaLost(status) && !(status === 409 && body.includes('in_progress'))) {
-          throw new Error(`${label} answered ${status}: ${body}`);
-        }
-        lost.push(`${label} ${status} ${body.slice(0, 120)}`);
-        await sleep(100);
-      }
-      throw new Error(
-        `${label}: no answer after 100 tries (${lost
-          .filter((line) => line.startsWith(label))
-          .slice(-3)
-          .join(', ')})`,
-      );
-    }
-
-    const numbers: string[] = [];
-    /** IssueInvoice until answered, one key for every try; the invoice's id and the log position. */
-    async function issue(number: string, base: string) {
-      const key = randomUUID();
-      const created = await until(
-        `IssueInvoice ${number}`,
-        () => {
-          const form = new FormData();
-          form.set('invoice', JSON.stringify(invoicePayload({ invoiceNumber: number })));
-          return fetch(`${base}/api/invoices`, {
-            method: 'POST',
-            headers: { ...auth, 'idempotency-key': key },
-            body: form,
-          });
-        },
-        201,
-      );
-      numbers.push(number);
-      const { invoice } = (await created.json()) as { invoice: { ID: string } };
-      return { id: invoice.ID, position: created.headers.get('x-remit-position') as string };
-    }
-    async function issueAndRead(number: string) {
-      const { id, position } = await issue(number, proxy);
-      const read = await until(
-        `read ${number}`,
-        () => fetch(`${proxy}/api/invoices/${id}`, { headers: { ...auth, 'x-remit-position': position } }),
-        200,
-      );
-      expect(((await read.json()) as { InvoiceNumber: string }).InvoiceNumber).toBe(number);
-    }
 
     const victims = ['command-1', 'query-1'];
     const before = new Map(victims.map((label) => [label, pids.get(label) as number]));
     for (const label of victims) expect(before.get(label), label).toBeGreaterThan(0);
     let stop = false;
-    const clients = Array.from({ length: 8 }, async (_, client) => {
-      for (let index = 0; !stop; index += 1) await issueAndRead(`KILL-${client}-${index}`);
+    const clients = Array.from({ length: 8 }, async (_, person) => {
+      for (let index = 0; !stop; index += 1) await client.issueAndRead(`KILL-${person}-${index}`);
     });
     const faults = (async () => {
       try {
@@ -265,42 +153,16 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
     await Promise.all([faults, ...clients]);
 
     // The restarted replicas take work straight away, each on its own port.
-    const commandBase = `http://127.0.0.1:${ports['command-1']}`;
-    const queryBase = `http://127.0.0.1:${ports['query-1']}`;
-    const { position } = await issue('KILL-DIRECT', commandBase);
-    const listed = await callApi(queryBase, 'GET', `/invoices?limit=${INVOICE_PAGE_SIZE_MAX}`, {
-      token,
-      headers: { 'x-remit-position': position },
-    });
-    expect(listed.status).toBe(200);
+    const { position } = await client.issue('KILL-DIRECT', `http://127.0.0.1:${ports['command-1']}`);
+    const seen = await client.listedNumbers(`http://127.0.0.1:${ports['query-1']}`, position);
 
     // Every command answered once is there exactly once: none lost with its replica, none applied twice.
-    const seen: string[] = [];
-    const { pagination } = (await listed.json()) as { pagination: { total_pages: number } };
-    for (let page = 1; page <= pagination.total_pages; page += 1) {
-      const answer = await callApi(
-        queryBase,
-        'GET',
-        `/invoices?limit=${INVOICE_PAGE_SIZE_MAX}&page=${page}`,
-        {
-          token,
-          headers: { 'x-remit-position': position },
-        },
-      );
-      const { invoices } = (await answer.json()) as { invoices: { InvoiceNumber: string }[] };
-      seen.push(...invoices.map((invoice) => invoice.InvoiceNumber));
-    }
-    expect(numbers.length).toBeGreaterThan(victims.length * 4);
-    expect([...seen].sort()).toEqual([...numbers].sort());
-    const kinds = new Map<string, number>();
-    for (const line of lost) {
-      const kind = line.replace(/^(\S+) \S+ /, '$1 ').slice(0, 80);
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-    }
-    const longest = Math.max(...waits);
+    expect(client.numbers.length).toBeGreaterThan(victims.length * 4);
+    expect([...seen].sort()).toEqual([...client.numbers].sort());
+    const longest = Math.max(...client.waits);
     console.info(
-      `replica kill -9 under load: ${numbers.length} invoices issued and read, ${lost.length} answers lost with a replica and retried, longest wait ${longest.toFixed(0)} ms`,
-      Object.fromEntries(kinds),
+      `replica kill -9 under load: ${client.numbers.length} invoices issued and read, ${client.lost.length} answers lost with a replica and retried, longest wait ${longest.toFixed(0)} ms`,
+      client.lostByKind(),
     );
     // Writes and reads kept flowing on the other replicas: nobody waited out a restart, let alone more.
     expect(longest).toBeLessThan(4_000);

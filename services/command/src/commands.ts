@@ -55,6 +55,8 @@ const CLAIM_LEASE_MS = 30_000;
 /** Answers are kept this long; a key older than that counts as new. */
 const ANSWER_TTL_MS = 7 * 24 * 3_600_000;
 const CLEAN_EVERY_MS = 3_600_000;
+/** How soon a claim whose release failed is given back again. */
+const RELEASE_RETRY_MS = 1_000;
 
 const inProgress = () =>
   new AppError('conflict', 'This request is already being processed', { reason: 'in_progress' });
@@ -103,6 +105,29 @@ export function createCommands(deps: {
 }) {
   const { store, now } = deps;
   let lastClean = 0;
+
+  // Claims whose release failed (the database went away while the command failed): their key would read
+  // as in progress until the lease ran out, though nothing runs it. Given back once the database answers.
+  const unreleased = new Map<string, string>();
+  let retrying = false;
+  function releaseLater(key: string, claim: string): void {
+    unreleased.set(key, claim);
+    if (retrying) return;
+    retrying = true;
+    setTimeout(async () => {
+      for (const [pendingKey, pendingClaim] of unreleased) {
+        try {
+          await releaseClaim(store.db, pendingKey, pendingClaim);
+          unreleased.delete(pendingKey);
+        } catch {
+          break;
+        }
+      }
+      retrying = false;
+      const [next] = unreleased;
+      if (next) releaseLater(next[0], next[1]);
+    }, RELEASE_RETRY_MS).unref();
+  }
 
   function run<State, Event extends DecidedEvent>(
     root: Step<State, Event>,
@@ -180,9 +205,10 @@ export function createCommands(deps: {
       } catch (error) {
         // Another run took the key over (ours outlived its lease) and its answer stands: look again.
         if (error instanceof ClaimLostError) continue;
-        await releaseClaim(store.db, hashed, claim.claim).catch((releaseError: unknown) =>
-          deps.logger.warn({ err: releaseError }, 'could not release an idempotency claim'),
-        );
+        await releaseClaim(store.db, hashed, claim.claim).catch((releaseError: unknown) => {
+          deps.logger.warn({ err: releaseError }, 'could not release an idempotency claim; trying again');
+          releaseLater(hashed, claim.claim);
+        });
         throw error;
       }
     }
