@@ -32,12 +32,8 @@ export function holdClaims(database: OpenDatabase, logger: EventStoreLogger): He
     database,
     name,
     holder: name,
-    // Its warnings (the lock's session lost, taken again) matter; 'leading' at each start does not.
-    logger: {
-      info: () => {},
-      warn: (data, message) => logger.warn(data, message),
-      error: (data, message) => logger.error(data, message),
-    },
+    logger,
+    role: 'the lock of its idempotency claims',
     work: async () => {
       held();
       return async () => {};

@@ -32,8 +32,11 @@ export function runWhenLeading(options: {
   work: LeaderWork;
   logger: EventStoreLogger;
   retryMs?: number;
+  /** What holding the lock means, as the log says it: 'the lead' (a leader among standbys) by default. */
+  role?: string;
 }): Leadership {
   const { database, name, holder, work, logger } = options;
+  const role = options.role ?? 'the lead';
   const retryMs = options.retryMs ?? DEFAULT_RETRY_MS;
   let running = true;
   let leading = false;
@@ -46,12 +49,12 @@ export function runWhenLeading(options: {
 
   async function lead(lock: HeldLock): Promise<void> {
     leading = true;
-    logger.info({ lock: name, holder }, 'leading');
+    logger.info({ lock: name, holder }, `took ${role}`);
     let stopWork: (() => Promise<void>) | undefined;
     try {
       stopWork = await work();
       await Promise.race([lock.lost, stopped]);
-      if (running) logger.warn({ lock: name, holder }, 'lost the lead; standing by');
+      if (running) logger.warn({ lock: name, holder }, `lost ${role}; asking for it again`);
     } finally {
       leading = false;
       await stopWork?.().catch((error: unknown) => logger.error({ err: error }, 'stopping led work failed'));
@@ -65,11 +68,11 @@ export function runWhenLeading(options: {
       try {
         lock = await database.tryLock(name, holder);
       } catch (error) {
-        logger.warn({ err: error, lock: name }, 'could not ask for the lead; trying again');
+        logger.warn({ err: error, lock: name }, `could not ask for ${role}; trying again`);
       }
       if (lock) {
         await lead(lock).catch((error: unknown) =>
-          logger.error({ err: error, lock: name }, 'leading failed'),
+          logger.error({ err: error, lock: name }, `the work of ${role} failed`),
         );
       }
       if (running) await pause(retryMs);

@@ -11,7 +11,12 @@ import {
 } from '@remit/eventstore/testing';
 import { startClusterProcess, stopProcess } from '@remit/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persistentClient, signUpThroughProxy, subscribeThroughProxy } from './testing/cluster-client.js';
+import {
+  clusterTestEnv,
+  persistentClient,
+  signUpThroughProxy,
+  subscribeThroughProxy,
+} from './testing/cluster-client.js';
 
 const script = fileURLToPath(new URL('../../../scripts/cluster.mjs', import.meta.url));
 
@@ -41,10 +46,7 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
     } = await startClusterProcess(script, {
       DATABASE_URL: postgres.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PDF_WORKERS: '1',
-      PASSWORD_HASH_COST: '10',
-      READ_YOUR_WRITES_WAIT_MS: '15000',
+      ...clusterTestEnv,
     }));
   }, 120_000);
   afterAll(async () => {

@@ -6,7 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { createScratchDatabase, type ScratchDatabase, testStores } from '@remit/eventstore/testing';
 import { callApi, startClusterProcess, stopProcess } from '@remit/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { persistentClient, signUpThroughProxy, subscribeThroughProxy } from './testing/cluster-client.js';
+import {
+  clusterTestEnv,
+  persistentClient,
+  signUpThroughProxy,
+  subscribeThroughProxy,
+} from './testing/cluster-client.js';
 import { invoicePayload } from './testing/invoices.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,10 +52,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('the cluster o
     const started = await startClusterProcess(script, {
       DATABASE_URL: scratch.url,
       DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PDF_WORKERS: '1',
-      PASSWORD_HASH_COST: '10',
-      READ_YOUR_WRITES_WAIT_MS: '15000',
+      ...clusterTestEnv,
     });
     ({ child: cluster, proxy, ports, pids } = started);
   }, 120_000);

@@ -107,17 +107,18 @@ export function createCommands(deps: {
   let lastClean = 0;
 
   // Claims whose release failed (the database went away while the command failed): their key would read
-  // as in progress until the lease ran out, though nothing runs it. Given back once the database answers.
-  const unreleased = new Map<string, string>();
+  // as in progress until the lease ran out, though nothing runs it. Given back once the database answers;
+  // past the lease there is nothing left to give back (any retry takes the claim over).
+  const unreleased = new Map<string, { claim: string; until: number }>();
   let retrying = false;
   function releaseLater(key: string, claim: string): void {
-    unreleased.set(key, claim);
+    if (!unreleased.has(key)) unreleased.set(key, { claim, until: Date.now() + CLAIM_LEASE_MS });
     if (retrying) return;
     retrying = true;
     setTimeout(async () => {
-      for (const [pendingKey, pendingClaim] of unreleased) {
+      for (const [pendingKey, pending] of unreleased) {
         try {
-          await releaseClaim(store.db, pendingKey, pendingClaim);
+          if (Date.now() < pending.until) await releaseClaim(store.db, pendingKey, pending.claim);
           unreleased.delete(pendingKey);
         } catch {
           break;
@@ -125,7 +126,7 @@ export function createCommands(deps: {
       }
       retrying = false;
       const [next] = unreleased;
-      if (next) releaseLater(next[0], next[1]);
+      if (next) releaseLater(next[0], next[1].claim);
     }, RELEASE_RETRY_MS).unref();
   }
 

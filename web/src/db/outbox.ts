@@ -1,5 +1,5 @@
 import { newIdempotencyKey, request } from '../api/client';
-import { ApiError, isNetworkError } from '../api/errors';
+import { ApiError, isServerUnreachable } from '../api/errors';
 import { createInvoice } from '../api/invoices';
 import { logError } from '../lib/log';
 import { currentUserId } from './account';
@@ -77,7 +77,7 @@ export function backoffMs(attempts: number): number {
  * key still being applied (409 `in_progress`). Anything else from the server is a refusal.
  */
 export function isTransient(error: unknown): boolean {
-  if (isNetworkError(error)) return true;
+  if (isServerUnreachable(error)) return true;
   if (!(error instanceof ApiError)) return false;
   if (error.status === 409) return error.code === 'in_progress' || error.code === 'contention';
   return error.status >= 500 || error.status === 408 || error.status === 429;

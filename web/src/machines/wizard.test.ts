@@ -1,6 +1,7 @@
 import { defaultInvoiceForm } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { validWizardForm } from '../test/wizardForm';
 import {
   type GenerateInput,
   type GenerateResult,
@@ -12,25 +13,13 @@ import {
 
 const template = { ID: 'classic', TemplateName: 'Classic', TemplateComponentName: 'ClassicTemplate' };
 
-const validForm: WizardForm = {
-  ...(defaultInvoiceForm('2026-01-15') as WizardForm),
-  userName: 'Ada Lovelace',
-  userEmail: 'ada@example.com',
-  userAddress: '1 Main Street, London',
-  userCompanyName: 'Analytical Ltd',
-  customerName: 'Charles Babbage',
-  customerEmail: 'charles@example.com',
-  customerAddress: '2 Side Street, London',
-  customerCompanyName: 'Engines Co',
-  invoiceNumber: 'INV-001',
-  items: [{ description: 'Consulting', quantity: '2', unitPrice: '100' }],
-};
-
 function start(options: { subscribed?: boolean; form?: WizardForm; result?: GenerateResult | Error } = {}) {
   const generated: GenerateInput[] = [];
   const machine = wizardMachine.provide({
     actors: {
-      load: fromPromise(async (): Promise<WizardStart> => ({ form: options.form ?? validForm, logo: null })),
+      load: fromPromise(
+        async (): Promise<WizardStart> => ({ form: options.form ?? validWizardForm, logo: null }),
+      ),
       generate: fromPromise(async ({ input }: { input: GenerateInput }) => {
         generated.push(input);
         const result = options.result ?? { kind: 'sent', id: 'inv-1' };
@@ -59,15 +48,18 @@ describe('invoice wizard (spec §4)', () => {
   });
 
   it('blocks Next while a unit price is 0 (the stricter rule), then moves to step 2 and stores the form', async () => {
-    const zero = { ...validForm, items: [{ description: 'Consulting', quantity: '1', unitPrice: '0' }] };
+    const zero = {
+      ...validWizardForm,
+      items: [{ description: 'Consulting', quantity: '1', unitPrice: '0' }],
+    };
     const { actor } = start({ form: zero });
     await waitFor(actor, (state) => state.matches('form'));
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('form')).toBe(true);
-    actor.send({ type: 'CHANGE', path: 'items.0.unitPrice', form: validForm });
+    actor.send({ type: 'CHANGE', path: 'items.0.unitPrice', form: validWizardForm });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('templates')).toBe(true);
-    expect(actor.getSnapshot().context.storedForm).toEqual(validForm);
+    expect(actor.getSnapshot().context.storedForm).toEqual(validWizardForm);
   });
 
   it('Back restores the stored form', async () => {
@@ -76,7 +68,7 @@ describe('invoice wizard (spec §4)', () => {
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().matches('form')).toBe(true);
-    expect(actor.getSnapshot().context.form).toEqual(validForm);
+    expect(actor.getSnapshot().context.form).toEqual(validWizardForm);
   });
 
   it('needs a template before Generate, and selecting in the preview closes it', async () => {
@@ -92,7 +84,7 @@ describe('invoice wizard (spec §4)', () => {
     expect(actor.getSnapshot().context.previewTemplate).toBeNull();
     actor.send({ type: 'GENERATE' });
     await waitFor(actor, (state) => state.status === 'done');
-    expect(generated).toEqual([{ form: validForm, logo: null, template, draftId: 'draft-1' }]);
+    expect(generated).toEqual([{ form: validWizardForm, logo: null, template, draftId: 'draft-1' }]);
   });
 
   it('a subscriber is done after generating; a non-subscriber keeps the id and sees the plans', async () => {

@@ -7,6 +7,14 @@ import { expect } from 'vitest';
 import { invoicePayload } from './invoices.js';
 import { verificationLinkIn } from './mail-catcher.js';
 
+/** The cluster's settings in tests: one render worker each, a cheap password hash, a patient read-your-writes. */
+export const clusterTestEnv = {
+  LOG_LEVEL: 'warn',
+  PDF_WORKERS: '1',
+  PASSWORD_HASH_COST: '10',
+  READ_YOUR_WRITES_WAIT_MS: '15000',
+};
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The verification link mailed to `email`, from the cluster's outbox once it is there. */

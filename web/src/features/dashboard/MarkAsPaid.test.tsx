@@ -120,7 +120,10 @@ describe('collection status and Mark as paid on the dashboard (issue 14)', () =>
       'the server lost its database (503)',
       () => ({
         status: 503,
-        body: { error: 'The service is temporarily unavailable', code: 'database_unavailable' },
+        body: {
+          error: 'Remit is briefly unavailable. Please try again in a moment.',
+          code: 'database_unavailable',
+        },
         headers: { 'Retry-After': '5' },
       }),
     ],

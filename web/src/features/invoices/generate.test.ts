@@ -1,25 +1,14 @@
-import { defaultInvoiceForm } from '@remit/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/errors';
 import { storeToken } from '../../api/session';
 import { setCurrentUser } from '../../db/account';
 import { db } from '../../db/database';
-import type { WizardForm } from '../../machines/wizard';
 import { mockApi } from '../../test/api';
+import { validWizardForm } from '../../test/wizardForm';
 import { generateInvoice } from './generate';
 
 const template = { ID: 'classic', TemplateName: 'Classic', TemplateComponentName: 'ClassicTemplate' };
-const form: WizardForm = {
-  ...(defaultInvoiceForm('2026-01-15') as WizardForm),
-  userName: 'Ada Lovelace',
-  userEmail: 'ada@example.com',
-  userAddress: '1 Main Street, London',
-  customerName: 'Charles Babbage',
-  customerEmail: 'charles@example.com',
-  customerAddress: '2 Side Street, London',
-  invoiceNumber: 'INV-042',
-  items: [{ description: 'Consulting', quantity: '2', unitPrice: '100' }],
-};
+const form = { ...validWizardForm, invoiceNumber: 'INV-042' };
 
 beforeEach(() => {
   storeToken('token-of-user-g');
