@@ -13,7 +13,8 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createEventStore } from '@remit/eventstore';
-import { exportLog, importLog } from '../services/app/src/event-log-file.js';
+import { exportLog } from '../services/app/src/event-log-file.js';
+import { importLog } from '../services/app/src/event-log-import.js';
 import { appendInvoices } from './seed-log.js';
 import { benchLogger, benchPostgresUrl, openBenchDatabase } from './support.js';
 

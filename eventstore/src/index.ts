@@ -11,24 +11,21 @@ export {
   releaseClaim,
 } from './command-answers.js';
 export type { Database, OpenDatabase, OpenDatabaseOptions, StoreKind, Unlisten } from './database.js';
-export { ConcurrencyError } from './errors.js';
 export {
   type CommandPlan,
   type DecidedEvent,
   type Decider,
   type EventCodec,
   type EventEnvelope,
-  type ExecuteOptions,
-  execute,
-  foldEvents,
   type Recorded,
   type Step,
   type StepContext,
   type StepOutcome,
   type StreamsOf,
-  step,
   UnexpectedEventError,
-} from './execute.js';
+} from './decider.js';
+export { ConcurrencyError } from './errors.js';
+export { type ExecuteOptions, execute, foldEvents, step } from './execute.js';
 export type { GroupHandler, GroupMember } from './group-subscription.js';
 export { type Leadership, type LeaderWork, runWhenLeading } from './leadership.js';
 export type { EventStoreLogger } from './logger.js';

@@ -16,7 +16,8 @@ import { migrateReadModels } from '@remit/readmodels';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { exportLog, ImportError, importLog } from './event-log-file.js';
+import { exportLog } from './event-log-file.js';
+import { ImportError, importLog } from './event-log-import.js';
 import { fixture, fixtures, rowsOf, sorted } from './testing/fixture-log.js';
 
 const logger = createLogger({ level: 'silent', name: 'test' });

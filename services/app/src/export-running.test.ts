@@ -14,7 +14,8 @@ import { callApi, startServiceProcess, stopProcess } from '@remit/kit/testing';
 import { migrateReadModels } from '@remit/readmodels';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exportEmbeddedLogInPages, exportLog, importLog } from './event-log-file.js';
+import { exportEmbeddedLogInPages, exportLog } from './event-log-file.js';
+import { importLog } from './event-log-import.js';
 import { readServerFile } from './server-file.js';
 import { fixture } from './testing/fixture-log.js';
 

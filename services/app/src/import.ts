@@ -3,7 +3,7 @@ import { migrateEventStore, openDatabase } from '@remit/eventstore';
 import { ConfigError, createLogger, databaseOptions, migrateSharedState } from '@remit/kit';
 import { migrateReadModels } from '@remit/readmodels';
 import { loadAppConfig } from './config.js';
-import { ImportError, importLog } from './event-log-file.js';
+import { ImportError, importLog } from './event-log-import.js';
 import { readServerFile } from './server-file.js';
 
 /**
