@@ -4,8 +4,9 @@ import { ConcurrencyError } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import type { Accounts } from './accounts.js';
-import { onUser, reserveEmail, reserveGoogleAccount } from './decider.js';
+import { onUser } from './decider.js';
 import { type GoogleSignIn, GoogleSignInError } from './google.js';
+import { reserveEmail, reserveGoogleAccount } from './reservations-and-sessions.js';
 
 /** Signing in with Google: the account of a Google identity, linked or made on the first sign-in. */
 export function googleCommands(accounts: Accounts) {

@@ -3,8 +3,9 @@ import { AppError, type AuthContext } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import { passwordChangedEmail, passwordResetEmail } from './account-emails.js';
 import type { Accounts } from './accounts.js';
-import { endOtherSessions, onUser, type UserState } from './decider.js';
+import { onUser, type UserState } from './decider.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { endOtherSessions } from './reservations-and-sessions.js';
 import { hashToken, newVerificationToken } from './tokens.js';
 
 /** A forgotten password reset through a link from the mailbox, and a known one changed on /profile. */

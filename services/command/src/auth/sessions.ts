@@ -2,8 +2,9 @@ import { authMessages } from '@remit/contracts';
 import type { AuthContext } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import type { Accounts } from './accounts.js';
-import { assertCanSignIn, endOtherSessions, endSession, initialUserState } from './decider.js';
+import { assertCanSignIn, initialUserState } from './decider.js';
 import { passwordDecoy, verifyPassword } from './passwords.js';
+import { endOtherSessions, endSession } from './reservations-and-sessions.js';
 
 /** Signing in with a password, and ending sessions. */
 export function sessionCommands(accounts: Accounts) {

@@ -4,8 +4,9 @@ import { AppError } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import { accountExistsEmail } from './account-emails.js';
 import type { Accounts } from './accounts.js';
-import { onUser, reserveEmail, type UserState } from './decider.js';
+import { onUser, type UserState } from './decider.js';
 import { hashPassword } from './passwords.js';
+import { reserveEmail } from './reservations-and-sessions.js';
 import { hashToken, newVerificationToken } from './tokens.js';
 
 /** Sign-up with a password and the e-mail verification that follows it. */
