@@ -1,9 +1,33 @@
+import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Workspace packages export their TypeScript sources under the `source` condition, so tests run
 // against src/ without a build.
 const conditions = ['source'];
+
+const serverTests = [
+  'contracts/src/**/*.test.ts',
+  'eventstore/src/**/*.test.ts',
+  'readmodels/src/**/*.test.ts',
+  'services/*/src/**/*.test.ts',
+];
+
+/**
+ * Suites that start processes of their own (a cluster behind Caddy, private PostgreSQL servers they stop
+ * and start, projector and time processes): each keeps every core busy and times its processes, so they
+ * run last, one at a time, with nothing beside them.
+ */
+const processSuites = [
+  'services/app/src/cluster.test.ts',
+  'services/app/src/cluster-faults.test.ts',
+  'services/app/src/database-faults.test.ts',
+  'services/app/src/reminders-two-instances.test.ts',
+  'services/app/src/export-running.test.ts',
+  'services/projector/src/failover.test.ts',
+  'eventstore/src/database-faults.test.ts',
+  'eventstore/src/durability.test.ts',
+];
 
 export default defineConfig({
   resolve: { conditions: [...conditions, ...defaultClientConditions] },
@@ -11,18 +35,28 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    // One file per core. Vitest's default leaves one core to itself (1 worker on a 2-core machine), which
+    // ran every file one after another; a server file waits on its database and HTTP as much as it computes,
+    // and the main process only collects results.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
         test: {
           name: 'server',
           environment: 'node',
-          include: [
-            'contracts/src/**/*.test.ts',
-            'eventstore/src/**/*.test.ts',
-            'readmodels/src/**/*.test.ts',
-            'services/*/src/**/*.test.ts',
-          ],
+          include: serverTests,
+          exclude: [...configDefaults.exclude, ...processSuites],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          environment: 'node',
+          include: processSuites,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
       'web/vitest.config.ts',

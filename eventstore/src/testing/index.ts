@@ -16,6 +16,16 @@ export function testStores(): StoreKind[] {
 }
 
 /**
+ * The stores for suites that go through HTTP routes, pages and mail: the embedded default only. What
+ * differs between the stores (the log, subscriptions, projections, the command pipeline, claims, faults and
+ * the cluster) is tested on both by the suites that use `testStores()`; running every route twice
+ * doubled the server suites' time and tested the same code. TEST_EVERY_STORE=1 runs these on both too.
+ */
+export function httpStores(): StoreKind[] {
+  return process.env.TEST_EVERY_STORE ? testStores() : ['pglite'];
+}
+
+/**
  * A migrated, empty database of its own: an in-memory PGlite, or a fresh schema on
  * TEST_DATABASE_URL that is dropped on close.
  */

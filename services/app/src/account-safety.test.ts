@@ -1,6 +1,6 @@
 import { type AuthRateLimits, defaultAuthRateLimits } from '@remit/command';
 import { authMessages } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -18,7 +18,7 @@ const limits: AuthRateLimits = {
   signInFailures: { ...defaultAuthRateLimits.signInFailures, freeFailures: 2, baseDelayMs: 600_000 },
 };
 
-describe.each(testStores())('account safety, with the e-mail at a real SMTP server, on %s', (kind) => {
+describe.each(httpStores())('account safety, with the e-mail at a real SMTP server, on %s', (kind) => {
   let app: TestApp;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let clock = Date.now();

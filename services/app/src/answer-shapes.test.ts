@@ -48,6 +48,7 @@ function expectShape<T>(
   return parsed.data;
 }
 
+// On both stores: the drivers hand back numbers and dates their own way, and this checks every answer's shape.
 describe.each(testStores())('every answer matches its contract on %s', (kind) => {
   let app: TestApp;
   let user: Awaited<ReturnType<typeof signedInUser>>;

@@ -1,5 +1,5 @@
 import { authMessages } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -15,7 +15,7 @@ const countEvents = async (app: TestApp, type: string) => {
   return Number((rows[0] as { n: number }).n);
 };
 
-describe.each(testStores())('sign-in API on %s', (kind) => {
+describe.each(httpStores())('sign-in API on %s', (kind) => {
   let app: TestApp;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let clock = new Date('2026-11-21T10:00:00Z');
@@ -241,7 +241,7 @@ describe.each(testStores())('sign-in API on %s', (kind) => {
   });
 });
 
-describe.each(testStores())('sign-in rate limits on %s', (kind) => {
+describe.each(httpStores())('sign-in rate limits on %s', (kind) => {
   let app: TestApp;
   const rule = { windowMs: 60_000, limit: 3 };
   beforeAll(async () => {

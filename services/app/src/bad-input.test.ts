@@ -1,5 +1,5 @@
 import { invoiceMessages } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { inputMessages } from '@remit/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deepJson } from './testing/fuzz.js';
@@ -9,7 +9,7 @@ import { signedInUser } from './testing/users.js';
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 
-describe.each(testStores())('bad input answers 4xx with a clear message on %s', (kind) => {
+describe.each(httpStores())('bad input answers 4xx with a clear message on %s', (kind) => {
   let app: TestApp;
   let token: string;
 

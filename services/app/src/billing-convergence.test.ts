@@ -1,6 +1,6 @@
 import { type FakeStripe, startFakeStripe } from '@remit/command/testing/fake-stripe';
 import { createEventStore, type EventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -23,7 +23,7 @@ function apply(subscription: Json, change: Change): void {
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-describe.each(testStores())('Stripe state converges on %s', (kind) => {
+describe.each(httpStores())('Stripe state converges on %s', (kind) => {
   let fake: FakeStripe;
   let app: TestApp;
   let store: EventStore;

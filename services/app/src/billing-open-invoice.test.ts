@@ -1,11 +1,11 @@
 import { createEventStore, type EventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { signedInUser } from './testing/users.js';
 
-describe.each(testStores())('no checkout for an invoice that is already open, on %s (issue 16)', (kind) => {
+describe.each(httpStores())('no checkout for an invoice that is already open, on %s (issue 16)', (kind) => {
   let app: TestApp;
   let store: EventStore;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { type FakeStripe, startFakeStripe } from '@remit/command/testing/fake-stripe';
 import { createEventStore, type EventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -11,7 +11,7 @@ const WEBHOOK_SECRET = 'whsec_remit_test_secret';
 const prices = { perInvoice: 'price_per_invoice', monthly: 'price_pro_monthly', yearly: 'price_pro_yearly' };
 const signer = new Stripe('sk_test_signer');
 
-describe.each(testStores())(
+describe.each(httpStores())(
   'billing through the Stripe SDK against a local fake of its API on %s',
   (kind) => {
     let fake: FakeStripe;

@@ -1,5 +1,5 @@
 import { createEventStore, type EventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ type Subscription = {
   CancelAtPeriodEnd: boolean;
 };
 
-describe.each(testStores())('billing with the built-in sandbox over HTTP on %s', (kind) => {
+describe.each(httpStores())('billing with the built-in sandbox over HTTP on %s', (kind) => {
   let app: TestApp;
   let store: EventStore;
   let priceIds: Record<string, string>;

@@ -1,5 +1,5 @@
 import { addDays, type QuickStats } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -9,7 +9,7 @@ import { signedInUser } from './testing/users.js';
 
 const DAY = 86_400_000;
 
-describe.each(testStores())('collection status, filter and stats with a set clock on %s', (kind) => {
+describe.each(httpStores())('collection status, filter and stats with a set clock on %s', (kind) => {
   let app: TestApp;
   let ada: Awaited<ReturnType<typeof signedInUser>>;
   let fay: Awaited<ReturnType<typeof signedInUser>>;

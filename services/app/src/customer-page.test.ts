@@ -1,4 +1,4 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ async function eventsOf(app: TestApp, streamId: string): Promise<{ type: string;
   return (result as unknown as { rows: { type: string; data: string }[] }).rows;
 }
 
-describe.each(testStores())('the customer page link over HTTP on %s', (kind) => {
+describe.each(httpStores())('the customer page link over HTTP on %s', (kind) => {
   let app: TestApp;
   let ada: { token: string; user: { id: string } };
   let bob: { token: string; user: { id: string } };
@@ -209,7 +209,7 @@ describe.each(testStores())('the customer page link over HTTP on %s', (kind) => 
   });
 });
 
-describe.each(testStores())('the customer page rate limit on %s', (kind) => {
+describe.each(httpStores())('the customer page rate limit on %s', (kind) => {
   let app: TestApp;
   let ada: { token: string; user: { id: string } };
   let clock = Date.now();

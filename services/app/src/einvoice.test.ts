@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eInvoiceNotReadyAnswerSchema } from '@remit/contracts';
 import { createEventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { errorsOf, isCi, validate, validatorProblem } from '@remit/query/testing';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ const readyInvoice = (paymentMethodId: string, number: string) =>
     },
   });
 
-describe.each(testStores())('e-invoice downloads over HTTP on %s', (kind) => {
+describe.each(httpStores())('e-invoice downloads over HTTP on %s', (kind) => {
   let app: TestApp;
   let dir: string;
   let anna: { token: string; user: { id: string } };

@@ -1,12 +1,12 @@
 import { startTestOidcProvider, type TestOidcProvider } from '@remit/command/testing/oidc-provider';
 import { authMessages } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 
 const redirectUri = 'http://remit.test/auth/google/callback';
 
-describe.each(testStores())('Google sign-in through the API on %s', (kind) => {
+describe.each(httpStores())('Google sign-in through the API on %s', (kind) => {
   let provider: TestOidcProvider;
   let app: TestApp;
 

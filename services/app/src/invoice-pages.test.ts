@@ -1,4 +1,4 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ interface Page {
 const rowsOf = <Row>(result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 
-describe.each(testStores())('dashboard pages by cursor and by number on %s', (kind) => {
+describe.each(httpStores())('dashboard pages by cursor and by number on %s', (kind) => {
   let app: TestApp;
   let ada: Awaited<ReturnType<typeof signedInUser>>;
   let bea: Awaited<ReturnType<typeof signedInUser>>;

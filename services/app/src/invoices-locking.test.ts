@@ -1,5 +1,5 @@
 import { createEventStore, type EventStore } from '@remit/eventstore';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ type Listed = {
 
 const customers = ['Charles Babbage', 'Mary Somerville', 'Michael Faraday', 'Caroline Herschel'];
 
-describe.each(testStores())('invoice list, search, locking and PDFs over HTTP on %s', (kind) => {
+describe.each(httpStores())('invoice list, search, locking and PDFs over HTTP on %s', (kind) => {
   let app: TestApp;
   let store: EventStore;
   const users: Record<

@@ -1,4 +1,4 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -12,7 +12,7 @@ async function streamCount(app: TestApp, prefix: string): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-describe.each(testStores())('issuing invoices over HTTP on %s', (kind) => {
+describe.each(httpStores())('issuing invoices over HTTP on %s', (kind) => {
   let app: TestApp;
   let ada: { token: string; user: { id: string } };
   let bob: { token: string; user: { id: string } };

@@ -1,5 +1,5 @@
 import { paymentMethodMessages as messages, type PaymentMethod } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
@@ -22,7 +22,7 @@ const paypal = {
   instructions: 'Add the invoice number to the payment',
 };
 
-describe.each(testStores())('payment methods over HTTP on %s', (kind) => {
+describe.each(httpStores())('payment methods over HTTP on %s', (kind) => {
   let app: TestApp;
   let ada: Signed;
   let bob: Signed;

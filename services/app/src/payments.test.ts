@@ -1,4 +1,4 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ async function eventCount(app: TestApp, streamId: string): Promise<number> {
   return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
 }
 
-describe.each(testStores())('getting paid over HTTP on %s', (kind) => {
+describe.each(httpStores())('getting paid over HTTP on %s', (kind) => {
   let app: TestApp;
   let ada: { token: string; user: { id: string } };
   let bob: { token: string; user: { id: string } };

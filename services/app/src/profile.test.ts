@@ -1,5 +1,5 @@
 import { addDays, type QuickStats, type RecentInvoice, type TopClient } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { projections, replayProjections } from '@remit/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
@@ -15,7 +15,7 @@ const vatMessage = 'VAT number can only contain uppercase letters, numbers, and 
 /** 2 × 950.50 + 3 × 0.10 + 20% tax, as `invoicePayload` bills it. */
 const DEFAULT_TOTAL = 228156;
 
-describe.each(testStores())('profile, stats, top clients and activities over HTTP on %s', (kind) => {
+describe.each(httpStores())('profile, stats, top clients and activities over HTTP on %s', (kind) => {
   let app: TestApp;
   let sam: Signed;
   let fay: Signed;

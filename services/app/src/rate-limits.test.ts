@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AuthRateLimits, defaultAuthRateLimits } from '@remit/command';
 import { authMessages } from '@remit/contracts';
 import { type OpenDatabase, openDatabase } from '@remit/eventstore';
-import { openTestDatabase, testDatabaseUrl, testStores } from '@remit/eventstore/testing';
+import { httpStores, openTestDatabase, testDatabaseUrl } from '@remit/eventstore/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { testRedisUrl } from './testing/redis.js';
@@ -27,7 +27,7 @@ const signUp = (app: TestApp, email: string, address?: string) =>
 const signIn = (app: TestApp, email: string, guess: string, address: string) =>
   app.post('/auth/login', { email, password: guess }, from(address));
 
-describe.each(testStores())('rate limits by client address on %s', (kind) => {
+describe.each(httpStores())('rate limits by client address on %s', (kind) => {
   const apps: TestApp[] = [];
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();
@@ -55,7 +55,7 @@ describe.each(testStores())('rate limits by client address on %s', (kind) => {
   });
 });
 
-describe.each(testStores())('sign-in throttling on %s', (kind) => {
+describe.each(httpStores())('sign-in throttling on %s', (kind) => {
   let app: TestApp;
   let clock = Date.now();
   const wait = (ms: number) => {

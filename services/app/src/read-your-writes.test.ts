@@ -1,11 +1,11 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { signedInUser } from './testing/users.js';
 
 const at = (position: string) => ({ headers: { 'X-Remit-Position': position } });
 
-describe.each(testStores())('X-Remit-Position from hostile clients on %s', (kind) => {
+describe.each(httpStores())('X-Remit-Position from hostile clients on %s', (kind) => {
   let app: TestApp;
   let token: string;
 

@@ -1,5 +1,5 @@
 import { addDays } from '@remit/contracts';
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { setClock } from '@remit/kit';
 import { projections, replayProjections } from '@remit/projector';
 import { sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ async function eventsOf(
   }));
 }
 
-describe.each(testStores())('overdue, reminders and owner notifications with a set clock on %s', (kind) => {
+describe.each(httpStores())('overdue, reminders and owner notifications with a set clock on %s', (kind) => {
   let app: TestApp;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let ada: { token: string; user: { id: string } };

@@ -1,11 +1,11 @@
-import { testStores } from '@remit/eventstore/testing';
+import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { decodeQuotedPrintable, startMailCatcher, verificationLinkIn } from './testing/mail-catcher.js';
 import { subscribe } from './testing/profile.js';
 
-describe.each(testStores())('sending an invoice by e-mail, at a real SMTP server, on %s', (kind) => {
+describe.each(httpStores())('sending an invoice by e-mail, at a real SMTP server, on %s', (kind) => {
   let app: TestApp;
   let mail: Awaited<ReturnType<typeof startMailCatcher>>;
   let ada: { token: string; user: { id: string } };
