@@ -6,7 +6,7 @@ import { RenderPool } from '../pdf/pool.js';
 import { renderFacturXPdf, renderInvoicePdf } from '../pdf/render.js';
 import { sampleLogoDataUrl } from '../pdf/samples.js';
 import { invoiceTemplates } from '../pdf/templates/registry.js';
-import { pdfPages } from '../pdf/test-support.js';
+import { pdfPages } from '../pdf/testing/test-support.js';
 import { EInvoiceNotReadyError, eInvoiceXml, eInvoiceXmlFormats } from './index.js';
 import { matrixCases, refusalCases } from './matrix.js';
 import { errorsOf, isCi, type ValidatorReport, validate, validatorProblem } from './testing/validator.js';
