@@ -109,7 +109,8 @@ export function toCii(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
             text('ram:BasisAmount', prepared.amount(entry.taxableAmount)),
             text('ram:CategoryCode', entry.category ?? ''),
             text('ram:ExemptionReasonCode', entry.exemption?.code),
-            entry.category !== 'O' && text('ram:RateApplicablePercent', percent(entry.rate)),
+            // BT-119 in every breakdown, 0 for not subject to VAT (BR-DE-14); only the line omits it (BR-O-05).
+            text('ram:RateApplicablePercent', percent(entry.rate)),
           ),
         ),
         invoice.delivery?.kind === 'period' &&

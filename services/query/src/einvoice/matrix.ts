@@ -221,9 +221,8 @@ export const matrixCases: MatrixCase[] = [
     invoice: sampleEInvoice({
       number: 'RE-2025-0109',
       vat: { category: 'O', rate: 0, exemption: null },
-      paymentMethod: null,
     }),
-    xml: ['ubl'],
+    xml: ['ubl', 'xrechnung-cii', 'xrechnung-ubl'],
     pdf: [{ template: 'colourful', logo: true }],
   },
   {

@@ -62,7 +62,8 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
           el(
             'cac:TaxCategory',
             text('cbc:ID', entry.category ?? ''),
-            entry.category !== 'O' && text('cbc:Percent', percent(entry.rate)),
+            // BT-119 in every breakdown, 0 for not subject to VAT (BR-DE-14); only the line omits it (BR-O-05).
+            text('cbc:Percent', percent(entry.rate)),
             text('cbc:TaxExemptionReasonCode', entry.exemption?.code),
             text('cbc:TaxExemptionReason', entry.exemption?.text),
             vatScheme(),
