@@ -187,11 +187,7 @@ function delivery(prepared: PreparedInvoice): string {
   const { invoice } = prepared;
   const content = el(
     'ram:ApplicableHeaderTradeDelivery',
-    prepared.deliverToCountry &&
-      el(
-        'ram:ShipToTradeParty',
-        el('ram:PostalTradeAddress', text('ram:CountryID', prepared.deliverToCountry)),
-      ),
+    prepared.deliverTo && el('ram:ShipToTradeParty', address('ram:PostalTradeAddress', prepared.deliverTo)),
     invoice.delivery?.kind === 'date' &&
       el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date(invoice.delivery.date))),
   );

@@ -43,11 +43,7 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     el(
       'cac:Delivery',
       invoice.delivery?.kind === 'date' && text('cbc:ActualDeliveryDate', invoice.delivery.date),
-      prepared.deliverToCountry &&
-        el(
-          'cac:DeliveryLocation',
-          el('cac:Address', el('cac:Country', text('cbc:IdentificationCode', prepared.deliverToCountry))),
-        ),
+      prepared.deliverTo && el('cac:DeliveryLocation', address(prepared.deliverTo, 'cac:Address')),
     ),
     paymentMeans(prepared),
     el('cac:PaymentTerms', text('cbc:Note', prepared.paymentTerms)),
@@ -137,9 +133,9 @@ function party(
   );
 }
 
-function address(value: PostalAddress): Node {
+function address(value: PostalAddress, name = 'cac:PostalAddress'): Node {
   return el(
-    'cac:PostalAddress',
+    name,
     text('cbc:StreetName', value.lines[0]),
     text('cbc:AdditionalStreetName', value.lines[1]),
     text('cbc:CityName', value.city),
