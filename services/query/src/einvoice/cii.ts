@@ -184,14 +184,14 @@ function address(name: string, value: PostalAddress): Node {
 }
 
 function delivery(prepared: PreparedInvoice): string {
-  const { invoice } = prepared;
   const content = el(
     'ram:ApplicableHeaderTradeDelivery',
     prepared.deliverTo && el('ram:ShipToTradeParty', address('ram:PostalTradeAddress', prepared.deliverTo)),
-    invoice.delivery?.kind === 'date' &&
-      el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date(invoice.delivery.date))),
+    prepared.deliveryDate &&
+      el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date(prepared.deliveryDate))),
   );
-  // The element itself is mandatory in CII, even when it says nothing.
+  // The element itself is mandatory in CII; readiness asks for a delivery date or period, so it is never empty
+  // for an invoice that is ready.
   return content || '<ram:ApplicableHeaderTradeDelivery/>';
 }
 

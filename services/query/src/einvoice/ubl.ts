@@ -42,7 +42,7 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     ),
     el(
       'cac:Delivery',
-      invoice.delivery?.kind === 'date' && text('cbc:ActualDeliveryDate', invoice.delivery.date),
+      text('cbc:ActualDeliveryDate', prepared.deliveryDate),
       prepared.deliverTo && el('cac:DeliveryLocation', address(prepared.deliverTo, 'cac:Address')),
     ),
     paymentMeans(prepared),
