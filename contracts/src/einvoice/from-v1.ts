@@ -1,4 +1,4 @@
-import type { InvoiceContent, InvoicePartySnapshot } from '../events/invoices.js';
+import type { InvoiceContent, InvoicePartySnapshot } from '../events/invoice-content-v1.js';
 import { DEFAULT_UNIT } from './codes.js';
 import type {
   EInvoice,

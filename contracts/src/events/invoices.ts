@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { addressFromText, eInvoiceFromV1 } from '../einvoice/from-v1.js';
 import { eInvoiceSchema, postalAddressSchema } from '../einvoice/model.js';
 import { type EventOf, eventType } from './define.js';
+import { type InvoiceContent, invoiceContentSchema } from './invoice-content-v1.js';
+
+export * from './invoice-content-v1.js';
 
 /**
  * The event catalogue of invoices, settings and (the minimum of) billing (docs/events.md).
@@ -17,58 +20,6 @@ import { type EventOf, eventType } from './define.js';
  *
  * Money is integer minor units of `currency`; `taxRate` is basis points (hundredths of a percent).
  */
-const party = z.object({
-  name: z.string(),
-  email: z.string(),
-  address: z.string(),
-  companyName: z.string(),
-  vatId: z.string().nullable(),
-});
-export type InvoicePartySnapshot = z.infer<typeof party>;
-
-const paymentMethodSnapshot = z
-  .object({
-    id: z.string(),
-    name: z.string(),
-    type: z.enum(['bank_transfer', 'digital']),
-    bankName: z.string().optional(),
-    iban: z.string().optional(),
-    swift: z.string().optional(),
-    accountNumber: z.string().optional(),
-    paymentLink: z.string().optional(),
-    instructions: z.string().optional(),
-  })
-  .nullable();
-
-/** Everything an issued invoice says; InvoiceIssued and InvoiceRevised both carry the whole of it. */
-export const invoiceContentSchema = z.object({
-  number: z.string(),
-  issueDate: z.string(),
-  dueDate: z.string(),
-  currency: z.string(),
-  taxRate: z.number().int(),
-  items: z.array(
-    z.object({
-      description: z.string(),
-      quantity: z.number().int(),
-      unitPrice: z.number().int(),
-      total: z.number().int(),
-    }),
-  ),
-  subtotal: z.number().int(),
-  tax: z.number().int(),
-  total: z.number().int(),
-  seller: party,
-  customer: party,
-  notes: z.string(),
-  terms: z.string(),
-  /** The logo's stream (`logo-{id}`) and type; null when the invoice has none. */
-  logo: z.object({ id: z.string(), contentType: z.string() }).nullable(),
-  /** Snapshot of the payment method as it was; null until payment methods exist (issue 7). */
-  paymentMethod: paymentMethodSnapshot,
-  template: z.object({ id: z.string(), name: z.string(), componentName: z.string() }),
-});
-export type InvoiceContent = z.infer<typeof invoiceContentSchema>;
 
 /**
  * Version 2 of what InvoiceIssued and InvoiceRevised carry: the spec's content (what the API answers and the read

@@ -109,7 +109,8 @@ export function toCii(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
             text('ram:BasisAmount', prepared.amount(entry.taxableAmount)),
             text('ram:CategoryCode', entry.category ?? ''),
             text('ram:ExemptionReasonCode', entry.exemption?.code),
-            entry.category !== 'O' && text('ram:RateApplicablePercent', percent(entry.rate)),
+            // BT-119 in every breakdown, 0 for not subject to VAT (BR-DE-14); only the line omits it (BR-O-05).
+            text('ram:RateApplicablePercent', percent(entry.rate)),
           ),
         ),
         invoice.delivery?.kind === 'period' &&
@@ -183,18 +184,14 @@ function address(name: string, value: PostalAddress): Node {
 }
 
 function delivery(prepared: PreparedInvoice): string {
-  const { invoice } = prepared;
   const content = el(
     'ram:ApplicableHeaderTradeDelivery',
-    prepared.deliverToCountry &&
-      el(
-        'ram:ShipToTradeParty',
-        el('ram:PostalTradeAddress', text('ram:CountryID', prepared.deliverToCountry)),
-      ),
-    invoice.delivery?.kind === 'date' &&
-      el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date(invoice.delivery.date))),
+    prepared.deliverTo && el('ram:ShipToTradeParty', address('ram:PostalTradeAddress', prepared.deliverTo)),
+    prepared.deliveryDate &&
+      el('ram:ActualDeliverySupplyChainEvent', el('ram:OccurrenceDateTime', date(prepared.deliveryDate))),
   );
-  // The element itself is mandatory in CII, even when it says nothing.
+  // The element itself is mandatory in CII; readiness asks for a delivery date or period, so it is never empty
+  // for an invoice that is ready.
   return content || '<ram:ApplicableHeaderTradeDelivery/>';
 }
 

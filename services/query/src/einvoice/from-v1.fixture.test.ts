@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../pdf/paths.js';
 import { RenderPool } from '../pdf/pool.js';
 import { renderInvoicePdf } from '../pdf/render.js';
-import { pdfPages } from '../pdf/test-support.js';
+import { pdfPages } from '../pdf/testing/test-support.js';
 
 /**
  * Invoices as today's code records them (the event log kept in services/app/src/fixtures) through the v1 → model

@@ -185,12 +185,12 @@ export const matrixCases: MatrixCase[] = [
     name: 'intra-community supply of goods (K)',
     invoice: sampleEInvoice({
       number: 'RE-2025-0107',
-      customer: frenchBuyer,
+      customer: { ...frenchBuyer, buyerReference: 'PO-4411' },
       vat: { category: 'K', rate: 0, exemption: null },
       delivery: { kind: 'date', date: '2025-03-12' },
       items: [line('Hand-bound sketchbooks', '25', 'C62', 3400), line('Packaging', '1.5', 'KGM', 1200)],
     }),
-    xml: ['ubl'],
+    xml: ['ubl', 'xrechnung-cii', 'xrechnung-ubl'],
     pdf: [{ template: 'corporate', logo: true }],
   },
   {
@@ -221,9 +221,8 @@ export const matrixCases: MatrixCase[] = [
     invoice: sampleEInvoice({
       number: 'RE-2025-0109',
       vat: { category: 'O', rate: 0, exemption: null },
-      paymentMethod: null,
     }),
-    xml: ['ubl'],
+    xml: ['ubl', 'xrechnung-cii', 'xrechnung-ubl'],
     pdf: [{ template: 'colourful', logo: true }],
   },
   {

@@ -6,6 +6,7 @@ import {
   formatQuantity,
   lineVat,
   type PaymentMeans,
+  type PostalAddress,
   paymentMeansFor,
   paymentTermsText,
   toDecimalString,
@@ -35,8 +36,16 @@ export interface PreparedInvoice {
   buyerVatId: string | null;
   sellerEndpoint: string;
   buyerEndpoint: string;
-  /** Deliver-to country (BT-80): intra-community supplies must state it (BR-IC-12); it is the buyer's. */
-  deliverToCountry: string | null;
+  /**
+   * Deliver-to address (BG-15): intra-community supplies must state its country (BR-IC-12), and XRechnung wants
+   * city and post code with any address it is given (BR-DE-10/11). It is the buyer's, as a whole.
+   */
+  deliverTo: PostalAddress | null;
+  /**
+   * The actual delivery date (BT-72): the delivery date given, or the end of the service period (a continuous
+   * service is supplied when its period ends), so the delivery group is never empty (PEPPOL-EN16931-R008).
+   */
+  deliveryDate: string | null;
   paymentMeans: PaymentMeans | null;
   paymentTerms: string;
   note: string;
@@ -64,11 +73,18 @@ export function prepare(invoice: EInvoice): PreparedInvoice {
     buyerVatId: vatId(invoice.customer.vatId),
     sellerEndpoint: invoice.seller.electronicAddress || invoice.seller.email,
     buyerEndpoint: invoice.customer.electronicAddress || invoice.customer.email,
-    deliverToCountry: categories.has('K') ? invoice.customer.address.country : null,
+    deliverTo: categories.has('K') ? invoice.customer.address : null,
+    deliveryDate: deliveryDateOf(invoice),
     paymentMeans: paymentMeansFor(invoice),
     paymentTerms: paymentTermsText(invoice),
     note: [invoice.notes.trim(), invoice.terms.trim()].filter(Boolean).join('\n\n'),
   };
+}
+
+function deliveryDateOf(invoice: EInvoice): string | null {
+  const delivery = invoice.delivery;
+  if (!delivery) return null;
+  return delivery.kind === 'date' ? delivery.date : delivery.end;
 }
 
 /** Basis points as the XML's percentage: 1900 → "19", 750 → "7.5", 725 → "7.25". */

@@ -42,12 +42,8 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     ),
     el(
       'cac:Delivery',
-      invoice.delivery?.kind === 'date' && text('cbc:ActualDeliveryDate', invoice.delivery.date),
-      prepared.deliverToCountry &&
-        el(
-          'cac:DeliveryLocation',
-          el('cac:Address', el('cac:Country', text('cbc:IdentificationCode', prepared.deliverToCountry))),
-        ),
+      text('cbc:ActualDeliveryDate', prepared.deliveryDate),
+      prepared.deliverTo && el('cac:DeliveryLocation', address(prepared.deliverTo, 'cac:Address')),
     ),
     paymentMeans(prepared),
     el('cac:PaymentTerms', text('cbc:Note', prepared.paymentTerms)),
@@ -62,7 +58,8 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
           el(
             'cac:TaxCategory',
             text('cbc:ID', entry.category ?? ''),
-            entry.category !== 'O' && text('cbc:Percent', percent(entry.rate)),
+            // BT-119 in every breakdown, 0 for not subject to VAT (BR-DE-14); only the line omits it (BR-O-05).
+            text('cbc:Percent', percent(entry.rate)),
             text('cbc:TaxExemptionReasonCode', entry.exemption?.code),
             text('cbc:TaxExemptionReason', entry.exemption?.text),
             vatScheme(),
@@ -136,9 +133,9 @@ function party(
   );
 }
 
-function address(value: PostalAddress): Node {
+function address(value: PostalAddress, name = 'cac:PostalAddress'): Node {
   return el(
-    'cac:PostalAddress',
+    name,
     text('cbc:StreetName', value.lines[0]),
     text('cbc:AdditionalStreetName', value.lines[1]),
     text('cbc:CityName', value.city),

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RenderPool } from './pool.js';
+import { renderInvoicePdf, renderPdf } from './render.js';
+import { sampleInvoiceWithItems } from './samples.js';
+import { eInvoiceStressInvoices, stressInvoices } from './stress.js';
+import { invoiceTemplates } from './templates/registry.js';
 import {
   type Box,
   crowdedColumn,
@@ -9,12 +14,7 @@ import {
   pageText,
   pdfWords,
   wordsOutside,
-} from './layout-check.js';
-import { RenderPool } from './pool.js';
-import { renderInvoicePdf, renderPdf } from './render.js';
-import { sampleInvoiceWithItems } from './samples.js';
-import { eInvoiceStressInvoices, stressInvoices } from './stress.js';
-import { invoiceTemplates } from './templates/registry.js';
+} from './testing/layout-check.js';
 
 // Issue 17: every template holds the worst real data. Judged on the PDF itself: no word prints over another, no
 // word leaves the template's printable area (measured on an ordinary invoice of the same template), and every

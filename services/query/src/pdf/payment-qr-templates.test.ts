@@ -8,11 +8,11 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eInvoiceTemplateData } from '../einvoice/template-data.js';
-import { pdfWords } from './layout-check.js';
 import { RenderPool } from './pool.js';
 import { renderInvoicePdf } from './render.js';
 import { eInvoiceStressInvoices } from './stress.js';
 import { invoiceTemplates } from './templates/registry.js';
+import { pdfWords } from './testing/layout-check.js';
 
 // jsqr is CommonJS: under NodeNext its default export is typed as the module object, whose `default` is the function.
 const jsQR = jsQRModule.default;

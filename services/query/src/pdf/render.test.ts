@@ -8,7 +8,7 @@ import { RenderPool } from './pool.js';
 import { previewText } from './preview.js';
 import { renderPdf, renderPreview } from './render.js';
 import { sampleInvoiceWithItems } from './samples.js';
-import { normalize, pdfPages, tokens } from './test-support.js';
+import { normalize, pdfPages, tokens } from './testing/test-support.js';
 
 const pool = new RenderPool({ size: 2 });
 beforeAll(() => pool.ready());

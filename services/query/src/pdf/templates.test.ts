@@ -7,7 +7,7 @@ import { RenderPool } from './pool.js';
 import { renderPdf } from './render.js';
 import { sampleInvoiceWithItems, sampleLogoDataUrl } from './samples.js';
 import { invoiceTemplates, listTemplates, readThumbnail } from './templates/registry.js';
-import { hasWordsInOrder, normalize, pdfInfo, pdfPages } from './test-support.js';
+import { hasWordsInOrder, normalize, pdfInfo, pdfPages } from './testing/test-support.js';
 
 // One pool for the whole file: starting workers is the expensive part.
 const pool = new RenderPool({ size: 2 });

@@ -4,7 +4,7 @@ import { RenderPool } from './pool.js';
 import { previewText } from './preview.js';
 import { renderInvoicePdf, renderPdf, renderPreview } from './render.js';
 import { invoiceTemplates } from './templates/registry.js';
-import { pdfPages } from './test-support.js';
+import { pdfPages } from './testing/test-support.js';
 
 // The VOID stamp of a void invoice (docs/decisions.md, "Getting paid"): drawn once in lib.typ, so every
 // template shows it on every page, and an invoice that is not void shows no trace of it.

@@ -82,10 +82,19 @@ export async function validate(files: string[]): Promise<ValidatorReport> {
 
 /** Every error of a report as one line each, for a failure message a person can act on. */
 export function errorsOf(report: ValidatorReport): string[] {
+  return findingsOf(report, ['error', 'fatal']);
+}
+
+/** Every warning of a report, one line each (an empty element, say: PEPPOL-EN16931-R008). */
+export function warningsOf(report: ValidatorReport): string[] {
+  return findingsOf(report, ['warning']);
+}
+
+function findingsOf(report: ValidatorReport, severities: string[]): string[] {
   return report.results.flatMap((result) =>
     result.checks.flatMap((check) =>
       check.findings
-        .filter((finding) => ['error', 'fatal'].includes(finding.severity.toLowerCase()))
+        .filter((finding) => severities.includes(finding.severity.toLowerCase()))
         .map((finding) => `${result.file}: ${finding.rule} at ${finding.location}: ${finding.message}`),
     ),
   );
