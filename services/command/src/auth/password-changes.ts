@@ -3,7 +3,13 @@ import { AppError, type AuthContext } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import { passwordChangedEmail, passwordResetEmail } from './account-emails.js';
 import type { Accounts } from './accounts.js';
-import { endOtherSessions, onUser, type UserState } from './decider.js';
+import {
+  assertResetLinkOpen,
+  endOtherSessions,
+  initialUserState,
+  onUser,
+  type UserState,
+} from './decider.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { hashToken, newVerificationToken } from './tokens.js';
 
@@ -55,14 +61,15 @@ export function passwordChangeCommands(accounts: Accounts) {
       finish: Finish,
     ): Promise<Answer> {
       const userId = await findUserId(input.email);
-      if (!userId) throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });
+      const tokenHash = hashToken(input.token);
+      const at = now().toISOString();
+      // The link is checked before the costly hash: without a good link, a known address and an unknown
+      // one do the same work, so the answer's time does not tell which addresses have accounts.
+      assertResetLinkOpen(userId ? await loadUser(userId) : initialUserState, tokenHash, at);
       const passwordHash = await hashPassword(input.password, settings.passwordLogCost);
       const reset = onUser(
-        userId,
-        {
-          type: 'ResetPassword',
-          data: { tokenHash: hashToken(input.token), passwordHash, now: now().toISOString() },
-        },
+        userId as string,
+        { type: 'ResetPassword', data: { tokenHash, passwordHash, now: at } },
         [endOtherSessions(userId, null, 'password_reset')],
       );
       const account: { state?: UserState } = {};
