@@ -96,7 +96,11 @@ export type UserCommand =
  * A reset link is good only for the account it was mailed for, once, until it expires. Checked before
  * the new password is hashed too, so a wrong link costs the same for any address (no enumeration).
  */
-export function assertResetLinkOpen(state: UserState, tokenHash: string, now: string): void {
+export function assertResetLinkOpen(
+  state: UserState,
+  tokenHash: string,
+  now: string,
+): asserts state is UserState & { userId: string } {
   const link = state.openResetTokens.find((open) => open.tokenHash === tokenHash);
   if (!state.exists || !link) {
     throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });

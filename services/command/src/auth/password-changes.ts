@@ -65,12 +65,13 @@ export function passwordChangeCommands(accounts: Accounts) {
       const at = now().toISOString();
       // The link is checked before the costly hash: without a good link, a known address and an unknown
       // one do the same work, so the answer's time does not tell which addresses have accounts.
-      assertResetLinkOpen(userId ? await loadUser(userId) : initialUserState, tokenHash, at);
+      const owner = userId ? await loadUser(userId) : initialUserState;
+      assertResetLinkOpen(owner, tokenHash, at);
       const passwordHash = await hashPassword(input.password, settings.passwordLogCost);
       const reset = onUser(
-        userId as string,
+        owner.userId,
         { type: 'ResetPassword', data: { tokenHash, passwordHash, now: at } },
-        [endOtherSessions(userId, null, 'password_reset')],
+        [endOtherSessions(owner.userId, null, 'password_reset')],
       );
       const account: { state?: UserState } = {};
       const answer = await finish(reset, ({ state }) => {
@@ -78,7 +79,7 @@ export function passwordChangeCommands(accounts: Accounts) {
         return { status: 200, body: { message: authMessages.passwordReset } };
       });
       await throttle.unlock(input.email);
-      const { email, name } = account.state ?? (await loadUser(userId));
+      const { email, name } = account.state ?? owner;
       later(() =>
         sendMail(passwordChangedEmail({ to: email, name, appUrl: settings.appUrl, via: 'reset', at: now() })),
       );
