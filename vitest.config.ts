@@ -22,6 +22,7 @@ export default defineConfig({
             'eventstore/src/**/*.test.ts',
             'readmodels/src/**/*.test.ts',
             'services/*/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
         },
       },
