@@ -11,6 +11,7 @@ const serverTests = [
   'eventstore/src/**/*.test.ts',
   'readmodels/src/**/*.test.ts',
   'services/*/src/**/*.test.ts',
+  'scripts/**/*.test.ts',
 ];
 
 /**

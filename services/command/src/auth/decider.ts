@@ -81,6 +81,24 @@ export type UserCommand =
   | { type: 'SignUpWithGoogle'; data: { userId: string; name: string; email: string; subject: string } }
   | { type: 'LinkGoogleAccount'; data: { subject: string; email: string } };
 
+/**
+ * A reset link is good only for the account it was mailed for, once, until it expires. Checked before
+ * the new password is hashed too, so a wrong link costs the same for any address (no enumeration).
+ */
+export function assertResetLinkOpen(
+  state: UserState,
+  tokenHash: string,
+  now: string,
+): asserts state is UserState & { userId: string } {
+  const link = state.openResetTokens.find((open) => open.tokenHash === tokenHash);
+  if (!state.exists || !link) {
+    throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });
+  }
+  if (link.expiresAt <= now) {
+    throw new AppError('validation', authMessages.resetExpired, { reason: 'reset_expired' });
+  }
+}
+
 /** Pure: the events a command causes on an account, or the error a person should see. */
 export function decideUser(state: UserState, command: UserCommand): UserEvent[] {
   switch (command.type) {
@@ -104,13 +122,7 @@ export function decideUser(state: UserState, command: UserCommand): UserEvent[] 
       if (!state.exists) return [];
       return [{ type: 'PasswordResetRequested', data: command.data }];
     case 'ResetPassword': {
-      const link = state.openResetTokens.find((open) => open.tokenHash === command.data.tokenHash);
-      if (!state.exists || !link) {
-        throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });
-      }
-      if (link.expiresAt <= command.data.now) {
-        throw new AppError('validation', authMessages.resetExpired, { reason: 'reset_expired' });
-      }
+      assertResetLinkOpen(state, command.data.tokenHash, command.data.now);
       const changed: UserEvent = {
         type: 'PasswordChanged',
         data: { passwordHash: command.data.passwordHash, via: 'reset' },

@@ -3,7 +3,12 @@ import { AppError, type AuthContext } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import { passwordChangedEmail, passwordResetEmail } from './account-emails.js';
 import type { Accounts } from './accounts.js';
-import { onUser, type UserState } from './decider.js';
+import {
+  assertResetLinkOpen,
+  initialUserState,
+  onUser,
+  type UserState,
+} from './decider.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endOtherSessions } from './reservations-and-sessions.js';
 import { hashToken, newVerificationToken } from './tokens.js';
@@ -56,15 +61,17 @@ export function passwordChangeCommands(accounts: Accounts) {
       finish: Finish,
     ): Promise<Answer> {
       const userId = await findUserId(input.email);
-      if (!userId) throw new AppError('validation', authMessages.resetInvalid, { reason: 'reset_invalid' });
+      const tokenHash = hashToken(input.token);
+      const at = now().toISOString();
+      // The link is checked before the costly hash: without a good link, a known address and an unknown
+      // one do the same work, so the answer's time does not tell which addresses have accounts.
+      const owner = userId ? await loadUser(userId) : initialUserState;
+      assertResetLinkOpen(owner, tokenHash, at);
       const passwordHash = await hashPassword(input.password, settings.passwordLogCost);
       const reset = onUser(
-        userId,
-        {
-          type: 'ResetPassword',
-          data: { tokenHash: hashToken(input.token), passwordHash, now: now().toISOString() },
-        },
-        [endOtherSessions(userId, null, 'password_reset')],
+        owner.userId,
+        { type: 'ResetPassword', data: { tokenHash, passwordHash, now: at } },
+        [endOtherSessions(owner.userId, null, 'password_reset')],
       );
       const account: { state?: UserState } = {};
       const answer = await finish(reset, ({ state }) => {
@@ -72,7 +79,7 @@ export function passwordChangeCommands(accounts: Accounts) {
         return { status: 200, body: { message: authMessages.passwordReset } };
       });
       await throttle.unlock(input.email);
-      const { email, name } = account.state ?? (await loadUser(userId));
+      const { email, name } = account.state ?? owner;
       later(() =>
         sendMail(passwordChangedEmail({ to: email, name, appUrl: settings.appUrl, via: 'reset', at: now() })),
       );
