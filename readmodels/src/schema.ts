@@ -1,5 +1,4 @@
 import type { InvoiceContent } from '@remit/contracts';
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -469,38 +468,4 @@ export const invoiceReminders = pgTable(
     firstViewReserved: boolean('first_view_reserved').notNull().default(false),
   },
   (table) => [index('invoice_reminders_first_view').on(table.firstViewReserved, table.firstViewedAt)],
-);
-
-/**
- * The time process's mails waiting for the SMTP server (issue 14): written with the reservation that
- * decided them, sent by the delivery loop, retried with backoff. Not a projection: owned by the time
- * process, left alone by a replay. `id` is the reservation's stream id.
- */
-export const mailDeliveries = pgTable(
-  'mail_deliveries',
-  {
-    id: text('id').primaryKey(),
-    message: jsonb('message')
-      .$type<{
-        to: string | string[];
-        cc?: string[];
-        subject: string;
-        text: string;
-        html: string;
-        messageId?: string;
-        replyTo?: string;
-      }>()
-      .notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    failedAt: timestamp('failed_at', { withTimezone: true }),
-    lastError: text('last_error'),
-  },
-  (table) => [
-    index('mail_deliveries_pending')
-      .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
-  ],
 );

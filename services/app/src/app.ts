@@ -1,7 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { type AuthRateLimits, createCommandService } from '@remit/command';
-import { createMailer } from '@remit/command/process';
 import { createEventStore, holdClaims, type OpenDatabase } from '@remit/eventstore';
 import {
   AppError,
@@ -9,6 +8,7 @@ import {
   authenticate,
   type Clock,
   createHttpApp,
+  createMailer,
   createTokenService,
   errorHandler,
   healthRoute,

@@ -1,9 +1,8 @@
 import { createServer } from 'node:net';
-import { createMailer, type Mailer } from '@remit/command/process';
 import { addDays } from '@remit/contracts';
 import { createEventStore, type EventStore } from '@remit/eventstore';
 import { testStores } from '@remit/eventstore/testing';
-import { createLogger, setClock } from '@remit/kit';
+import { createLogger, createMailer, type Mailer, setClock } from '@remit/kit';
 import { type CollectionClock, startCollectionClock } from '@remit/projector';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

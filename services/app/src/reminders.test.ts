@@ -320,7 +320,7 @@ describe.each(httpStores())('overdue, reminders and owner notifications with a s
     const before = mail.messages.length;
     const { startCollectionClock } = await import('@remit/projector');
     const { createEventStore } = await import('@remit/eventstore');
-    const { createMailer } = await import('@remit/command/process');
+    const { createMailer } = await import('@remit/kit');
     const { createLogger } = await import('@remit/kit');
     const logger = createLogger({ level: 'silent', name: 'restarted' });
     const store = createEventStore(app.database);

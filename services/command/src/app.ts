@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { planPrices } from '@remit/contracts';
 import type { ClaimHolder, EventStore } from '@remit/eventstore';
-import { type Clock, type Logger, openLimitStore, systemClock, type TokenService } from '@remit/kit';
+import {
+  type Clock,
+  createMailer,
+  type Logger,
+  type Mailer,
+  openLimitStore,
+  systemClock,
+  type TokenService,
+} from '@remit/kit';
 import { Router } from 'express';
 import { createGoogleSignIn } from './auth/google.js';
 import { type AuthRateLimits, defaultAuthRateLimits } from './auth/rate-limits.js';
@@ -20,7 +28,6 @@ import { collectInvoice } from './invoices/decider.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
 import { settingsRoutes } from './settings/routes.js';

@@ -1,8 +1,14 @@
-import { type BaseConfig, baseEnvSchema, ConfigError, loadEnv, toBaseConfig } from '@remit/kit';
+import {
+  type BaseConfig,
+  baseEnvSchema,
+  ConfigError,
+  loadEnv,
+  mailEnvSchema,
+  toBaseConfig,
+} from '@remit/kit';
 import { z } from 'zod';
 import type { GoogleConfig } from './auth/google.js';
 import type { StripeSettings } from './billing/stripe-provider.js';
-import { mailEnvSchema } from './mail/config.js';
 
 export const commandEnvSchema = baseEnvSchema.extend(mailEnvSchema.shape).extend({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),

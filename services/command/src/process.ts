@@ -6,5 +6,3 @@
 export { balanceOf } from './invoices/collection.js';
 export { type InvoiceState, invoiceDecider } from './invoices/decider.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
-export { mailEnvSchema } from './mail/config.js';
-export { createMailer, type Mailer, type MailMessage } from './mail/mailer.js';

@@ -10,6 +10,7 @@ export * from './input.js';
 export * from './leadership.js';
 export * from './limits/index.js';
 export * from './logger.js';
+export * from './mail/index.js';
 export * from './multipart.js';
 export * from './secrets.js';
 export * from './server.js';

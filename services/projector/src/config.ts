@@ -1,5 +1,4 @@
-import { mailEnvSchema } from '@remit/command/process';
-import { type BaseConfig, baseEnvSchema, loadEnv, toBaseConfig } from '@remit/kit';
+import { type BaseConfig, baseEnvSchema, loadEnv, mailEnvSchema, toBaseConfig } from '@remit/kit';
 import { z } from 'zod';
 
 /** The time process's settings, shared by the projector and the all-in-one app. */

@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
-import { createMailer } from '@remit/command/process';
 import { createEventStore, migrateEventStore, openDatabase, runWhenLeading } from '@remit/eventstore';
 import {
   ConfigError,
   createLogger,
+  createMailer,
   databaseOptions,
   migrateSharedState,
   PROJECTOR_LOCK,

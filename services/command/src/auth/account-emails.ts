@@ -1,4 +1,4 @@
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '@remit/kit';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

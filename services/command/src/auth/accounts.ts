@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { readEvent, type User, userStreamId } from '@remit/contracts';
 import { type EventStore, foldEvents } from '@remit/eventstore';
+import type { Mailer, MailMessage } from '@remit/kit';
 import { eventCodec, type Logger, type TokenService } from '@remit/kit';
-import type { Mailer, MailMessage } from '../mail/mailer.js';
 import { type UserState, userDecider } from './decider.js';
 import type { GoogleSignIn } from './google.js';
 import { startSession } from './reservations-and-sessions.js';

@@ -11,10 +11,10 @@ import {
   voidInvoiceSchema,
 } from '@remit/contracts';
 import type { StepOutcome } from '@remit/eventstore';
+import type { Mailer } from '@remit/kit';
 import { AppError, currentUserId, type Logger, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import type { Mailer } from '../mail/mailer.js';
 import { balanceOf, isSettled } from './collection.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';

@@ -1,6 +1,6 @@
 import type { InvoiceContent } from '@remit/contracts';
 import { formatMoney, money } from '@remit/contracts';
-import type { MailMessage } from '../mail/mailer.js';
+import type { MailMessage } from '@remit/kit';
 
 // The page link is the mail's main action unless there is a payment link, which then comes first.
 const primaryButton =

@@ -1,5 +1,5 @@
-import type { MailMessage } from '@remit/command/process';
 import { formatMoney, type InvoiceContent, money } from '@remit/contracts';
+import type { MailMessage } from '@remit/kit';
 
 /**
  * The time process's mail (docs/decisions.md, "Getting paid": reminders): the customer's payment reminder

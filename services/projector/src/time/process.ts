@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   balanceOf,
   invoiceDecider,
-  type Mailer,
-  type MailMessage,
   notifyOwnerStep,
   recordOverdue,
   remindCustomer,
@@ -25,10 +23,19 @@ import {
   type Step,
   type StepOutcome,
 } from '@remit/eventstore';
-import { type Clock, dayOf, eventCodec, type Logger } from '@remit/kit';
+import {
+  type Clock,
+  dayOf,
+  eventCodec,
+  type Logger,
+  type Mailer,
+  type MailMessage,
+  mailDelivery,
+  queueMail,
+} from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
-import { mailDelivery, queueMail } from './deliveries.js';
+
 import { ownerNotificationEmail, reminderEmail } from './emails.js';
 
 const { invoiceCollection, invoiceReminders, reminderSettings, users } = readModels;

@@ -1,10 +1,9 @@
-import type { Mailer, MailMessage } from '@remit/command/process';
 import type { Database } from '@remit/eventstore';
-import type { Clock, Logger } from '@remit/kit';
-import { readModels } from '@remit/readmodels';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-
-const { mailDeliveries } = readModels;
+import type { Clock } from '../clock.js';
+import type { Logger } from '../logger.js';
+import type { Mailer, MailMessage } from './mailer.js';
+import { mailDeliveries } from './table.js';
 
 /** Waits before the 2nd, 3rd, … attempt; after the last one fails the mail is given up (logged as an error). */
 export const DEFAULT_RETRY_DELAYS_MS = [60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 86_400_000];

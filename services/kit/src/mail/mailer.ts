@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Logger } from '@remit/kit';
 import nodemailer from 'nodemailer';
@@ -44,9 +44,12 @@ export function createMailer(config: MailerConfig, logger: Logger): Mailer {
   return {
     async send(message) {
       const info = await transport.sendMail({ from: config.from, ...message });
-      await mkdir(config.outboxDir, { recursive: true });
+      // Mails hold sign-in and reset links: only the server's own user may list or read them, even in
+      // a folder an older version created with the default umask.
+      await mkdir(config.outboxDir, { recursive: true, mode: 0o700 });
+      await chmod(config.outboxDir, 0o700);
       const file = join(config.outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
       logger.info(
         { to: message.to, subject: message.subject, file },
         'mail written to the outbox (no SMTP_URL)',

@@ -1,0 +1,4 @@
+export * from './config.js';
+export * from './mailer.js';
+export * from './queue.js';
+export * from './table.js';
