@@ -3,12 +3,7 @@ import { AppError, type AuthContext } from '@remit/kit';
 import type { Answer, Finish } from '../commands.js';
 import { passwordChangedEmail, passwordResetEmail } from './account-emails.js';
 import type { Accounts } from './accounts.js';
-import {
-  assertResetLinkOpen,
-  initialUserState,
-  onUser,
-  type UserState,
-} from './decider.js';
+import { assertResetLinkOpen, initialUserState, onUser, type UserState } from './decider.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { endOtherSessions } from './reservations-and-sessions.js';
 import { hashToken, newVerificationToken } from './tokens.js';
