@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Logger } from '@remit/kit';
 import nodemailer from 'nodemailer';
+import type { Logger } from '../logger.js';
 
 export interface MailMessage {
   to: string | string[];

@@ -1,2 +1,0 @@
-import { a } from './a.js';
-export const b = () => a;
