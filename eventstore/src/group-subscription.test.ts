@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from './database.js';
 import { createEventStore, type OpenDatabase, openDatabase, type StoredEvent } from './index.js';
 import { transactionBegunWithFirst } from './pipelined-transaction.js';
 import { applyDeposits, balances, deposited } from './testing/deposits.js';
@@ -15,6 +17,14 @@ describe.runIf(testDatabaseUrl)('a group subscription on postgres', () => {
   const kind = 'postgres';
   let database: OpenDatabase;
   let other: OpenDatabase;
+  // The second pool's name, to find its sessions among those of other suites on the same server.
+  const otherName = `group-other-${randomUUID().slice(0, 8)}`;
+  const otherWaitsForALock = async () =>
+    rowsOf<{ n: number }>(
+      await database.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where application_name = ${otherName} and wait_event_type = 'Lock'`,
+      ),
+    )[0]?.n ?? 0;
 
   beforeEach(async () => {
     database = await openTestDatabase(kind);
@@ -23,6 +33,7 @@ describe.runIf(testDatabaseUrl)('a group subscription on postgres', () => {
       databaseUrl: testDatabaseUrl,
       dataDir: '',
       searchPath: database.searchPath,
+      applicationName: otherName,
     });
     await database.db.execute(
       sql`create table test_balances (account text primary key, total integer not null)`,
@@ -57,7 +68,7 @@ describe.runIf(testDatabaseUrl)('a group subscription on postgres', () => {
     const secondGroup = second.subscribeGroup('deposits', members, async (pending, tx) => {
       await applyDeposits(pending.get('deposits') ?? [], tx);
     });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(otherWaitsForALock, { timeout: 10_000, interval: 10 }).toBeGreaterThan(0);
     letGo();
     await first.append('account-b', [deposited(100)], { expectedVersion: 1 });
     await firstGroup.caughtUp();

@@ -71,7 +71,8 @@ describe('read-your-writes (X-Remit-Position)', () => {
   it('lets many requests for one position share one poll, and go once it is applied', async () => {
     const { state, middleware } = log(10n);
     const waiting = Array.from({ length: 50 }, () => ask(middleware, '60'));
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Every request's first look, then a few rounds of polls.
+    await expect.poll(() => state.checks, { interval: 5 }).toBeGreaterThanOrEqual(50 + 3);
     const checksWhileWaiting = state.checks;
     state.applied = 60n;
     expect(await Promise.all(waiting)).toEqual(Array(50).fill({ error: undefined, stale: false }));

@@ -67,16 +67,19 @@ describe('auth actors', () => {
 
   it('keeps the token when the check is cancelled because the page is being left', async () => {
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    vi.useFakeTimers();
     storeToken('abc');
     const actor = start(new QueryClient());
     window.dispatchEvent(new Event('pagehide'));
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      // Well past the one more try a lost network gets (500 ms).
+      await vi.advanceTimersByTimeAsync(1_500);
       expect(actor.getSnapshot().matches('checking')).toBe(true);
       expect(readToken()).toBe('abc');
     } finally {
       window.dispatchEvent(new Event('pageshow'));
       actor.stop();
+      vi.useRealTimers();
     }
   });
 
