@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { countryCodes, unitCodes, vatCategoryCodes, vatExemptionCodes } from './codes.js';
+import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
+import { vatExemptionCodes } from './legal-texts.js';
 import { customerTypes, deliverySchema } from './model.js';
 
 /**

@@ -3,6 +3,7 @@ export * from './codes.js';
 export * from './details.js';
 export * from './epc-qr.js';
 export * from './from-v1.js';
+export * from './legal-texts.js';
 export * from './model.js';
 export * from './payment.js';
 export * from './quantity.js';

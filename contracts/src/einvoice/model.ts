@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyCodes } from '../currencies.js';
-import { countryCodes, unitCodes, vatCategoryCodes, vatExemptionCodes } from './codes.js';
+import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
+import { vatExemptionCodes } from './legal-texts.js';
 import { MAX_QUANTITY_UNITS } from './quantity.js';
 
 /**

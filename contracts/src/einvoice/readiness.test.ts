@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvoiceContent } from '../events/invoices.js';
-import { SMALL_BUSINESS_EXEMPTION_DE } from './codes.js';
 import { eInvoiceFromV1 } from './from-v1.js';
+import { SMALL_BUSINESS_EXEMPTION_DE } from './legal-texts.js';
 import { eInvoiceSchema } from './model.js';
 import { eInvoiceReadiness, isEInvoiceReady } from './readiness.js';
 import { sampleEInvoice } from './sample.js';

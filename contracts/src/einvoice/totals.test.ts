@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals } from '../money.js';
+import { REVERSE_CHARGE_NOTE } from './legal-texts.js';
 import { formatQuantity, parseQuantity, QuantityError, wholeQuantity } from './quantity.js';
 import { sampleEInvoice } from './sample.js';
 import { computeEInvoiceTotals, lineNetAmount } from './totals.js';
@@ -92,7 +93,7 @@ describe('computeEInvoiceTotals', () => {
         category: 'AE',
         rate: 0,
         taxAmount: 0,
-        exemption: { code: 'VATEX-EU-AE', text: 'Reverse charge' },
+        exemption: { code: 'VATEX-EU-AE', text: REVERSE_CHARGE_NOTE },
       }),
     ]);
     expect(totals.grandTotal).toBe(totals.lineTotal);

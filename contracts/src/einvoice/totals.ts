@@ -1,6 +1,7 @@
 import { requireCurrency } from '../currencies.js';
 import { applyRate, MoneyError } from '../money.js';
-import { defaultExemption, type VatCategory } from './codes.js';
+import type { VatCategory } from './codes.js';
+import { vatLegalText } from './legal-texts.js';
 import { type EInvoice, lineVat } from './model.js';
 import { QUANTITY_SCALE } from './quantity.js';
 
@@ -63,7 +64,8 @@ export function computeEInvoiceTotals(invoice: Pick<EInvoice, 'items' | 'vat' | 
     const key = `${vat.category ?? '-'}|${vat.rate}`;
     let group = groups.get(key);
     if (!group) {
-      const exemption = vat.exemption ?? (vat.category ? (defaultExemption(vat.category) ?? null) : null);
+      // The one legal text (legal-texts.ts): what the XML carries as BT-120/121 and every PDF prints.
+      const exemption = vatLegalText(vat.category, vat.exemption);
       group = { category: vat.category, rate: vat.rate, taxableAmount: 0, taxAmount: 0, exemption };
       groups.set(key, group);
     }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eInvoiceNotReadyAnswerSchema } from '@remit/contracts';
+import { eInvoiceNotReadyAnswerSchema, REVERSE_CHARGE_NOTE } from '@remit/contracts';
 import { createEventStore } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { errorsOf, isCi, validate, validatorProblem } from '@remit/query/testing';
@@ -77,7 +77,10 @@ describe.each(httpStores())('e-invoice downloads over HTTP on %s', (kind) => {
   let dir: string;
   let anna: { token: string; user: { id: string } };
   let bob: { token: string; user: { id: string } };
-  const ids: Record<'ready' | 'plain' | 'kwd' | 'bobOld' | 'bobNew', string> = {} as never;
+  const ids: Record<
+    'ready' | 'plain' | 'kwd' | 'bobOld' | 'bobNew' | 'reverseNotReady' | 'reverseOwnText' | 'exemptCode',
+    string
+  > = {} as never;
 
   async function download(path: string, token: string) {
     const response = await fetch(`${app.base}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
@@ -139,6 +142,31 @@ describe.each(httpStores())('e-invoice downloads over HTTP on %s', (kind) => {
       ...readyInvoice(methodId, 'RE-KWD-1'),
       currency: 'KWD',
       items: [{ description: 'Design and development', quantity: '1.5', unit: 'HUR', unitPrice: '85.5' }],
+    });
+    // Reverse charge to a French business whose address is still the spec's one line (not EN 16931-ready).
+    const reverseCharge = (number: string, exemption: unknown, address: unknown) => ({
+      ...readyInvoice(methodId, number),
+      taxRate: 0,
+      customerCompanyVAT: 'FR40303265045',
+      eInvoice: {
+        customer: { type: 'business', address },
+        vat: { category: 'AE', exemption },
+        delivery: { kind: 'date', date: '2025-03-10' },
+      },
+    });
+    const lyon = { lines: ['8 Rue de la République'], postCode: '69002', city: 'Lyon', country: 'FR' };
+    ids.reverseNotReady = await issue(anna.token, reverseCharge('RE-AE-1', null, null));
+    ids.reverseOwnText = await issue(
+      anna.token,
+      reverseCharge('RE-AE-2', { text: 'Steuerschuldnerschaft des Leistungsempfängers' }, lyon),
+    );
+    ids.exemptCode = await issue(anna.token, {
+      ...readyInvoice(methodId, 'RE-E-1'),
+      taxRate: 0,
+      eInvoice: {
+        ...(readyInvoice(methodId, 'RE-E-1').eInvoice as object),
+        vat: { category: 'E', exemption: { code: 'VATEX-EU-132' } },
+      },
     });
     ids.bobOld = await issue(bob.token, invoicePayload({ invoiceNumber: 'BOB-0001' }));
     ids.bobNew = await issue(bob.token, invoicePayload({ invoiceNumber: 'BOB-0002' }));
@@ -227,6 +255,34 @@ describe.each(httpStores())('e-invoice downloads over HTTP on %s', (kind) => {
     );
     expect((await app.get(`/invoices/${ids.ready}/einvoice?format=cii`)).status).toBe(401);
   });
+
+  it('prints the VAT legal mention on every PDF, the same text the XML carries (issue 34, item 11)', async () => {
+    const pdfText = async (id: string) => {
+      const { response, bytes } = await download(`/invoices/${id}/pdf`, anna.token);
+      expect(response.status).toBe(200);
+      const { text } = await extractText(new Uint8Array(bytes), { mergePages: true });
+      return text.replace(/\s+/g, ' ');
+    };
+    const xmlOf = async (id: string) =>
+      (await download(`/invoices/${id}/einvoice?format=cii`, anna.token)).bytes.toString('utf8');
+    const squash = (text: string) => text.replace(/\s+/g, '');
+    // Not ready for EN 16931 (the customer's address is one line): still the reverse-charge mention.
+    const notReady = await pdfText(ids.reverseNotReady);
+    expect(squash(notReady)).toContain(squash(REVERSE_CHARGE_NOTE));
+    expect(notReady).not.toMatch(/Tax \(0%\)/);
+    // The seller's own text: on the page and in the XML, and no other sentence beside it.
+    const ownText = 'Steuerschuldnerschaft des Leistungsempfängers';
+    expect(await xmlOf(ids.reverseOwnText)).toContain(
+      `<ram:ExemptionReason>${ownText}</ram:ExemptionReason>`,
+    );
+    const own = await pdfText(ids.reverseOwnText);
+    expect(own).toContain(ownText);
+    expect(squash(own)).not.toContain(squash(REVERSE_CHARGE_NOTE));
+    // A code without a text: the code's standard text, on both.
+    const standard = 'Exempt based on article 132 of Council Directive 2006/112/EC';
+    expect(await xmlOf(ids.exemptCode)).toContain(`<ram:ExemptionReason>${standard}</ram:ExemptionReason>`);
+    expect(squash(await pdfText(ids.exemptCode))).toContain(squash(standard));
+  }, 120_000);
 
   it("GET /settings answers the company's e-invoice details beside the spec's fields", async () => {
     const answer = await app.get('/settings', { token: anna.token });

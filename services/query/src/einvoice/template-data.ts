@@ -11,7 +11,6 @@ import {
   groupIban,
   money,
   paymentTermsText,
-  REVERSE_CHARGE_NOTE,
   units,
   vatCategories,
 } from '@remit/contracts';
@@ -49,22 +48,21 @@ export function eInvoiceTemplateData(
   const customer = invoice.customer.companyName || invoice.customer.name;
   const breakdown = totals.vatBreakdown.map((entry) => {
     const label = vatCategories.find((category) => category.code === entry.category)?.label ?? 'VAT';
+    // A category other than standard prints its name ('Reverse charge'), never a bare 'Tax (0%)'; an invoice
+    // that never said its category (v1, rate 0) prints its rate as before.
+    const named = entry.category !== null && entry.category !== 'S' && entry.rate === 0;
     return {
       label,
-      rate: entry.category === 'S' || entry.rate > 0 ? formatRate(entry.rate) : label,
+      rate: named ? label : formatRate(entry.rate),
       taxable: format(entry.taxableAmount),
       tax: format(entry.taxAmount),
       exemption: entry.exemption?.text ?? null,
     };
   });
   const delivery = deliveryLine(invoice);
+  // The VAT category's legal mention, exactly the exemption text the XML carries (legal-texts.ts).
   const exemptionNotes = [
-    ...new Set(
-      totals.vatBreakdown.flatMap((entry) => {
-        if (entry.category === 'AE') return [REVERSE_CHARGE_NOTE];
-        return entry.exemption?.text ? [entry.exemption.text] : [];
-      }),
-    ),
+    ...new Set(totals.vatBreakdown.flatMap((entry) => (entry.exemption ? [entry.exemption.text] : []))),
   ];
   const notes = [
     ...exemptionNotes,

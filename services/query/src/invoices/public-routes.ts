@@ -40,7 +40,7 @@ export function publicInvoiceRoutes(deps: {
 }): Router {
   const { db } = deps;
   const router = Router();
-  const { render, renderDownload } = invoiceRendering(deps.store);
+  const { renderHtml, renderDownload } = invoiceRendering(deps.store);
   // Before any lookup: a client past its limit costs one counter update, no read and no render. The owner's
   // question about a link counts against the same limit (it is a lookup by token too).
   const limited = sharedRateLimit(
@@ -80,7 +80,7 @@ export function publicInvoiceRoutes(deps: {
     const row = await sharedInvoice(String(req.params.token));
     noStore(res)
       .type('html')
-      .send(await render(row, 'html'));
+      .send(await renderHtml(row));
   });
 
   router.get('/public/invoices/:token/pdf', async (req, res) => {

@@ -1,9 +1,7 @@
-import { eInvoiceReadiness } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
-import { renderPdf, renderPreview } from '../pdf/index.js';
-import { renderInvoicePdf } from '../pdf/render.js';
+import { renderInvoicePdf, renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
-import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
+import { logoDataUrl, templateIdFor } from './document.js';
 import { invoiceFacts } from './einvoice.js';
 import { openInvoice } from './locking.js';
 import type { InvoiceRow } from './repository.js';
@@ -14,67 +12,46 @@ export function invoiceRendering(store: EventStore) {
   const logoOf = (row: InvoiceRow) =>
     row.content.logo ? logoDataUrl(store, row.content.logo.id) : Promise.resolve(undefined);
 
+  /** The invoice's e-invoice model, its void day and its logo: what both the PDF and the preview draw. */
+  async function inputsOf(row: InvoiceRow) {
+    // The invoice's stream and its logo are read once.
+    const [{ invoice, voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
+    return {
+      invoice,
+      template: templateIdFor(row.content.template.id),
+      options: {
+        ...(logo ? { logo: { dataUrl: logo } } : {}),
+        ...(voidedOn ? { voidedOn } : {}),
+        createdAt: row.updatedAt,
+      },
+    };
+  }
+
   /**
    * The PDF download: Factur-X (PDF/A-3b with factur-x.xml) when the invoice is ready for EN 16931, otherwise the
-   * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
+   * plain PDF. Both are drawn from the e-invoice model, so every PDF, ready or not and void or not, shows the VAT
+   * breakdown and the VAT category's legal mention (legal-texts.ts in contracts).
    */
   async function renderDownload(row: InvoiceRow): Promise<Buffer> {
-    // The invoice's stream and its logo are read once, for either path.
-    const [{ invoice, voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
-    if (voidedOn || eInvoiceReadiness(invoice, 'en16931').length > 0) {
-      return renderDocument(row, 'pdf', voidedOn, logo);
-    }
+    const { invoice, template, options } = await inputsOf(row);
     try {
-      const { pdf } = await renderInvoicePdf(invoice, templateIdFor(row.content.template.id), {
-        ...(logo ? { logo: { dataUrl: logo } } : {}),
-        createdAt: row.updatedAt,
-      });
-      return pdf;
+      return (await renderInvoicePdf(invoice, template, options)).pdf;
     } catch (error) {
       throw renderFailure(error);
     }
   }
 
-  async function render(row: InvoiceRow, kind: 'pdf'): Promise<Buffer>;
-  async function render(row: InvoiceRow, kind: 'html'): Promise<string>;
-  async function render(row: InvoiceRow, kind: 'pdf' | 'html'): Promise<Buffer | string> {
-    const [{ voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
-    return kind === 'pdf'
-      ? renderDocument(row, 'pdf', voidedOn, logo)
-      : renderDocument(row, 'html', voidedOn, logo);
-  }
-
-  function renderDocument(
-    row: InvoiceRow,
-    kind: 'pdf',
-    voidedOn: string | null,
-    logo?: string,
-  ): Promise<Buffer>;
-  function renderDocument(
-    row: InvoiceRow,
-    kind: 'html',
-    voidedOn: string | null,
-    logo?: string,
-  ): Promise<string>;
-  async function renderDocument(
-    row: InvoiceRow,
-    kind: 'pdf' | 'html',
-    voidedOn: string | null,
-    logo?: string,
-  ): Promise<Buffer | string> {
-    const document = documentFromContent(row.id, row.content, logo);
-    const template = templateIdFor(row.content.template.id);
-    const options = voidedOn ? { voidedOn } : {};
+  /** The invoice's HTML preview: the same layout, figures and mentions as its PDF. */
+  async function renderHtml(row: InvoiceRow): Promise<string> {
+    const { invoice, template, options } = await inputsOf(row);
     try {
-      return kind === 'pdf'
-        ? await renderPdf(document, template, options)
-        : await renderPreview(document, template, options);
+      return await renderInvoicePreview(invoice, template, options);
     } catch (error) {
       throw renderFailure(error);
     }
   }
 
-  return { render, renderDownload };
+  return { renderHtml, renderDownload };
 }
 
 /**

@@ -36,7 +36,7 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now:
   const today = () => utcDate(deps.now());
   const router = Router();
 
-  const { render, renderDownload } = invoiceRendering(store);
+  const { renderHtml, renderDownload } = invoiceRendering(store);
 
   router.get('/invoices', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
@@ -109,7 +109,7 @@ export function invoiceQueryRoutes(deps: { db: Database; store: EventStore; now:
     res
       .type('html')
       .setHeader('Cache-Control', 'private, no-store')
-      .send(await render(row, 'html'));
+      .send(await renderHtml(row));
   });
 
   router.get('/invoices/:id/pdf', requireAuth, async (req, res) => {
