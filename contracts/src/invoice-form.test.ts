@@ -106,8 +106,16 @@ describe('invoice form rules (spec §5)', () => {
     ['unitPrice', '-0.5', m.unitPriceMin],
     ['unitPrice', 'abc', m.unitPriceInvalid],
     ['unitPrice', '', m.unitPriceInvalid],
-    ['unitPrice', '1,234', m.unitPriceUnclear],
-    ['unitPrice', '12.345', m.unitPriceUnclear],
+    [
+      'unitPrice',
+      '1,234',
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    ],
+    [
+      'unitPrice',
+      '12.345',
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    ],
     ['unitPrice', '0.125', 'Unit price can have at most 2 decimals in EUR'],
     ['quantity', '-2', m.quantityMin],
     ['quantity', '7.5', m.quantityWhole],

@@ -76,7 +76,9 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
     expect(lineTotal()).toHaveTextContent('€3,703.68');
 
     type('Unit price', '1,234');
-    expect(messageOf('Unit price')).toBe(m.unitPriceUnclear);
+    expect(messageOf('Unit price')).toBe(
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    );
     expect(lineTotal()).toHaveTextContent('€0.00');
 
     type('Unit price', '-5');
@@ -86,7 +88,9 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
     expect(messageOf('Unit price')).toBe('Unit price must be a valid number');
 
     type('Unit price', '9.999');
-    expect(messageOf('Unit price')).toBe(m.unitPriceUnclear);
+    expect(messageOf('Unit price')).toBe(
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    );
     type('Unit price', '0,125');
     expect(messageOf('Unit price')).toBe('Unit price can have at most 2 decimals in EUR');
 
@@ -105,7 +109,7 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
         type('Unit price', price);
         expect(screen.getByLabelText('Unit price')).toHaveValue(price);
         const message = messageOf('Unit price');
-        const read = readUnitPrice(price);
+        const read = readUnitPrice(price, 'EUR');
         if (message) {
           expect(lineTotal()).toHaveTextContent('€0.00');
         } else {
