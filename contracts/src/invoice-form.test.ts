@@ -212,13 +212,13 @@ describe('submittable (the stricter rule)', () => {
 
 describe('live sanitisers', () => {
   it.each([
-    [sanitize.personName, 'Léa2 O’Brien_', 'Léa O’Brien'],
+    [sanitize.personName, 'Léa2 O’Brien_', "Léa O'Brien"],
     [sanitize.address, '12 Rue #4/5, Paris.', '12 Rue 45, Paris.'],
     [sanitize.companyName, 'Fontaine & Co, Ltd.', 'Fontaine & Co Ltd'],
     [sanitize.vat, 'fr 40-12x!', 'FR40-12X'],
     [sanitize.invoiceNumber, 'inv_001 a', 'INV001A'],
     [sanitize.description, 'Logo <design>, v2.', 'Logo design, v2.'],
-    [sanitize.longText, 'Hi {there} ~ (ok)!', 'Hi there  (ok)!'],
+    [sanitize.longText, 'Hi {there} ~ (ok)!', 'Hi there (ok)!'],
     [sanitize.email, ' a b@c.de ', 'ab@c.de'],
   ])('%#: %j → %j', (fn, input, output) => {
     expect(fn(input)).toBe(output);

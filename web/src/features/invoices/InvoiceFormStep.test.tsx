@@ -171,3 +171,19 @@ describe('step 1 messages (issue 16)', () => {
     );
   });
 });
+
+describe('typed characters do not vanish (issue 34, item 5)', () => {
+  it('keeps a typographic dash, quote and ellipsis as the plain character, with no double space', async () => {
+    api();
+    renderApp('/invoice/create');
+    await screen.findByLabelText('Quantity');
+    type('Description', 'Relaunch – Stunden');
+    expect(screen.getByLabelText('Description')).toHaveValue('Relaunch - Stunden');
+    type('Description', 'Logo ✓ Design');
+    expect(screen.getByLabelText('Description')).toHaveValue('Logo Design');
+    type('Customer name', 'Jonas O’Berg');
+    expect(screen.getByLabelText('Customer name')).toHaveValue("Jonas O'Berg");
+    type('Notes', '“Danke” … bis bald');
+    expect(screen.getByLabelText('Notes')).toHaveValue('"Danke" ... bis bald');
+  });
+});
