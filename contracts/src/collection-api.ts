@@ -17,24 +17,23 @@ const isRealDate = (value: string) => {
 
 export const collectionMessages = {
   amountInvalid: 'The amount must be a number, like 90.36',
-  amountUnclear: 'The amount is unclear: type it without a thousands separator, such as 1234.50',
   amountNegative: 'The amount must be more than zero',
   dateInvalid: 'The date must be a real date (YYYY-MM-DD)',
   reasonRequired: 'Say why',
 } as const;
 
-/** A typed amount as a plain decimal string ("1234.50"), or absent for the whole balance. */
+/**
+ * A typed amount as typed (`"42,125"`; a JSON number as JavaScript prints it), or null for the whole balance.
+ * What it means depends on the invoice's currency, which the request does not carry: `paymentAmountIn` reads
+ * it there, in the form before sending and in the decision on the server.
+ */
 const typedAmount = z
   .union([z.string(), z.number()])
   .nullish()
   .transform((value, ctx) => {
     if (value === null || value === undefined || value === '') return null;
     const read = readTypedNumber(value);
-    if (read.kind === 'unclear') {
-      ctx.addIssue({ code: 'custom', message: collectionMessages.amountUnclear });
-      return z.NEVER;
-    }
-    if (read.kind !== 'number' || read.whole.length > 16) {
+    if ((read.kind !== 'number' && read.kind !== 'unclear') || read.whole.length > 16) {
       ctx.addIssue({ code: 'custom', message: collectionMessages.amountInvalid });
       return z.NEVER;
     }
@@ -42,7 +41,7 @@ const typedAmount = z
       ctx.addIssue({ code: 'custom', message: collectionMessages.amountNegative });
       return z.NEVER;
     }
-    return decimalString(read);
+    return typeof value === 'string' ? value.trim() : decimalString(read);
   });
 
 const text = (max: number) => z.string().trim().max(max, `At most ${max} characters`).default('');

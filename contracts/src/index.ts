@@ -26,14 +26,15 @@ export {
   readQuantity,
   readTaxRate,
   readUnitPrice,
-  unitPriceDecimalsMessage,
 } from './invoice-form-numbers.js';
 export * from './invoice-view.js';
 export * from './invoices-api.js';
 export * from './logo.js';
 export * from './money.js';
+export * from './payment-input.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';
 export * from './reminders-api.js';
+export * from './typed-amount.js';
 export * from './typed-number.js';
 export * from './validation.js';

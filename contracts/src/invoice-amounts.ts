@@ -14,7 +14,7 @@ import {
   sumMoney,
   toMinorUnits,
 } from './money.js';
-import { decimalString, readTypedNumber, significantDecimals } from './typed-number.js';
+import { decimalString, readTypedNumber } from './typed-number.js';
 
 /** A plain decimal string ("1234.50", as the form schema outputs it) or a JSON number, exactly. */
 function plainDecimal(value: number | string): string {
@@ -126,10 +126,8 @@ function safeQuantity(value: number | string | undefined): number {
 
 /** A price the field would accept, in the currency's minor units; anything else (a message shows) is 0. */
 function safePrice(value: number | string | undefined, currency: string): number {
-  const price = readUnitPrice(value);
-  if (typeof price !== 'string') return 0;
-  const decimals = currencyByCode(currency)?.decimals ?? 2;
-  return significantDecimals(price) <= decimals ? toMinorUnits(price, currency) : 0;
+  const price = readUnitPrice(value, currency);
+  return typeof price === 'string' ? toMinorUnits(price, currency) : 0;
 }
 
 function safeRate(value: number | string | undefined): number {

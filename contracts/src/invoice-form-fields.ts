@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { invoiceMessages, MIN_INVOICE_DATE } from './invoice-form-messages.js';
+import { normalizeTyped, stripDisallowed, withoutBidiControls } from './text-input.js';
 import { EMAIL_PATTERN, PERSON_NAME_PATTERN } from './validation.js';
 
 /* The invoice form's text and date fields (spec §5): their patterns, live sanitisers and schemas. */
@@ -12,20 +13,32 @@ export const DESCRIPTION_PATTERN = /^[\p{L}\p{M}\p{N} ,.-]+$/u;
 const LONG_TEXT_PATTERN = /^[\p{L}\p{M}\p{N} \n,.\-_'"();:!?&%$@#*+=]*$/u;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Live sanitisers: what the field keeps of what was typed (spec §5, "strips disallowed characters"). */
+/**
+ * Live sanitisers: what the field keeps of what was typed (spec §5, "strips disallowed characters"), after
+ * typographic characters became the plain ones the field allows (text-input.ts): 'Relaunch – Stunden' keeps its
+ * dash as 'Relaunch - Stunden' instead of losing it, and nothing stripped leaves a double space.
+ */
+const keep =
+  (disallowed: RegExp, cased: (value: string) => string = (value) => value) =>
+  (value: string) =>
+    stripDisallowed(cased(normalizeTyped(value)), disallowed);
+
 export const sanitize = {
-  personName: (value: string) => value.replace(/[^\p{L}\p{M} '’-]/gu, ''),
-  email: (value: string) => value.replace(/\s/g, ''),
-  address: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} \n,.-]/gu, ''),
-  companyName: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} &'’-]/gu, ''),
-  vat: (value: string) => value.toUpperCase().replace(/[^A-Z0-9-]/g, ''),
-  invoiceNumber: (value: string) => value.toUpperCase().replace(/[^A-Z0-9-]/g, ''),
-  description: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} ,.-]/gu, ''),
-  longText: (value: string) => value.replace(/[^\p{L}\p{M}\p{N} \n,.\-_'"();:!?&%$@#*+=]/gu, ''),
+  personName: keep(/[^\p{L}\p{M} '’-]/gu),
+  email: (value: string) => withoutBidiControls(value).replace(/\s/g, ''),
+  address: keep(/[^\p{L}\p{M}\p{N} \n,.-]/gu),
+  companyName: keep(/[^\p{L}\p{M}\p{N} &'’-]/gu),
+  vat: keep(/[^A-Z0-9-]/g, (value) => value.toUpperCase()),
+  invoiceNumber: keep(/[^A-Z0-9-]/g, (value) => value.toUpperCase()),
+  description: keep(/[^\p{L}\p{M}\p{N} ,.-]/gu),
+  longText: keep(/[^\p{L}\p{M}\p{N} \n,.\-_'"();:!?&%$@#*+=]/gu),
   // No sanitiser for quantity, unit price and tax rate: whatever it removed while the user types would merge
   // what is left into another number ("12,50" into 1250, "-2" into 2). They keep what was typed and the
   // schema answers a message instead.
 } as const;
+
+/** The server's first step for a text field (before its rule): the form's normalising, nothing stripped. */
+const typedText = (error: string) => z.string({ error }).transform(normalizeTyped);
 
 export function requiredText(
   required: string,
@@ -34,13 +47,15 @@ export function requiredText(
   [min, max]: [number, number],
   lengthMessage: string,
 ) {
-  return z
-    .string({ error: required })
-    .trim()
-    .min(1, { error: required, abort: true })
-    .regex(pattern, { error: invalid, abort: true })
-    .min(min, { error: lengthMessage, abort: true })
-    .max(max, lengthMessage);
+  return typedText(required).pipe(
+    z
+      .string()
+      .trim()
+      .min(1, { error: required, abort: true })
+      .regex(pattern, { error: invalid, abort: true })
+      .min(min, { error: lengthMessage, abort: true })
+      .max(max, lengthMessage),
+  );
 }
 
 export function email(required: string, invalid: string) {
@@ -58,7 +73,7 @@ export function vat(invalid: string) {
     .string({ error: invalid })
     .trim()
     .nullish()
-    .transform((value) => (value ? value : null))
+    .transform((value) => (value ? normalizeTyped(value) : null))
     .pipe(
       z
         .string()
@@ -73,7 +88,7 @@ export function longText(invalid: string, max: number, tooLong: string) {
   return z
     .string({ error: invalid })
     .nullish()
-    .transform((value) => value ?? '')
+    .transform((value) => normalizeTyped(value ?? ''))
     .pipe(z.string().regex(LONG_TEXT_PATTERN, { error: invalid, abort: true }).max(max, tooLong));
 }
 

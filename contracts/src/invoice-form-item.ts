@@ -4,11 +4,12 @@ import { lineUnitSchema, lineVatInputSchema } from './einvoice/details.js';
 import { formatQuantity, readMeasuredQuantity, wholeQuantity } from './einvoice/quantity.js';
 import { DESCRIPTION_PATTERN, requiredText } from './invoice-form-fields.js';
 import { invoiceMessages } from './invoice-form-messages.js';
-import { readQuantity, readUnitPrice, typedNumberField } from './invoice-form-numbers.js';
+import { readQuantity, readTypedUnitPrice, typedNumberField } from './invoice-form-numbers.js';
 
 const m = invoiceMessages;
 
-const unitPrice = typedNumberField(readUnitPrice, m.unitPriceInvalid);
+// Read by the invoice's currency once it is known (invoice-form-rules.ts, `withPricesInCurrency`).
+const unitPrice = typedNumberField(readTypedUnitPrice, m.unitPriceInvalid);
 
 const itemShape = {
   description: requiredText(

@@ -54,7 +54,6 @@ export const invoiceMessages = {
   quantityTooLarge: 'Quantity cannot exceed 1,000,000',
   quantityUnclear: 'Quantity is unclear: type it without a thousands separator, such as 1000',
   unitPriceTooLarge: 'Unit price cannot exceed 1,000,000,000',
-  unitPriceUnclear: 'Unit price is unclear: type it without a thousands separator, such as 1234.50',
   unitPriceAboveZero: 'Unit price must be greater than 0',
   totalTooLarge: 'The invoice total cannot exceed 1,000,000,000,000',
   taxRateInvalid: 'Tax rate must be a number between 0 and 100 with at most two decimals',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { currencyByCode } from './currencies.js';
 import { invoiceMessages, MAX_QUANTITY, MAX_UNIT_PRICE } from './invoice-form-messages.js';
+import { amountDecimalsMessage, readTypedAmount } from './typed-amount.js';
 import { decimalString, isAboveLimit, readTypedNumber, significantDecimals } from './typed-number.js';
 
 const m = invoiceMessages;
@@ -31,14 +31,35 @@ export function readQuantity(value: unknown): number | Issue {
   return Number(read.whole);
 }
 
-/** Spec §5: numeric, at least 0 → a plain decimal string ("1234.50"); at most 1,000,000,000. */
-export function readUnitPrice(value: unknown): string | Issue {
+/**
+ * Spec §5's unit price before its currency is known: a number, at least 0, at most 1,000,000,000 → what was
+ * typed, kept for the currency to read (`readUnitPrice`); the form reads it once the currency is chosen.
+ */
+export function readTypedUnitPrice(value: unknown): string | number | Issue {
   const read = readTypedNumber(value);
-  if (read.kind === 'unclear') return { message: m.unitPriceUnclear };
-  if (read.kind !== 'number') return { message: m.unitPriceInvalid };
+  if (read.kind === 'empty' || read.kind === 'invalid') return { message: m.unitPriceInvalid };
   if (read.negative) return { message: m.unitPriceMin };
+  if (read.kind === 'number' && isAboveLimit(read, MAX_UNIT_PRICE)) return { message: m.unitPriceTooLarge };
+  return typeof value === 'string' ? value.trim() : decimalString(read);
+}
+
+/** Spec §5's unit price in its currency (typed-amount.ts) → a plain decimal string ("1234.50"), or its message. */
+export function readUnitPrice(value: unknown, currency: string): string | Issue {
+  const typed = readTypedUnitPrice(value);
+  if (typeof typed === 'object') return typed;
+  const read = readTypedAmount(typed, currency);
+  if (read.kind === 'too_many_decimals') return { message: amountDecimalsMessage('Unit price', read) };
+  if (read.kind !== 'number') return { message: m.unitPriceInvalid };
   if (isAboveLimit(read, MAX_UNIT_PRICE)) return { message: m.unitPriceTooLarge };
   return decimalString(read);
+}
+
+/** Whether a typed price reads as zero in any currency (spec §5: "Next Step" wants more than 0). */
+export function isZeroPrice(value: unknown): boolean {
+  const read = readTypedNumber(value);
+  return (
+    (read.kind === 'number' || read.kind === 'unclear') && !/[1-9]/.test(`${read.whole}${read.fraction}`)
+  );
 }
 
 /** 0 to 100 percent with at most two decimals → a plain decimal string; empty means 0. */
@@ -55,13 +76,4 @@ export function readTaxRate(value: unknown): string | Issue {
     return { message: m.taxRateInvalid };
   }
   return decimalString(read);
-}
-
-/** The most decimals a price may have in a currency; more would be rounded away, so they are refused. */
-export function unitPriceDecimalsMessage(currencyCode: string): string {
-  const currency = currencyByCode(currencyCode);
-  if (!currency) return m.unitPriceInvalid;
-  return currency.decimals === 0
-    ? `Unit price cannot have decimals in ${currency.value}`
-    : `Unit price can have at most ${currency.decimals} decimals in ${currency.value}`;
 }

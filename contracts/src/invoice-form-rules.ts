@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { currencyByCode } from './currencies.js';
 import { validDate } from './invoice-form-fields.js';
 import { invoiceMessages } from './invoice-form-messages.js';
-import {
-  readQuantity,
-  readTaxRate,
-  readUnitPrice,
-  unitPriceDecimalsMessage,
-} from './invoice-form-numbers.js';
+import { readQuantity, readTaxRate, readTypedUnitPrice, readUnitPrice } from './invoice-form-numbers.js';
 import { exactTotal, limitInMinorUnits, MONEY_LIMITS, toMinorUnitsExact } from './money.js';
-import { significantDecimals } from './typed-number.js';
 
 const m = invoiceMessages;
 
@@ -27,10 +21,11 @@ function checkAcrossFields(input: unknown, ctx: z.RefinementCtx): void {
   const lines: { quantity: bigint; unitPrice: bigint }[] = [];
   form.items.forEach((item: unknown, index) => {
     const fields = item as { unitPrice?: unknown; quantity?: unknown } | null;
-    const price = readUnitPrice(fields?.unitPrice);
-    if (typeof price === 'string' && significantDecimals(price) > currency.decimals) {
-      const message = unitPriceDecimalsMessage(currency.value);
-      ctx.addIssue({ code: 'custom', path: ['items', index, 'unitPrice'], message });
+    // The field says its own message; here, only what the currency adds (its decimals).
+    if (typeof readTypedUnitPrice(fields?.unitPrice) === 'object') return;
+    const price = readUnitPrice(fields?.unitPrice, currency.value);
+    if (typeof price === 'object') {
+      ctx.addIssue({ code: 'custom', path: ['items', index, 'unitPrice'], message: price.message });
       return;
     }
     const quantity = readQuantity(fields?.quantity);
@@ -58,4 +53,20 @@ export function withCrossFieldRules<S extends z.ZodType<object>>(schema: S) {
     return {};
   });
   return z.intersection(schema, acrossFields);
+}
+
+type PricedItem<I> = Omit<I, 'unitPrice'> & { unitPrice: string };
+
+/**
+ * The valid form with each unit price read in the invoice's currency (typed-amount.ts): a plain decimal
+ * string, as `invoiceAmounts` takes it. Runs only on a valid form, so every price reads.
+ */
+export function withPricesInCurrency<
+  T extends { currency: string; items: Array<{ unitPrice: string | number }> },
+>(form: T): Omit<T, 'items'> & { items: Array<PricedItem<T['items'][number]>> } {
+  const items = form.items.map((item) => {
+    const price = readUnitPrice(item.unitPrice, form.currency);
+    return { ...item, unitPrice: typeof price === 'string' ? price : String(item.unitPrice) };
+  });
+  return { ...form, items: items as Array<PricedItem<T['items'][number]>> };
 }

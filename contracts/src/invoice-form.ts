@@ -14,8 +14,8 @@ import {
 } from './invoice-form-fields.js';
 import { invoiceItemFormSchema } from './invoice-form-item.js';
 import { invoiceMessages, MAX_ITEMS, NOTES_MAX, TERMS_MAX } from './invoice-form-messages.js';
-import { readTaxRate, readUnitPrice, typedNumberField } from './invoice-form-numbers.js';
-import { withCrossFieldRules } from './invoice-form-rules.js';
+import { isZeroPrice, readTaxRate, typedNumberField } from './invoice-form-numbers.js';
+import { withCrossFieldRules, withPricesInCurrency } from './invoice-form-rules.js';
 import { type FieldErrors, fieldErrors } from './validation.js';
 
 /*
@@ -67,7 +67,9 @@ const invoiceFormShape = {
 };
 
 /** Step 1 of the wizard: the form as spec §3 lists it. Unknown keys (amount, currencySymbol, logo) are dropped. */
-export const invoiceFormSchema = withCrossFieldRules(z.object(invoiceFormShape));
+export const invoiceFormSchema = withCrossFieldRules(z.object(invoiceFormShape)).transform(
+  withPricesInCurrency,
+);
 export type InvoiceFormInput = z.input<typeof invoiceFormSchema>;
 export type InvoiceForm = z.output<typeof invoiceFormSchema>;
 
@@ -80,7 +82,7 @@ export const invoiceSubmitSchema = withCrossFieldRules(
     templateComponentName: z.string().max(100).optional(),
     status: z.literal('Draft').optional(),
   }),
-);
+).transform(withPricesInCurrency);
 export type InvoiceSubmitInput = z.input<typeof invoiceSubmitSchema>;
 export type InvoiceSubmit = z.output<typeof invoiceSubmitSchema>;
 
@@ -95,8 +97,7 @@ export function invoiceFormErrors(form: unknown): FieldErrors {
   if (!Array.isArray(items)) return errors;
   items.forEach((item, index) => {
     const path = `items.${index}.unitPrice`;
-    const price = readUnitPrice((item as { unitPrice?: unknown } | null)?.unitPrice);
-    if (!errors[path] && typeof price === 'string' && !/[1-9]/.test(price))
+    if (!errors[path] && isZeroPrice((item as { unitPrice?: unknown } | null)?.unitPrice))
       errors[path] = m.unitPriceAboveZero;
   });
   return errors;

@@ -6,6 +6,7 @@ import { postalAddressSchema } from './einvoice/model.js';
 import type { InvoiceFormInput } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
 import { invoiceMessages } from './invoice-form-messages.js';
+import { normalizeTyped } from './text-input.js';
 import { EMAIL_PATTERN } from './validation.js';
 
 /** Answers of the invoices, customers and settings API (docs/api.md). Money in minor units. */
@@ -246,9 +247,14 @@ export const invoiceListQuerySchema = z
 const optionalText = (pattern: RegExp, max: number, message: string) =>
   z
     .string()
-    .trim()
-    .max(max, message)
-    .refine((value) => value === '' || pattern.test(value), message)
+    .transform(normalizeTyped)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .max(max, message)
+        .refine((value) => value === '' || pattern.test(value), message),
+    )
     .optional()
     .default('');
 

@@ -9,13 +9,13 @@ export type TypedNumber =
   | { kind: 'number'; negative: boolean; whole: string; fraction: string }
   | { kind: 'empty' }
   | { kind: 'invalid' }
-  | { kind: 'unclear' };
+  /** A lone mark before exactly three digits: `whole` and `fraction` as if the mark were the decimal one. */
+  | { kind: 'unclear'; negative: boolean; whole: string; fraction: string };
 
-type ReadNumber = Extract<TypedNumber, { kind: 'number' }>;
+export type ReadNumber = Extract<TypedNumber, { kind: 'number' }>;
 
 const EMPTY: TypedNumber = { kind: 'empty' };
 const INVALID: TypedNumber = { kind: 'invalid' };
-const UNCLEAR: TypedNumber = { kind: 'unclear' };
 
 const NUMBER_CHARACTERS = /^[\d.,'’ \u00A0\u202F]+$/;
 const FIRST_GROUP = /^[1-9]\d{0,2}$/;
@@ -27,7 +27,7 @@ const isDigit = (char: string) => char >= '0' && char <= '9';
 // line, a measurable share of an IssueInvoice's CPU); the output is the same.
 const PLAIN_NUMBER = new Intl.NumberFormat('en-US', { useGrouping: false, maximumFractionDigits: 20 });
 
-function number(negative: boolean, whole: string, fraction: string): ReadNumber {
+export function number(negative: boolean, whole: string, fraction: string): ReadNumber {
   const digits = whole.replace(/^0+/, '') || '0';
   const zero = digits === '0' && !/[1-9]/.test(fraction);
   return { kind: 'number', negative: negative && !zero, whole: digits, fraction };
@@ -71,12 +71,13 @@ export function readTypedNumber(value: unknown): TypedNumber {
     return number(negative, groups.join(''), fraction);
   }
   if (whole === '' && fraction === '') return INVALID;
-  if (fraction.length === 3 && FIRST_GROUP.test(whole)) return UNCLEAR;
+  if (fraction.length === 3 && FIRST_GROUP.test(whole))
+    return { ...number(negative, whole, fraction), kind: 'unclear' };
   return number(negative, whole, fraction);
 }
 
 /** A read number as a plain decimal string with a point: "-1234.50". */
-export function decimalString(read: ReadNumber): string {
+export function decimalString(read: Pick<ReadNumber, 'negative' | 'whole' | 'fraction'>): string {
   return `${read.negative ? '-' : ''}${read.whole}${read.fraction ? `.${read.fraction}` : ''}`;
 }
 

@@ -194,6 +194,21 @@ describe.each(httpStores())('getting paid over HTTP on %s', (kind) => {
     expect(await eventCount(app, `invoice-${id}`)).toBe(before);
   });
 
+  it("reads amounts by the invoice's currency: KWD 42,125 is 42.125 on the invoice and the payment", async () => {
+    const items = [{ description: 'Hosting', quantity: 2, unitPrice: '42.125' }];
+    const id = await issue({ currency: 'KWD', taxRate: 0, items });
+    const partly = await app.post(`/invoices/${id}/payments`, { amount: '42,125' }, as(ada.token));
+    expect(partly.status).toBe(201);
+    expect(partly.body).toMatchObject({ currency: 'KWD', total: 84250, amountPaid: 42125, balance: 42125 });
+    const trimmed = await app.post(`/invoices/${id}/payments`, { amount: '1.1250' }, as(ada.token));
+    expect(trimmed.status).toBe(400);
+    expect(trimmed.body.error).toBe('The amount can have at most 3 decimals in KWD');
+    const eur = await issue();
+    const grouped = await app.post(`/invoices/${eur}/payments`, { amount: '90.365' }, as(ada.token));
+    expect(grouped.status).toBe(400);
+    expect(grouped.body.error).toMatch(/^The amount can have at most 2 decimals in EUR/);
+  });
+
   it("another user's invoice is 404 for every command, and nothing is written", async () => {
     const id = await issue();
     const paid = await app.post(`/invoices/${id}/payments`, { amount: 1 }, as(ada.token));

@@ -94,8 +94,34 @@ describe('invoice decider: getting paid', () => {
     given([issued, recorded('p1', 12000)])
       .when(record('p2', null))
       .thenThrows('This invoice is paid in full and has no balance left to pay');
-    given([issued]).when(record('p1', '1.005')).thenThrows('EUR amounts have at most 2 decimals');
+    given([issued]).when(record('p1', '1.005')).thenThrows('The amount can have at most 2 decimals in EUR');
     given([issued]).when(record('p1', '0')).thenThrows('The amount must be more than zero');
+  });
+  it("reads a payment by the currency's decimals: 3 in KWD, none in JPY; more are refused, not trimmed", () => {
+    const inCurrency = (currency: string): InvoiceStreamEvent => ({
+      type: 'InvoiceIssued',
+      data: { ...ids, ...content, currency, status: 'Draft' },
+    });
+    const emitted = (currency: string, amount: number) => {
+      const event = recorded('p1', amount);
+      return { ...event, data: { ...event.data, currency } } as CollectionEvent;
+    };
+    given([inCurrency('KWD')])
+      .when(record('p1', '4,125'))
+      .thenEmits([emitted('KWD', 4125)]);
+    given([inCurrency('KWD')])
+      .when(record('p1', '1.000'))
+      .thenEmits([emitted('KWD', 1000)]);
+    given([inCurrency('KWD')])
+      .when(record('p1', '4.1250'))
+      .thenThrows('The amount can have at most 3 decimals in KWD');
+    given([inCurrency('JPY')])
+      .when(record('p1', '1,200'))
+      .thenEmits([emitted('JPY', 1200)]);
+    given([inCurrency('JPY')])
+      .when(record('p1', '12.5'))
+      .thenThrows('The amount cannot have decimals in JPY');
+    given([issued]).when(record('p1', '90.365')).thenThrows('The amount can have at most 2 decimals in EUR');
   });
   it('the same payment id recorded again writes nothing', () => {
     given([issued, recorded('p1', 2000)])

@@ -3,11 +3,9 @@ import {
   type CollectionEvent,
   formatMoney,
   type InvoiceContent,
-  MoneyError,
   money,
   type PaymentMethodKind,
-  requireCurrency,
-  toMinorUnitsExact,
+  paymentAmountIn,
 } from '@remit/contracts';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 
@@ -181,27 +179,13 @@ export function assertRevisable(
   }
 }
 
-/** Reads a typed decimal as minor units of the currency, refusing what it cannot hold exactly. */
-function minorUnitsOf(decimal: string, currency: string): number {
-  const { decimals } = requireCurrency(currency);
-  const fraction = decimal.split('.')[1] ?? '';
-  if (fraction.replace(/0+$/, '').length > decimals) {
-    throw badAmount(
-      decimals === 0
-        ? `${currency} amounts have no decimals`
-        : `${currency} amounts have at most ${decimals} decimals`,
-    );
-  }
-  let units: bigint;
-  try {
-    units = toMinorUnitsExact(decimal, currency);
-  } catch (error) {
-    if (error instanceof MoneyError) throw badAmount('The amount must be a number, like 90.36');
-    throw error;
-  }
-  if (units <= 0n) throw badAmount('The amount must be more than zero');
-  if (units > BigInt(Number.MAX_SAFE_INTEGER)) throw badAmount('The amount is too large', 'overpayment');
-  return Number(units);
+/** Reads a typed amount as minor units of the invoice's currency (contracts, `paymentAmountIn`), or refuses it. */
+function minorUnitsOf(typed: string, currency: string): number {
+  const amount = paymentAmountIn(typed, currency);
+  if ('message' in amount) throw badAmount(amount.message);
+  if (amount.units > BigInt(Number.MAX_SAFE_INTEGER))
+    throw badAmount('The amount is too large', 'overpayment');
+  return Number(amount.units);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { collectionStatusLabels, money, toDecimalString } from '@remit/contracts';
+import { collectionStatusLabels, money, paymentAmountIn, toDecimalString } from '@remit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -25,6 +25,13 @@ const Box = styled.div`
   form { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.sm}; align-items: end; }
   label { display: flex; flex-direction: column; gap: 4px; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   input, select { min-height: 38px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.border}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; font-weight: normal; }
+`;
+
+const Message = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: normal;
+  color: ${({ theme }) => theme.colors.danger};
+  &:empty { display: none; }
 `;
 
 const Reminders = styled.div`
@@ -63,6 +70,9 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
     await invalidateAfter(queryClient, 'invoices');
   };
   const failed = (error: unknown) => toast(failureMessage(error), { tone: 'error' });
+  // Read as the server reads it (contracts, payment-input.ts): in the invoice's currency, before sending.
+  const amountRead = amount.trim() === '' ? null : paymentAmountIn(amount, invoice.Currency);
+  const amountMessage = amountRead && 'message' in amountRead ? amountRead.message : null;
   const record = useMutation({
     mutationFn: () => recordPayment(invoice.ID, { amount, date, method }, newIdempotencyKey()),
     onSuccess: () => done('Payment recorded'),
@@ -138,7 +148,7 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
           aria-label="Record a payment"
           onSubmit={(event) => {
             event.preventDefault();
-            record.mutate();
+            if (!amountMessage) record.mutate();
           }}
         >
           <label>
@@ -148,7 +158,12 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
               placeholder={toDecimalString(money(Balance, invoice.Currency))}
               value={amount}
               onChange={(e) => setAmount(e.target.value)}
+              aria-invalid={amountMessage ? true : undefined}
+              aria-describedby={amountMessage ? `payment-amount-${invoice.ID}` : undefined}
             />
+            <Message id={`payment-amount-${invoice.ID}`} aria-live="polite">
+              {amountMessage}
+            </Message>
           </label>
           <label>
             Date

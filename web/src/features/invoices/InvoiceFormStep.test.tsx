@@ -76,7 +76,9 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
     expect(lineTotal()).toHaveTextContent('€3,703.68');
 
     type('Unit price', '1,234');
-    expect(messageOf('Unit price')).toBe(m.unitPriceUnclear);
+    expect(messageOf('Unit price')).toBe(
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    );
     expect(lineTotal()).toHaveTextContent('€0.00');
 
     type('Unit price', '-5');
@@ -86,7 +88,9 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
     expect(messageOf('Unit price')).toBe('Unit price must be a valid number');
 
     type('Unit price', '9.999');
-    expect(messageOf('Unit price')).toBe(m.unitPriceUnclear);
+    expect(messageOf('Unit price')).toBe(
+      'Unit price can have at most 2 decimals in EUR (type thousands without a separator, such as 1234.50)',
+    );
     type('Unit price', '0,125');
     expect(messageOf('Unit price')).toBe('Unit price can have at most 2 decimals in EUR');
 
@@ -105,7 +109,7 @@ describe('step 1 keeps what numbers mean (issue 16)', () => {
         type('Unit price', price);
         expect(screen.getByLabelText('Unit price')).toHaveValue(price);
         const message = messageOf('Unit price');
-        const read = readUnitPrice(price);
+        const read = readUnitPrice(price, 'EUR');
         if (message) {
           expect(lineTotal()).toHaveTextContent('€0.00');
         } else {
@@ -165,5 +169,21 @@ describe('step 1 messages (issue 16)', () => {
     expect(document.getElementById(terms.getAttribute('aria-describedby') ?? '')).toHaveTextContent(
       '0/1000 characters used',
     );
+  });
+});
+
+describe('typed characters do not vanish (issue 34, item 5)', () => {
+  it('keeps a typographic dash, quote and ellipsis as the plain character, with no double space', async () => {
+    api();
+    renderApp('/invoice/create');
+    await screen.findByLabelText('Quantity');
+    type('Description', 'Relaunch – Stunden');
+    expect(screen.getByLabelText('Description')).toHaveValue('Relaunch - Stunden');
+    type('Description', 'Logo ✓ Design');
+    expect(screen.getByLabelText('Description')).toHaveValue('Logo Design');
+    type('Customer name', 'Jonas O’Berg');
+    expect(screen.getByLabelText('Customer name')).toHaveValue("Jonas O'Berg");
+    type('Notes', '“Danke” … bis bald');
+    expect(screen.getByLabelText('Notes')).toHaveValue('"Danke" ... bis bald');
   });
 });

@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeToken } from '../../api/session';
+import { db } from '../../db/database';
+import { listedInvoice, mockApi, testUser } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
+
+/** The Payments tab of an open invoice in `currency`, its form, and the requests the app made. */
+async function paymentForm(currency: string) {
+  storeToken('jwt');
+  const { requests } = mockApi({
+    'GET /auth/status': () => ({ body: { user: testUser } }),
+    'GET /check-subscription': () => ({ body: { subscribed: true } }),
+    'GET /invoices': () => ({
+      body: {
+        invoices: [listedInvoice({ ID: 'inv-1', InvoiceNumber: 'INV-001', Currency: currency })],
+        pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+      },
+    }),
+    'GET /invoices/inv-1/preview': () => ({ body: '<p>invoice</p>' }),
+    'GET /invoices/inv-1': () => ({
+      body: {
+        Collection: {
+          CollectionStatus: 'outstanding',
+          AmountPaid: 0,
+          Balance: 500000,
+          VoidReason: null,
+          Payments: [],
+        },
+      },
+    }),
+    'POST /invoices/inv-1/payments': () => ({
+      status: 201,
+      body: {
+        invoiceId: 'inv-1',
+        total: 500000,
+        currency,
+        amountPaid: 42125,
+        balance: 457875,
+        voided: false,
+        settled: false,
+        paymentId: 'p1',
+      },
+    }),
+  });
+  const user = userEvent.setup();
+  renderApp('/');
+  await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
+  await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+  const form = await screen.findByRole('form', { name: 'Record a payment' });
+  const amount = within(form).getByLabelText(/Amount/);
+  const submit = () => user.click(within(form).getByRole('button', { name: 'Record payment' }));
+  const posts = () => requests.filter((request) => request.method === 'POST');
+  return { user, form, amount, submit, posts };
+}
+
+describe('the Payments form reads amounts by the invoice’s currency (issue 34, items 2 and 21)', () => {
+  afterEach(() => db.outbox.clear());
+
+  it('takes 42,125 in KWD and sends it as typed', async () => {
+    const { user, amount, submit, posts } = await paymentForm('KWD');
+    await user.type(amount, '42,125');
+    expect(amount).not.toHaveAttribute('aria-invalid');
+    await submit();
+    await screen.findByText('Payment recorded');
+    expect(posts()[0]?.body).toMatchObject({ amount: '42,125' });
+  });
+
+  it('says the currency’s count of decimals for 90.365 EUR and sends nothing', async () => {
+    const { user, amount, submit, posts } = await paymentForm('EUR');
+    await user.type(amount, '90.365');
+    expect(amount).toHaveAttribute('aria-invalid', 'true');
+    expect(amount).toHaveAccessibleDescription(/The amount can have at most 2 decimals in EUR/);
+    await submit();
+    expect(posts()).toEqual([]);
+  });
+});
