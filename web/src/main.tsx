@@ -8,7 +8,6 @@ import { readToken } from './api/session';
 import { lastUserId, setCurrentUser } from './db/account';
 import { loadDatabase } from './db/load';
 import { persistQueries, restoreQueries } from './db/persistQueries';
-import { UpdatePrompt } from './features/pwa/UpdatePrompt';
 import { createQueryClient } from './queryClient';
 import { AppRoutes } from './routes';
 
@@ -36,7 +35,6 @@ createRoot(root).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <UpdatePrompt />
     </AppProviders>
   </StrictMode>,
 );
