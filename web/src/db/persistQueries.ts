@@ -26,6 +26,32 @@ export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase
   }
 }
 
+let startRestore: Promise<void> = Promise.resolve();
+
+/**
+ * Starts restoring the cold start's account (db/account.ts lastUserId) and remembers the promise: the
+ * session check reads the cached user and subscription only once it has settled (cacheRestored), never
+ * after a fixed wait, so a slow IndexedDB on a busy device cannot make an offline start look signed out.
+ */
+export function restoreAtStart(
+  queryClient: QueryClient,
+  db: () => Promise<RemitDatabase>,
+  userId: string | null,
+): Promise<void> {
+  startRestore = userId
+    ? db().then(
+        (database) => restoreQueries(queryClient, database, userId),
+        (error: unknown) => console.warn('Could not open the cached data', error),
+      )
+    : Promise.resolve();
+  return startRestore;
+}
+
+/** Settles when the cold start's restore has (restoreAtStart); at once when there was none. */
+export function cacheRestored(): Promise<void> {
+  return startRestore;
+}
+
 /** The account an answer belongs to: the current one, or for the session answer itself, its user. */
 function ownerOf(queryKey: readonly unknown[], data: unknown): string | null {
   const user = currentUserId();

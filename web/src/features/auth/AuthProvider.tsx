@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
+import { isServerReachable, onReachabilityChange } from '../../api/reachability';
 import { currentUserId, setCurrentUser } from '../../db/account';
 import { loadDatabase } from '../../db/load';
 import { restoreQueries } from '../../db/persistQueries';
@@ -46,14 +47,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Keeps the account scope (db/account.ts) on the signed-in user: drafts, the outbox and the cache are
+ * Keeps the account scope (db/account.ts) on the signed-in user (during the start's check, on the account
+ * it restored): drafts, the outbox and the cache are
  * read and written for that account only; a user signing in gets back what this device kept for them.
  */
 function AccountScope() {
   const queryClient = useQueryClient();
-  const userId = useAuthSelector((view) => (view.status === 'signedIn' ? view.context.user?.id : null));
+  // While the start's session check runs, the account main.tsx restored stays current: the answers that
+  // check brings (the subscription above all) are kept for it, so the next offline start has them.
+  const userId = useAuthSelector((view) =>
+    view.status === 'signedIn'
+      ? (view.context.user?.id ?? null)
+      : view.status === 'checking'
+        ? undefined
+        : null,
+  );
   useEffect(() => {
-    setCurrentUser(userId ?? null);
+    if (userId === undefined) return;
+    setCurrentUser(userId);
     if (userId) void loadDatabase().then(({ db }) => restoreQueries(queryClient, db, userId));
   }, [userId, queryClient]);
   return null;
@@ -65,7 +76,14 @@ function AuthSignals() {
   useEffect(() => {
     const onOnline = () => actor.send({ type: 'ONLINE' });
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    // The server answers again after being out of reach with the browser online: the same re-check.
+    const stopWatching = onReachabilityChange(() => {
+      if (isServerReachable()) onOnline();
+    });
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopWatching();
+    };
   }, [actor]);
   // Coming back to the tab re-checks the subscription, as a navigation does: it may have changed on
   // another device or by the provider's webhook meanwhile.
