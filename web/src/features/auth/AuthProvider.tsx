@@ -14,7 +14,7 @@ import { authKeys } from '../../api/keys';
 import { isServerReachable, onReachabilityChange } from '../../api/reachability';
 import { currentUserId, setCurrentUser } from '../../db/account';
 import { loadDatabase } from '../../db/load';
-import { restoreQueries } from '../../db/persistQueries';
+import { restoreQueries, resumeCaching, stopCaching } from '../../db/persistQueries';
 import { type AuthStore, type AuthView, createAuthStore } from './authStore';
 
 const AuthStoreContext = createContext<AuthStore | null>(null);
@@ -110,6 +110,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useCallback(
     (result: AuthResult) => {
+      resumeCaching(result.user.id);
       queryClient.setQueryData(authKeys.session, result.user);
       actor.send({ type: 'SIGNED_IN', token: result.token, user: result.user });
     },
@@ -118,9 +119,10 @@ export function useSignIn() {
 }
 
 /**
- * Logs out. 'keep' leaves this account's unsent work (drafts, queued commands) and its cache on this
- * device, waiting for the same account to sign in again; with nothing unsent, only the cache would stay,
- * so it goes. 'discard' removes everything this device holds for the account.
+ * Logs out. Nothing of the account's cached answers (lists, profile, top clients) stays readable on
+ * this device for whoever uses the browser next: the writer stops first (stopCaching waits for the
+ * writes on their way), then they are deleted. 'keep' leaves only the unsent work the dialog promises
+ * (drafts, queued commands), waiting for the same account to sign in again; 'discard' removes that too.
  */
 export function useLogout() {
   const actor = useAuthStore();
@@ -128,10 +130,12 @@ export function useLogout() {
     async (choice: 'keep' | 'discard' = 'keep') => {
       const userId = currentUserId();
       try {
-        const { countUnsentWork, db, removeAccountData } = await loadDatabase();
-        if (userId && choice === 'discard') await removeAccountData(db, userId);
-        else if (userId && (await countUnsentWork(db, userId)) === 0)
-          await db.queries.where('userId').equals(userId).delete();
+        if (userId) {
+          await stopCaching(userId);
+          const { db, removeAccountData, removeCachedAnswers } = await loadDatabase();
+          if (choice === 'discard') await removeAccountData(db, userId);
+          else await removeCachedAnswers(db, userId);
+        }
       } catch (error) {
         console.warn('Could not clear this device’s data', error);
       }
