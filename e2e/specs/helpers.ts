@@ -85,8 +85,9 @@ export async function createVerifiedAccount(request: APIRequestContext, account 
 /** Puts a signed-in session into the browser the way the app keeps it: local storage 'token'. */
 export async function useToken(page: Page, token: string) {
   await page.goto('/login');
-  // Wait until the app has started: its start-up check clears a token it finds missing.
-  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+  // Wait until the app has started: its start-up check clears a token it finds missing. The first
+  // visit of a fresh browser loads every chunk from the server, slow on a busy machine.
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible({ timeout: 30_000 });
   await page.evaluate((value) => localStorage.setItem('token', value), token);
 }
 

@@ -81,5 +81,13 @@ describe('the built web app', () => {
     expect(route.status).toBe(200);
     expect(route.headers['cache-control']).toBe('no-cache');
     expect(route.body.toString()).toContain('<title>Remit</title>');
+    expect(route.headers['x-robots-tag']).toBeUndefined();
+  });
+
+  it("keeps the public customer page out of search engines: 'X-Robots-Tag: noindex'", async () => {
+    const page = await fetchRaw('/i/abc123token', { Accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('<title>Remit</title>');
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow');
   });
 });

@@ -49,6 +49,9 @@ function namesFile(path: string): boolean {
   return last.includes('.');
 }
 
+/** The public customer page's route in the web app (web/src/routes.tsx '/i/:token'). */
+const CUSTOMER_PAGE_PREFIX = '/i/';
+
 /**
  * Serves the built PWA: hashed assets cached for a year as immutable, everything else (index.html,
  * the service worker, the manifest) revalidated, precompressed where the build made .br/.gz files,
@@ -76,6 +79,8 @@ export function webApp(dist = webDist): Router {
     }
     if (!req.accepts('html')) return next();
     res.setHeader('Cache-Control', 'no-cache');
+    // The customer page is public but private to whoever has the link: never in a search index.
+    if (req.path.startsWith(CUSTOMER_PAGE_PREFIX)) res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     res.sendFile(join(dist, 'index.html'));
   });
   return router;

@@ -1,5 +1,6 @@
 import { apiErrorSchema, IDEMPOTENCY_HEADER, POSITION_HEADER } from '@remit/contracts';
 import { ApiError, NetworkError } from './errors';
+import { reportAnswer, reportNoAnswer } from './reachability';
 import { readPosition, readToken, rememberPosition } from './session';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -72,6 +73,11 @@ export async function request<T>(method: Method, path: string, options: RequestO
   return schema.parse(body);
 }
 
+/** Asks the server whether it is up (no token, no position): its answer updates reachability.ts. */
+export async function probeServer(): Promise<void> {
+  await send('GET', '/health/live', {});
+}
+
 /** A call whose answer is not JSON (HTML previews, PDFs): the raw response once it is OK. */
 export async function requestRaw(
   method: Method,
@@ -105,9 +111,11 @@ async function send(method: Method, path: string, options: Omit<RequestOptions<u
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportNoAnswer();
     throw new NetworkError(error instanceof Error ? error.message : 'Network request failed');
   }
 
+  reportAnswer(response.status);
   if (!response.ok) {
     if (response.status === 401 && token) for (const listener of unauthorizedListeners) listener();
     throw toApiError(response.status, await readJson(response));

@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCurrentUser } from './account';
 import { countUnsentWork, openDatabase, type RemitDatabase, removeAccountData } from './database';
-import { persistQueries, restoreQueries } from './persistQueries';
+import { persistQueries, restoreQueries, resumeCaching, stopCaching } from './persistQueries';
 
 let db: RemitDatabase;
 let count = 0;
@@ -155,5 +155,38 @@ describe('the cache rules (issue 13)', () => {
     expect(await countUnsentWork(database, 'user-p')).toBe(0);
     expect(await database.queries.count()).toBe(0);
     expect(await countUnsentWork(database, 'user-q')).toBe(1);
+  });
+
+  it('writes nothing of an account once caching stopped, not even an answer already on its way', async () => {
+    const database = freshDatabase();
+    const client = new QueryClient();
+    // The database loads slowly: the first answer's write is still on its way when caching stops.
+    let open: (value: RemitDatabase) => void = () => {};
+    const opening = new Promise<RemitDatabase>((resolve) => {
+      open = resolve;
+    });
+    const stop = persistQueries(client, () => opening);
+    setCurrentUser('user-p');
+    await client.fetchQuery({ queryKey: ['templates', 'list'], queryFn: async () => ['classic'] });
+    const stopped = stopCaching('user-p');
+    open(database);
+    await stopped;
+    await removeAccountData(database, 'user-p');
+    await client.fetchQuery({ queryKey: ['settings', 'values'], queryFn: async () => ({ name: 'P' }) });
+    // Waits for any write on its way, then looks: nothing came back.
+    await stopCaching('user-p');
+    expect(await database.queries.count()).toBe(0);
+    stop();
+
+    // Signing in again: this device keeps the account's answers again.
+    resumeCaching('user-p');
+    const again = persistQueries(client, database);
+    await client.fetchQuery({
+      queryKey: ['settings', 'values'],
+      queryFn: async () => ({ name: 'P' }),
+      staleTime: 0,
+    });
+    await expect.poll(() => database.queries.count()).toBe(1);
+    again();
   });
 });

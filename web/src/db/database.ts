@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import { loadUnsentWork, unsentCount } from './unsentWork';
 
 /**
  * Every row below belongs to one account (`userId`): a shared browser keeps each person's drafts,
@@ -116,15 +117,12 @@ export async function removeAccountData(database: RemitDatabase, userId: string)
   });
 }
 
-/**
- * How much work of an account this device has not sent yet: queued commands, and drafts not already
- * behind one of them (a queued invoice keeps its draft; it counts once).
- */
+/** Deletes the answers this device cached for one account; its unsent work (drafts, outbox) stays. */
+export async function removeCachedAnswers(database: RemitDatabase, userId: string): Promise<void> {
+  await database.queries.where('userId').equals(userId).delete();
+}
+
+/** How many pieces of work of an account this device has not sent yet (db/unsentWork.ts). */
 export async function countUnsentWork(database: RemitDatabase, userId: string): Promise<number> {
-  const [commands, drafts] = await Promise.all([
-    database.outbox.where('userId').equals(userId).toArray(),
-    database.drafts.where('userId').equals(userId).primaryKeys(),
-  ]);
-  const queuedDrafts = new Set(commands.map((command) => command.draftId));
-  return commands.length + drafts.filter((id) => !queuedDrafts.has(id)).length;
+  return unsentCount(await loadUnsentWork(database, userId));
 }

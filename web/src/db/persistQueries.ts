@@ -26,6 +26,72 @@ export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase
   }
 }
 
+let startRestore: Promise<void> = Promise.resolve();
+
+/**
+ * Starts restoring the cold start's account (db/account.ts lastUserId) and remembers the promise: the
+ * session check reads the cached user and subscription only once it has settled (cacheRestored), never
+ * after a fixed wait, so a slow IndexedDB on a busy device cannot make an offline start look signed out.
+ */
+export function restoreAtStart(
+  queryClient: QueryClient,
+  db: () => Promise<RemitDatabase>,
+  userId: string | null,
+): Promise<void> {
+  startRestore = userId
+    ? db().then(
+        (database) => restoreQueries(queryClient, database, userId),
+        (error: unknown) => console.warn('Could not open the cached data', error),
+      )
+    : Promise.resolve();
+  return startRestore;
+}
+
+/** Settles when the cold start's restore has (restoreAtStart); at once when there was none. */
+export function cacheRestored(): Promise<void> {
+  return startRestore;
+}
+
+/** Accounts whose answers this device must not keep (stopCaching); remembered across reloads. */
+const CACHE_OFF_PREFIX = 'remit.cacheOff.';
+const stoppedHere = new Set<string>();
+/** Writes on their way to IndexedDB: stopCaching waits for them before the caller deletes. */
+const pendingWrites = new Set<Promise<unknown>>();
+
+function isCachingStopped(userId: string): boolean {
+  if (stoppedHere.has(userId)) return true;
+  try {
+    return localStorage.getItem(CACHE_OFF_PREFIX + userId) !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Stops keeping this account's answers on this device (logout, 'Remove my data from this device') and
+ * resolves once the writes already on their way have landed: what the caller deletes next stays deleted,
+ * as nothing of the account is written again until it signs in again here (resumeCaching).
+ */
+export async function stopCaching(userId: string): Promise<void> {
+  stoppedHere.add(userId);
+  try {
+    localStorage.setItem(CACHE_OFF_PREFIX + userId, '1');
+  } catch {
+    // Storage blocked: this tab still stops; a reload of it starts without a token anyway.
+  }
+  await Promise.allSettled([...pendingWrites]);
+}
+
+/** A sign-in: this device keeps the account's answers again (for its offline starts). */
+export function resumeCaching(userId: string): void {
+  stoppedHere.delete(userId);
+  try {
+    localStorage.removeItem(CACHE_OFF_PREFIX + userId);
+  } catch {
+    // Nothing was remembered.
+  }
+}
+
 /** The account an answer belongs to: the current one, or for the session answer itself, its user. */
 function ownerOf(queryKey: readonly unknown[], data: unknown): string | null {
   const user = currentUserId();
@@ -40,7 +106,8 @@ function ownerOf(queryKey: readonly unknown[], data: unknown): string | null {
  * screen never loads IndexedDB's code.
  *
  * Writes every successful query (unless its meta says `persist: false`) through to IndexedDB, under
- * the signed-in account. Only a success writes: a failed fetch never replaces a good cached answer.
+ * the signed-in account, unless caching stopped for it. Only a success writes: a failed fetch never
+ * replaces a good cached answer.
  */
 export function persistQueries(
   queryClient: QueryClient,
@@ -51,7 +118,7 @@ export function persistQueries(
     if (query.meta?.persist === false) return;
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const userId = ownerOf(query.queryKey, query.state.data);
-    if (!userId || query.state.data === undefined) return;
+    if (!userId || query.state.data === undefined || isCachingStopped(userId)) return;
     const row = {
       key: `${userId} ${query.queryHash}`,
       userId,
@@ -60,8 +127,11 @@ export function persistQueries(
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
     };
-    void (typeof db === 'function' ? db() : Promise.resolve(db))
-      .then((database) => database.queries.put(row))
-      .catch(() => {});
+    const write = (typeof db === 'function' ? db() : Promise.resolve(db))
+      // Asked again at the last moment: caching may have stopped while the database loaded.
+      .then((database) => (isCachingStopped(userId) ? undefined : database.queries.put(row)))
+      .catch(() => {})
+      .finally(() => pendingWrites.delete(write));
+    pendingWrites.add(write);
   });
 }

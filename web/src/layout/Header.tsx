@@ -4,6 +4,7 @@ import styled, { css } from 'styled-components';
 import { Logo } from '../components/Logo';
 import { currentUserId } from '../db/account';
 import { loadDatabase } from '../db/load';
+import { loadUnsentWork, type UnsentWork, unsentCount } from '../db/unsentWork';
 import { useAuth, useLogout } from '../features/auth/AuthProvider';
 import { useMediaQuery } from '../hooks/useMediaQuery';
 import { media, theme } from '../theme/theme';
@@ -172,20 +173,20 @@ export function Header() {
     return () => window.removeEventListener('keydown', onKey);
   }, [menuOpen]);
 
-  const [unsent, setUnsent] = useState(0);
+  const [unsent, setUnsent] = useState<UnsentWork | null>(null);
   const finishLogout = (choice: 'keep' | 'discard') => {
-    setUnsent(0);
+    setUnsent(null);
     void logout(choice).then(() => navigate('/login', { replace: true }));
   };
   // Unsent work on this device: the user chooses whether it stays for them (LogoutDialog).
   const onLogout = async () => {
     const userId = currentUserId();
-    const count = userId
+    const work = userId
       ? await loadDatabase()
-          .then(({ countUnsentWork, db }) => countUnsentWork(db, userId))
-          .catch(() => 0)
-      : 0;
-    if (count > 0) setUnsent(count);
+          .then(({ db }) => loadUnsentWork(db, userId))
+          .catch(() => null)
+      : null;
+    if (work && unsentCount(work) > 0) setUnsent(work);
     else finishLogout('keep');
   };
 
@@ -250,9 +251,9 @@ export function Header() {
           <ul>{items}</ul>
         </MobileNav>
       )}
-      {unsent > 0 && (
+      {unsent && (
         <Suspense fallback={null}>
-          <LogoutDialog count={unsent} onChoose={finishLogout} onCancel={() => setUnsent(0)} />
+          <LogoutDialog work={unsent} onChoose={finishLogout} onCancel={() => setUnsent(null)} />
         </Suspense>
       )}
     </Bar>

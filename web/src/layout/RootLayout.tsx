@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { PageSpinner } from '../components/ui/Spinner';
 import { OfflineBanner } from '../features/pwa/OfflineBanner';
+import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
 import { RouteErrorBoundary } from '../pages/RouteError';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -31,7 +32,9 @@ const Main = styled.main`
 `;
 
 /**
- * Header, main and footer around every screen; after a navigation focus moves to the new page. The
+ * Header, main and footer around every screen of the app, and its service worker (UpdatePrompt): the
+ * public customer page (/i/:token) is outside this layout, so an anonymous customer installs no service
+ * worker and is never told the app works offline. After a navigation focus moves to the new page. The
  * page itself may still be loading (routes.tsx): a spinner stands in for it.
  */
 export function RootLayout() {
@@ -63,6 +66,7 @@ export function RootLayout() {
         </RouteErrorBoundary>
       </Main>
       <Footer />
+      <UpdatePrompt />
     </>
   );
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clearToken, storeToken } from '../api/session';
 import { mockApi, testUser } from '../test/api';
+import { pwaState } from '../test/pwaRegister';
 import { renderApp } from '../test/renderApp';
 
 const TOKEN = 'A'.repeat(43);
@@ -117,6 +118,32 @@ describe('the customer page (issue 14)', () => {
     );
     expect(screen.queryByRole('complementary', { name: 'Owner view' })).not.toBeInTheDocument();
     expect(screen.queryByText('This invoice link is not valid')).not.toBeInTheDocument();
+  });
+
+  it("is kept out of search engines and never shows the app's 'ready to work offline' note", async () => {
+    pwaState.offlineReady = true;
+    try {
+      mockApi({
+        [`GET /public/invoices/${TOKEN}`]: () => ({ body: publicView() }),
+        [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+        'GET /auth/providers': () => ({ body: { google: false } }),
+      });
+      const customer = renderApp(`/i/${TOKEN}`);
+      await screen.findByRole('heading', { name: 'Amount due' });
+      expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute(
+        'content',
+        'noindex, nofollow',
+      );
+      expect(screen.queryByText('Remit is ready to work offline.')).not.toBeInTheDocument();
+      customer.unmount();
+      expect(document.head.querySelector('meta[name="robots"]')).toBeNull();
+
+      // The app's own screens still say it, once.
+      renderApp('/login');
+      expect(await screen.findByText('Remit is ready to work offline.')).toBeInTheDocument();
+    } finally {
+      pwaState.offlineReady = false;
+    }
   });
 
   it('says a void invoice asks for nothing and shows no way to pay', async () => {

@@ -177,6 +177,17 @@ const sellerName = (view: PublicInvoiceView) => view.seller.companyName || view.
 const toneOf = (view: PublicInvoiceView): Tone =>
   view.settled ? 'paid' : view.status === 'void' ? 'void' : view.status === 'overdue' ? 'overdue' : 'open';
 
+/** The page is for whoever holds the link: never in a search index (the server also says X-Robots-Tag). */
+function useNoIndex() {
+  useEffect(() => {
+    const tag = document.createElement('meta');
+    tag.name = 'robots';
+    tag.content = 'noindex, nofollow';
+    document.head.append(tag);
+    return () => tag.remove();
+  }, []);
+}
+
 /**
  * The customer page `/i/{token}` (issue 14): no sign-in and no way into the app — the seller's name, the
  * invoice as its PDF draws it (the Typst preview in a sandboxed frame), the amount due, how to pay, and
@@ -207,6 +218,7 @@ export function CustomerInvoicePage() {
     retry: false,
   });
   const ownInvoiceId = session === 'signedIn' ? (owned.data ?? null) : null;
+  useNoIndex();
   useEffect(() => {
     document.title = invoice ? `Invoice ${invoice.number} from ${sellerName(invoice)}` : 'Invoice';
   }, [invoice]);

@@ -105,7 +105,7 @@ export function DashboardPage() {
         </ButtonLink>
       }
     >
-      <OutboxStatus />
+      <OutboxStatus withDrafts />
       {dashboard.subscribed && (
         <DashboardToolbar
           search={dashboard.searchText}

@@ -11,9 +11,10 @@ import {
 } from 'react';
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
+import { isServerReachable, onReachabilityChange } from '../../api/reachability';
 import { currentUserId, setCurrentUser } from '../../db/account';
 import { loadDatabase } from '../../db/load';
-import { restoreQueries } from '../../db/persistQueries';
+import { restoreQueries, resumeCaching, stopCaching } from '../../db/persistQueries';
 import { type AuthStore, type AuthView, createAuthStore } from './authStore';
 
 const AuthStoreContext = createContext<AuthStore | null>(null);
@@ -46,14 +47,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * Keeps the account scope (db/account.ts) on the signed-in user: drafts, the outbox and the cache are
+ * Keeps the account scope (db/account.ts) on the signed-in user (during the start's check, on the account
+ * it restored): drafts, the outbox and the cache are
  * read and written for that account only; a user signing in gets back what this device kept for them.
  */
 function AccountScope() {
   const queryClient = useQueryClient();
-  const userId = useAuthSelector((view) => (view.status === 'signedIn' ? view.context.user?.id : null));
+  // While the start's session check runs, the account main.tsx restored stays current: the answers that
+  // check brings (the subscription above all) are kept for it, so the next offline start has them.
+  const userId = useAuthSelector((view) =>
+    view.status === 'signedIn'
+      ? (view.context.user?.id ?? null)
+      : view.status === 'checking'
+        ? undefined
+        : null,
+  );
   useEffect(() => {
-    setCurrentUser(userId ?? null);
+    if (userId === undefined) return;
+    setCurrentUser(userId);
     if (userId) void loadDatabase().then(({ db }) => restoreQueries(queryClient, db, userId));
   }, [userId, queryClient]);
   return null;
@@ -65,7 +76,14 @@ function AuthSignals() {
   useEffect(() => {
     const onOnline = () => actor.send({ type: 'ONLINE' });
     window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
+    // The server answers again after being out of reach with the browser online: the same re-check.
+    const stopWatching = onReachabilityChange(() => {
+      if (isServerReachable()) onOnline();
+    });
+    return () => {
+      window.removeEventListener('online', onOnline);
+      stopWatching();
+    };
   }, [actor]);
   // Coming back to the tab re-checks the subscription, as a navigation does: it may have changed on
   // another device or by the provider's webhook meanwhile.
@@ -92,6 +110,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useCallback(
     (result: AuthResult) => {
+      resumeCaching(result.user.id);
       queryClient.setQueryData(authKeys.session, result.user);
       actor.send({ type: 'SIGNED_IN', token: result.token, user: result.user });
     },
@@ -100,9 +119,10 @@ export function useSignIn() {
 }
 
 /**
- * Logs out. 'keep' leaves this account's unsent work (drafts, queued commands) and its cache on this
- * device, waiting for the same account to sign in again; with nothing unsent, only the cache would stay,
- * so it goes. 'discard' removes everything this device holds for the account.
+ * Logs out. Nothing of the account's cached answers (lists, profile, top clients) stays readable on
+ * this device for whoever uses the browser next: the writer stops first (stopCaching waits for the
+ * writes on their way), then they are deleted. 'keep' leaves only the unsent work the dialog promises
+ * (drafts, queued commands), waiting for the same account to sign in again; 'discard' removes that too.
  */
 export function useLogout() {
   const actor = useAuthStore();
@@ -110,10 +130,12 @@ export function useLogout() {
     async (choice: 'keep' | 'discard' = 'keep') => {
       const userId = currentUserId();
       try {
-        const { countUnsentWork, db, removeAccountData } = await loadDatabase();
-        if (userId && choice === 'discard') await removeAccountData(db, userId);
-        else if (userId && (await countUnsentWork(db, userId)) === 0)
-          await db.queries.where('userId').equals(userId).delete();
+        if (userId) {
+          await stopCaching(userId);
+          const { db, removeAccountData, removeCachedAnswers } = await loadDatabase();
+          if (choice === 'discard') await removeAccountData(db, userId);
+          else await removeCachedAnswers(db, userId);
+        }
       } catch (error) {
         console.warn('Could not clear this device’s data', error);
       }

@@ -1,16 +1,17 @@
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { describeUnsentWork, type UnsentWork, unsentCount } from '../../db/unsentWork';
 
 /**
  * Asked at Logout when this account has unsent work on this device (issue 13): keep it for the next
  * time the same account signs in here, or discard it. Nobody else who signs in sees or sends it.
  */
 export function LogoutDialog({
-  count,
+  work,
   onChoose,
   onCancel,
 }: {
-  count: number;
+  work: UnsentWork;
   onChoose: (choice: 'keep' | 'discard') => void;
   onCancel: () => void;
 }) {
@@ -31,9 +32,9 @@ export function LogoutDialog({
       }
     >
       <p>
-        {count === 1 ? 'One draft or queued invoice has' : `${count} drafts or queued changes have`} not
-        reached the server yet. Keep them on this device to send them the next time you sign in here, or
-        discard them. Whoever signs in next on this device will not see them.
+        {describeUnsentWork(work)} {unsentCount(work) === 1 ? 'has' : 'have'} not reached the server yet. Keep
+        them on this device to send them the next time you sign in here, or discard them. Whoever signs in
+        next on this device will not see them, and nothing else of your account stays here.
       </p>
     </Modal>
   );

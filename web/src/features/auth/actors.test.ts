@@ -1,10 +1,12 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import { authKeys } from '../../api/keys';
+import { authKeys, billingKeys } from '../../api/keys';
 import { readToken, storeToken } from '../../api/session';
+import type { RemitDatabase } from '../../db/database';
+import { restoreAtStart } from '../../db/persistQueries';
 import { authMachine } from '../../machines/auth';
-import { mockApi, testUser } from '../../test/api';
+import { deferred, mockApi, testUser } from '../../test/api';
 import { createAuthActors } from './actors';
 
 function start(queryClient: QueryClient) {
@@ -34,6 +36,51 @@ describe('auth actors', () => {
     storeToken('abc');
     const snapshot = await waitFor(start(queryClient), (state) => state.matches('signedIn'));
     expect(snapshot.context).toMatchObject({ user: testUser, offline: true });
+  });
+
+  it('an offline cold start waits for the restore from IndexedDB however long it takes, and keeps Pro', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
+    // The cached session and subscription as IndexedDB holds them, handed over only when the test says.
+    const rows = [
+      { queryKey: authKeys.session, data: testUser, updatedAt: Date.now() },
+      { queryKey: billingKeys.subscribed, data: true, updatedAt: Date.now() },
+    ];
+    const opened = deferred<RemitDatabase>();
+    const database = {
+      queries: { where: () => ({ equals: () => ({ toArray: async () => rows }) }) },
+    } as unknown as RemitDatabase;
+    const queryClient = new QueryClient();
+    void restoreAtStart(queryClient, () => opened.promise, testUser.id);
+    storeToken('abc');
+    const actor = start(queryClient);
+    try {
+      // Longer than the old 1.5 s race plus the 0.5 s second try: the check must still be waiting.
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(actor.getSnapshot().matches('checking')).toBe(true);
+      opened.resolve(database);
+      const snapshot = await waitFor(actor, (state) => state.matches('signedIn'));
+      expect(snapshot.context).toMatchObject({ user: testUser, subscribed: true, offline: true });
+      expect(readToken()).toBe('abc');
+    } finally {
+      actor.stop();
+      await restoreAtStart(queryClient, () => opened.promise, null);
+    }
+  });
+
+  it('keeps the cached user and subscription while the server answers only 503', async () => {
+    mockApi({
+      'GET /auth/status': () => ({ status: 503, body: { error: 'Remit is briefly unavailable.' } }),
+      'GET /check-subscription': () => ({ status: 503, body: { error: 'Remit is briefly unavailable.' } }),
+    });
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(authKeys.session, testUser);
+    queryClient.setQueryData(billingKeys.subscribed, true);
+    storeToken('abc');
+    const snapshot = await waitFor(start(queryClient), (state) => state.matches('signedIn'), {
+      timeout: 8_000,
+    });
+    expect(snapshot.context).toMatchObject({ user: testUser, subscribed: true, offline: true });
+    expect(readToken()).toBe('abc');
   });
 
   it('signs out when offline with nothing cached, after asking once more', async () => {

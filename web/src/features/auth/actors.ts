@@ -2,10 +2,11 @@ import type { User } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { fromPromise } from 'xstate';
 import { logOut } from '../../api/authSession';
-import { ApiError, isNetworkError, isUnauthorized } from '../../api/errors';
+import { ApiError, isNetworkError, isServerUnreachable, isUnauthorized } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { authKeys, billingKeys } from '../../api/keys';
 import { sessionQuery, subscriptionQuery } from '../../api/queries';
+import { cacheRestored } from '../../db/persistQueries';
 import type { Session } from '../../machines/auth';
 
 /** Answers that say "not now" about the server, not "no" about the token: the check is tried again. */
@@ -57,8 +58,9 @@ if (typeof window !== 'undefined') {
 const never = () => new Promise<never>(() => undefined);
 
 /**
- * The auth machine's I/O through the query layer. When the server cannot be reached at all, the
- * last known user (restored from IndexedDB) keeps the session so the app opens offline; with no such
+ * The auth machine's I/O through the query layer. When the server cannot be reached (no network, or
+ * still 502/503/504 after the retries), the last known user and subscription (restored from IndexedDB;
+ * the check waits for that restore) keep the session so the app opens offline as it was; with no such
  * user it is asked once more before signing out, and never while the page is being left; a server that
  * says it is busy is asked again a few times; a refused token or any other failure still signs out, as
  * the spec says.
@@ -74,6 +76,8 @@ export function createAuthActors(queryClient: QueryClient) {
       return subscribed;
     } catch (error) {
       if (isUnauthorized(error)) throw error;
+      // No answer (offline, server down): the last answer this device kept for the account decides.
+      await cacheRestored();
       return queryClient.getQueryData(billingKeys.subscribed) ?? false;
     }
   };
@@ -87,12 +91,16 @@ export function createAuthActors(queryClient: QueryClient) {
     try {
       return await check();
     } catch (error) {
-      if (!isNetworkError(error)) throw error;
+      if (!isServerUnreachable(error)) throw error;
+      // The cold start's restore from IndexedDB may still be running: wait for it, not for a timer.
+      await cacheRestored();
       const cachedUser = queryClient.getQueryData<User>(authKeys.session);
       if (cachedUser) {
         const subscribed = queryClient.getQueryData<boolean>(billingKeys.subscribed) ?? false;
         return { user: cachedUser, subscribed, offline: true };
       }
+      // A server that stayed busy through checkSession's retries, with nothing to open with: as before.
+      if (!isNetworkError(error)) throw error;
       // Nothing to open offline with: signed out, unless the page is being left or it was a blip.
       if (leavingPage) return never();
       await new Promise((resolve) => setTimeout(resolve, UNREACHABLE_RETRY_MS));

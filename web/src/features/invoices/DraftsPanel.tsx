@@ -5,7 +5,7 @@ import { db } from '../../db/database';
 import { formatDateTime } from '../../lib/format';
 import { useAuth } from '../auth/AuthProvider';
 import type { DraftData } from './generate';
-import { useDrafts, useOutbox } from './outbox';
+import { useUnsentWork } from './outbox';
 
 const Panel = styled.details`
   margin-bottom: ${({ theme }) => theme.space.md};
@@ -29,13 +29,9 @@ function describe(data: DraftData): string {
 /** This account's drafts saved as the user typed (DESIGN §8): resume one, or delete it. */
 export function DraftsPanel({ currentId }: { currentId: string }) {
   const { user } = useAuth();
-  const queued = new Set(
-    useOutbox(user?.id)
-      .filter((command) => !command.lastError)
-      .map((command) => command.draftId),
-  );
-  // A draft whose invoice waits in the outbox is listed there, not here.
-  const drafts = useDrafts(user?.id).filter((draft) => draft.id !== currentId && !queued.has(draft.id));
+  // A draft whose invoice waits in the outbox is listed there, not here (db/unsentWork.ts); the one
+  // open in the form is on screen.
+  const drafts = useUnsentWork(user?.id).drafts.filter((draft) => draft.id !== currentId);
   if (drafts.length === 0) return null;
   return (
     <Panel>

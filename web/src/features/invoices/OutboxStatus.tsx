@@ -3,9 +3,10 @@ import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
 import type { OutboxCommand } from '../../db/database';
 import { discardCommand, retryOutboxNow } from '../../db/outbox';
+import { commandNoun, describeUnsentWork } from '../../db/unsentWork';
 import { useOnlineStatus } from '../../hooks/useOnlineStatus';
 import { useAuth } from '../auth/AuthProvider';
-import { useOutbox, useSentCommands } from './outbox';
+import { useSentCommands, useUnsentWork } from './outbox';
 
 const Panel = styled.section`
   margin-bottom: ${({ theme }) => theme.space.md};
@@ -26,8 +27,7 @@ const Panel = styled.section`
 `;
 
 function headline(waiting: OutboxCommand[], online: boolean): string {
-  const invoices = waiting.every((command) => command.format === 'invoice-multipart');
-  const noun = invoices ? 'invoice' : 'change';
+  const noun = commandNoun(waiting);
   const count = waiting.length === 1 ? `1 ${noun} is` : `${waiting.length} ${noun}s are`;
   return `${count} waiting to be sent${online ? '' : ' when you are back online'}`;
 }
@@ -46,13 +46,19 @@ function Refused({ command }: { command: OutboxCommand }) {
   );
 }
 
-/** DESIGN §8: what waits in this account's outbox (and why, if refused) and what was sent since. */
-export function OutboxStatus() {
+/**
+ * DESIGN §8: what waits in this account's outbox (and why, if refused) and what was sent since; with
+ * `withDrafts` (the dashboard, where no drafts list is) also the drafts not behind a queued command, so
+ * every piece of unsent work the logout dialog counts is on screen (db/unsentWork.ts).
+ */
+export function OutboxStatus({ withDrafts = false }: { withDrafts?: boolean }) {
   const { user } = useAuth();
-  const waiting = useOutbox(user?.id);
+  const work = useUnsentWork(user?.id);
+  const waiting = work.commands;
+  const drafts = withDrafts ? work.drafts : [];
   const sent = useSentCommands();
   const online = useOnlineStatus();
-  if (waiting.length === 0 && sent.length === 0) return null;
+  if (waiting.length === 0 && sent.length === 0 && drafts.length === 0) return null;
   const retrying = waiting.some((command) => !command.lastError && command.attempts > 0);
   return (
     <>
@@ -75,6 +81,14 @@ export function OutboxStatus() {
               </li>
             ))}
           </ul>
+        </Panel>
+      )}
+      {drafts.length > 0 && (
+        <Panel aria-label="Drafts on this device">
+          <p>
+            {describeUnsentWork({ commands: [], drafts })} saved on this device, not sent yet.{' '}
+            <Link to="/invoice/create">Open drafts</Link>
+          </p>
         </Panel>
       )}
       {sent.length > 0 && (

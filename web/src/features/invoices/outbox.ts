@@ -2,6 +2,7 @@ import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type Draft, db, type OutboxCommand } from '../../db/database';
 import { enqueue } from '../../db/outbox';
+import { type UnsentWork, unsentWork } from '../../db/unsentWork';
 import { logError } from '../../lib/log';
 
 /** The body of a queued 'issue invoice' command: the multipart parts, kept as JSON. */
@@ -89,4 +90,9 @@ export function useDrafts(userId: string | null | undefined): Draft[] {
     [],
     userId,
   );
+}
+
+/** One account's unsent work, live (db/unsentWork.ts): what the panels list and the logout dialog counts. */
+export function useUnsentWork(userId: string | null | undefined): UnsentWork {
+  return unsentWork(useOutbox(userId), useDrafts(userId));
 }

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { currentUserId } from '../../db/account';
 import { db, removeAccountData } from '../../db/database';
+import { stopCaching } from '../../db/persistQueries';
 import { clearSentCommands } from '../invoices/outbox';
 import { ProfileCard } from '../profile/parts';
 import { useToast } from '../toasts/ToastProvider';
@@ -17,7 +18,8 @@ const Text = styled.p`
 
 /**
  * 'Remove my data from this device' (issue 13): the signed-in account's drafts, queued commands and
- * cached answers leave this browser's IndexedDB; the account itself and what the server has are kept.
+ * cached answers leave this browser's IndexedDB, and no answer is cached again until the account signs
+ * in here again (stopCaching); the account itself and what the server has are kept.
  */
 export function DeviceDataCard() {
   const queryClient = useQueryClient();
@@ -29,6 +31,8 @@ export function DeviceDataCard() {
     if (!userId) return;
     setBusy(true);
     try {
+      // The writer stops first: an answer arriving meanwhile must not put back what is removed.
+      await stopCaching(userId);
       await removeAccountData(db, userId);
       clearSentCommands();
       toast('Your data was removed from this device.', { tone: 'success' });
@@ -45,7 +49,8 @@ export function DeviceDataCard() {
     <ProfileCard title="This device" titleId="device-data-title">
       <Text>
         Drafts, invoices waiting to be sent and the copy that lets the app work offline are kept in this
-        browser for your account only.
+        browser for your account only. After removing them, this browser keeps no copy of your data until you
+        sign in here again.
       </Text>
       <Button variant="secondary" onClick={() => setConfirming(true)}>
         Remove my data from this device

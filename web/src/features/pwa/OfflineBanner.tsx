@@ -1,4 +1,7 @@
+import { useEffect, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
+import { probeServer } from '../../api/client';
+import { isServerReachable, onReachabilityChange } from '../../api/reachability';
 import { useOnlineStatus } from '../../hooks/useOnlineStatus';
 
 const Banner = styled.div`
@@ -16,12 +19,30 @@ const Banner = styled.div`
   strong { font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
 `;
 
-/** Shown while the browser has no connection; the live region announces it once. */
+/** While the server is out of reach with the browser online: ask it again this often. */
+export const REACH_PROBE_MS = 15_000;
+
+function useServerReachable(): boolean {
+  return useSyncExternalStore(onReachabilityChange, isServerReachable, () => true);
+}
+
+/**
+ * Shown while the browser has no connection ('You're offline') or while our server cannot be reached
+ * with the connection up ('Can't reach the server': refused, or 502/503/504); the live region announces
+ * it once. While the server is out of reach it is asked again now and then, so the banner goes by itself.
+ */
 export function OfflineBanner() {
   const isOnline = useOnlineStatus();
+  const isReachable = useServerReachable();
+  const serverDown = isOnline && !isReachable;
+  useEffect(() => {
+    if (!serverDown) return;
+    const timer = setInterval(() => void probeServer().catch(() => {}), REACH_PROBE_MS);
+    return () => clearInterval(timer);
+  }, [serverDown]);
   return (
     <div role="status" aria-live="polite">
-      {!isOnline && (
+      {(!isOnline || serverDown) && (
         <Banner data-testid="offline-banner">
           <svg
             width="16"
@@ -37,9 +58,16 @@ export function OfflineBanner() {
               strokeLinecap="round"
             />
           </svg>
-          <span>
-            <strong>You're offline.</strong> Remit keeps working with what is saved on this device.
-          </span>
+          {isOnline ? (
+            <span>
+              <strong>Can't reach the server.</strong> Remit keeps working with what is saved on this device
+              and tries again.
+            </span>
+          ) : (
+            <span>
+              <strong>You're offline.</strong> Remit keeps working with what is saved on this device.
+            </span>
+          )}
         </Banner>
       )}
     </div>

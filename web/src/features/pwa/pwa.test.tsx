@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { afterEach, describe, expect, it } from 'vitest';
+import { reportAnswer, reportNoAnswer } from '../../api/reachability';
 import { pwaState } from '../../test/pwaRegister';
 import { theme } from '../../theme/theme';
 import { ToastProvider } from '../toasts/ToastProvider';
@@ -62,6 +63,24 @@ describe('PWA', () => {
       'polite',
     );
     setOnline(true);
+    expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
+  });
+
+  it("tells 'Can't reach the server' apart from 'You're offline', and clears when the server answers", () => {
+    renderWithTheme(<OfflineBanner />);
+    act(() => reportNoAnswer());
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent("Can't reach the server.");
+    expect(screen.getByTestId('offline-banner')).not.toHaveTextContent("You're offline.");
+    setOnline(false);
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent("You're offline.");
+    setOnline(true);
+    act(() => reportAnswer(503));
+    expect(screen.getByTestId('offline-banner')).toHaveTextContent("Can't reach the server.");
+    act(() => reportAnswer(200));
+    expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
+    // A refusal is an answer: the server is there.
+    act(() => reportNoAnswer());
+    act(() => reportAnswer(401));
     expect(screen.queryByTestId('offline-banner')).not.toBeInTheDocument();
   });
 });
