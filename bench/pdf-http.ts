@@ -85,7 +85,9 @@ for (const kind of benchStores()) {
     await app.remit.caughtUp();
     const store = createEventStore(database);
     const { renderDownload } = invoiceRendering(store);
-    const rows = await Promise.all(ids.map((id) => openInvoice(database.db, user.user.id, id)));
+    const rows = await Promise.all(
+      ids.map((id) => openInvoice({ db: database.db, billingOn: true }, user.user.id, id)),
+    );
     const models = await Promise.all(rows.map((row) => invoiceFacts(store, row)));
     const logos = await Promise.all(
       rows.map((row) => (row.content.logo ? logoDataUrl(store, row.content.logo.id) : undefined)),
@@ -102,7 +104,9 @@ for (const kind of benchStores()) {
       }
     };
     const download = async (index: number) =>
-      renderDownload(await openInvoice(database.db, user.user.id, ids[index] as string));
+      renderDownload(
+        await openInvoice({ db: database.db, billingOn: true }, user.user.id, ids[index] as string),
+      );
     const render = (index: number) => {
       const row = rows[index];
       const logo = logos[index];

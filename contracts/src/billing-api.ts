@@ -34,8 +34,12 @@ export function monthlyEquivalentCents(yearlyCents: number): number {
   return Math.floor((yearlyCents * 2 + 12) / 24);
 }
 
-/** `GET /billing/plans` */
+/** What the plans screens and a refused checkout say when the operator set `BILLING=off`. */
+export const billingOffMessage = 'Billing is off on this server: every account has every feature.';
+
+/** `GET /billing/plans`; with `billing: 'off'` (self-hosted without a paywall) there are no plans to buy. */
 export const plansAnswerSchema = z.object({
+  billing: z.enum(['on', 'off']).default('on'),
   provider: z.enum(paymentProviders),
   plans: z.array(planOfferSchema),
 });

@@ -181,6 +181,7 @@ function billingRoutesFor(deps: {
     provider,
     priceIds: config.stripe?.priceIds ?? sandboxPriceIds,
     appUrl: config.appUrl,
+    billingOn: config.billingOn,
     logger,
     newestInvoiceId: (userId) => newestInvoiceIdFromLog(store.db, userId),
   });

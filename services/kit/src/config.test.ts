@@ -13,6 +13,12 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBeUndefined();
   });
 
+  it("keeps the spec's paywall unless the operator turns billing off (BILLING=off)", () => {
+    expect(toBaseConfig(loadEnv(baseEnvSchema, {})).billingOn).toBe(true);
+    expect(toBaseConfig(loadEnv(baseEnvSchema, { BILLING: 'off' })).billingOn).toBe(false);
+    expect(() => loadEnv(baseEnvSchema, { BILLING: 'false' })).toThrow(/BILLING: must be on or off/);
+  });
+
   it('stops on a bad value and names the variable', () => {
     expect(() => loadEnv(baseEnvSchema, { PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadEnv(baseEnvSchema, { PORT: 'eighty' })).toThrow(/PORT/);

@@ -66,6 +66,11 @@ export const baseEnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy,
+  /**
+   * `off`: self-hosting without a paywall; every account counts as a subscriber and no checkout is
+   * offered. The spec's paywall (`on`) is the default.
+   */
+  BILLING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
 });
 
 export type BaseEnv = z.infer<typeof baseEnvSchema>;
@@ -105,6 +110,8 @@ export interface BaseConfig {
   jwtSecret: string | undefined;
   logLevel: string;
   trustProxy: TrustProxy;
+  /** False with `BILLING=off`: every account is a subscriber, and checkout is refused. */
+  billingOn: boolean;
 }
 
 export function toBaseConfig(env: BaseEnv): BaseConfig {
@@ -118,6 +125,7 @@ export function toBaseConfig(env: BaseEnv): BaseConfig {
     pgliteThread: env.PGLITE_THREAD,
     jwtSecret: env.JWT_SECRET,
     logLevel: env.LOG_LEVEL,
+    billingOn: env.BILLING === 'on',
     trustProxy: env.TRUST_PROXY ?? false,
   };
 }

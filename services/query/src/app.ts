@@ -3,6 +3,7 @@ import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { authQueryRoutes } from './auth/routes.js';
+import type { Paywall } from './billing/repository.js';
 import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
@@ -36,6 +37,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   assertInvoiceOpen(userId: string, invoiceId: string): Promise<void>;
 } {
   const now = deps.now ?? systemClock;
+  const paywall: Paywall = { db: deps.db, billingOn: deps.config.billingOn };
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
   const router = Router();
   // Read-your-writes: every read model has applied the position (DESIGN §1).
@@ -49,7 +51,7 @@ export function createQueryService(deps: QueryServiceDeps): {
     }),
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));
-  router.use(billingQueryRoutes({ db: deps.db }));
+  router.use(billingQueryRoutes({ paywall }));
   // The customer page's routes are open to anyone: limited per client address over the shared counters.
   const limits = openLimitStore({
     db: deps.db,
@@ -59,6 +61,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(
     publicInvoiceRoutes({
       db: deps.db,
+      paywall,
       store: deps.store,
       now,
       limits,
@@ -66,14 +69,14 @@ export function createQueryService(deps: QueryServiceDeps): {
       ...(deps.recordView ? { recordView: deps.recordView } : {}),
     }),
   );
-  router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, now }));
-  router.use(customerQueryRoutes({ db: deps.db }));
-  router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, now }));
+  router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
+  router.use(customerQueryRoutes({ db: deps.db, paywall }));
+  router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
-  const pdfs = invoicePdfs({ db: deps.db, store: deps.store });
+  const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = async (userId: string, invoiceId: string) => {
-    await openInvoice(deps.db, userId, invoiceId);
+    await openInvoice(paywall, userId, invoiceId);
   };
   const close = async () => {
     await closeRenderer();

@@ -9,6 +9,7 @@ import { useAuth } from '../features/auth/AuthProvider';
 import { PlanCards } from '../features/billing/PlanCards';
 import { usePendingInvoiceId } from '../features/billing/pendingInvoice';
 import { planCopy, planOfSubscription } from '../features/billing/plans';
+import { useBillingOff } from '../features/billing/useBillingOff';
 import { Page } from '../layout/Page';
 
 const Stack = styled.div`
@@ -21,6 +22,7 @@ const Stack = styled.div`
 export function SubscriptionPage() {
   const { subscribed } = useAuth();
   const invoiceId = usePendingInvoiceId();
+  const billingOff = useBillingOff();
   const current = useQuery({ ...subscriptionViewQuery, enabled: subscribed });
   if (subscribed && current.isPending) return <PageSpinner label="Loading your plan..." />;
 
@@ -30,7 +32,7 @@ export function SubscriptionPage() {
   return (
     <Page title="Plans" description="Pay per invoice, or subscribe for unlimited invoices.">
       <Stack>
-        {subscribed && (
+        {subscribed && !billingOff && (
           <Alert tone="success">
             <strong>
               You are subscribed{currentPlan ? ` to ${planCopy[currentPlan].name}` : ' to Remit Pro'}.

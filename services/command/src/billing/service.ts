@@ -1,4 +1,5 @@
 import {
+  billingOffMessage,
   type CheckoutAnswer,
   type ConfirmAnswer,
   invoiceStreamId,
@@ -59,6 +60,8 @@ export function createBillingService(deps: {
   provider: PaymentProvider;
   priceIds: Record<PlanId, string>;
   appUrl: string;
+  /** False with `BILLING=off`: every account is a subscriber, so there is nothing to buy. */
+  billingOn: boolean;
   logger: Logger;
   /** The user's newest live invoice, open for free without a subscription (`open-invoice.ts`). */
   newestInvoiceId: (userId: string) => Promise<string | null>;
@@ -192,7 +195,9 @@ export function createBillingService(deps: {
     providerName: provider.name,
 
     plans(): PlansAnswer {
+      if (!deps.billingOn) return { billing: 'off', provider: provider.name, plans: [] };
       return {
+        billing: 'on',
         provider: provider.name,
         plans: planIds.map((id) => ({
           id,
@@ -209,6 +214,9 @@ export function createBillingService(deps: {
       metadata: EventMetadata,
       finish: Finish,
     ): Promise<Answer> {
+      if (!deps.billingOn) {
+        throw new AppError('conflict', billingOffMessage, { reason: 'billing_off' });
+      }
       const plan = input.plan ?? planOfPrice(input.priceId ?? null);
       if (!plan || (input.plan && input.priceId && priceIds[input.plan] !== input.priceId)) {
         throw new AppError('validation', 'Unknown plan or price', {

@@ -3,7 +3,7 @@ import type { Database } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { z } from 'zod';
-import { requireSubscription } from '../billing/repository.js';
+import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { topClients } from '../profile/stats.js';
 import { findCustomerSuggestions } from './repository.js';
 
@@ -15,11 +15,11 @@ const suggestionQuery = z.object({
  * `GET /customers/suggestions?q=`: the user's own customers whose name, e-mail or company matches.
  * `GET /customers/top` (paid): at most 5 clients by total amount.
  */
-export function customerQueryRoutes(deps: { db: Database }): Router {
+export function customerQueryRoutes(deps: { db: Database; paywall: Paywall }): Router {
   const router = Router();
   router.get('/customers/top', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
-    await requireSubscription(deps.db, userId, 'top clients');
+    await requireSubscription(deps.paywall, userId, 'top clients');
     const answer: TopClientsAnswer = { clients: await topClients(deps.db, userId) };
     res.json(answer);
   });

@@ -1,6 +1,5 @@
-import type { Database } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
-import { isSubscribed } from '../billing/repository.js';
+import { isSubscribed, type Paywall } from '../billing/repository.js';
 import { findInvoice, type InvoiceRow, newestInvoiceId } from './repository.js';
 
 /**
@@ -12,9 +11,9 @@ export interface Access {
   newestId: string | null;
 }
 
-export async function accessFor(db: Database, userId: string): Promise<Access> {
-  const subscribed = await isSubscribed(db, userId);
-  return { subscribed, newestId: subscribed ? null : await newestInvoiceId(db, userId) };
+export async function accessFor(paywall: Paywall, userId: string): Promise<Access> {
+  const subscribed = await isSubscribed(paywall, userId);
+  return { subscribed, newestId: subscribed ? null : await newestInvoiceId(paywall.db, userId) };
 }
 
 export function isLocked(access: Access, row: Pick<InvoiceRow, 'id' | 'status'>): boolean {
@@ -22,10 +21,10 @@ export function isLocked(access: Access, row: Pick<InvoiceRow, 'id' | 'status'>)
 }
 
 /** The user's own invoice, open to them: 404 when it is not theirs, 402 when it is locked. */
-export async function openInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow> {
-  const row = await findInvoice(db, userId, id);
+export async function openInvoice(paywall: Paywall, userId: string, id: string): Promise<InvoiceRow> {
+  const row = await findInvoice(paywall.db, userId, id);
   if (!row) throw new AppError('not_found', 'Invoice not found');
-  if (isLocked(await accessFor(db, userId), row)) {
+  if (isLocked(await accessFor(paywall, userId), row)) {
     throw new AppError('payment_required', 'Subscribe or buy this invoice to open it', {
       reason: 'invoice_locked',
     });

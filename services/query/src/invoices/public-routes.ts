@@ -9,6 +9,7 @@ import { AppError, currentUserId, type LimitStore, requireAuth, sharedRateLimit 
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { type Response, Router } from 'express';
+import type { Paywall } from '../billing/repository.js';
 import { utcDate } from '../profile/stats.js';
 import { collectionView } from './collection.js';
 import { accessFor, isLocked } from './locking.js';
@@ -30,6 +31,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
  */
 export function publicInvoiceRoutes(deps: {
   db: Database;
+  paywall: Paywall;
   store: EventStore;
   now: () => Date;
   /** The shared rate-limit counters, and how many requests a client address may make per minute. */
@@ -61,7 +63,7 @@ export function publicInvoiceRoutes(deps: {
     if (!share) throw notFound();
     const row = await findInvoice(db, share.userId, share.invoiceId);
     // A link to an invoice since locked (the subscription lapsed) opens nothing until it is open again.
-    if (!row || isLocked(await accessFor(db, share.userId), row)) throw notFound();
+    if (!row || isLocked(await accessFor(deps.paywall, share.userId), row)) throw notFound();
     return row;
   }
 

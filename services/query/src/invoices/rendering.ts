@@ -1,4 +1,5 @@
-import type { Database, EventStore } from '@remit/eventstore';
+import type { EventStore } from '@remit/eventstore';
+import type { Paywall } from '../billing/repository.js';
 import { renderInvoicePdf, renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { logoDataUrl, templateIdFor } from './document.js';
@@ -58,11 +59,11 @@ export function invoiceRendering(store: EventStore) {
  * The PDF a send attaches (docs/decisions.md, "Getting paid"): exactly what the owner downloads, through the
  * same ownership and locking checks (404 not theirs, 402 locked).
  */
-export function invoicePdfs(deps: { db: Database; store: EventStore }) {
+export function invoicePdfs(deps: { paywall: Paywall; store: EventStore }) {
   const { renderDownload } = invoiceRendering(deps.store);
   return {
     async pdf(userId: string, invoiceId: string) {
-      const row = await openInvoice(deps.db, userId, invoiceId);
+      const row = await openInvoice(deps.paywall, userId, invoiceId);
       return { pdf: await renderDownload(row), filename: `Invoice_${row.number}_${row.issueDate}.pdf` };
     },
   };

@@ -11,7 +11,7 @@ import {
 import type { Database, EventStore } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { asc, desc, eq } from 'drizzle-orm';
-import { subscriptionView } from '../billing/repository.js';
+import { type Paywall, subscriptionView } from '../billing/repository.js';
 
 const { companyLogos, paymentMethods, reminderSettings, userSettings, users } = readModels;
 
@@ -80,7 +80,8 @@ export async function findReminderSettings(db: Database, userId: string): Promis
   };
 }
 
-export async function findUserProfile(db: Database, userId: string): Promise<UserProfile> {
+export async function findUserProfile(paywall: Paywall, userId: string): Promise<UserProfile> {
+  const { db } = paywall;
   const [account] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   const row = await settingsRowOf(db, userId);
   return {
@@ -91,7 +92,7 @@ export async function findUserProfile(db: Database, userId: string): Promise<Use
       CompanyName: row?.companyName ?? '',
       UserCompanyVAT: row?.companyVat ?? null,
     },
-    Subscription: await subscriptionView(db, userId),
+    Subscription: await subscriptionView(paywall, userId),
   };
 }
 

@@ -2,7 +2,7 @@ import type { PaymentMethodsAnswer, QuickStatsAnswer } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { Router } from 'express';
-import { requireSubscription } from '../billing/repository.js';
+import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { quickStats, utcDate } from '../profile/stats.js';
 import { findReminderSettings, findUserProfile, findUserSettings, listPaymentMethods } from './repository.js';
 
@@ -10,8 +10,13 @@ import { findReminderSettings, findUserProfile, findUserSettings, listPaymentMet
  * `GET /settings` (spec §3 User settings), `GET /settings/reminders`, `GET /settings/profile`,
  * `GET /settings/quick-stats` (paid) and `GET /settings/payment-methods`.
  */
-export function settingsQueryRoutes(deps: { db: Database; store: EventStore; now: () => Date }): Router {
-  const { db, store } = deps;
+export function settingsQueryRoutes(deps: {
+  db: Database;
+  store: EventStore;
+  paywall: Paywall;
+  now: () => Date;
+}): Router {
+  const { db, store, paywall } = deps;
   const router = Router();
 
   router.get('/settings', requireAuth, async (req, res) => {
@@ -23,12 +28,12 @@ export function settingsQueryRoutes(deps: { db: Database; store: EventStore; now
   });
 
   router.get('/settings/profile', requireAuth, async (req, res) => {
-    res.json(await findUserProfile(db, currentUserId(req)));
+    res.json(await findUserProfile(paywall, currentUserId(req)));
   });
 
   router.get('/settings/quick-stats', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
-    await requireSubscription(db, userId, 'stats');
+    await requireSubscription(paywall, userId, 'stats');
     const answer: QuickStatsAnswer = { stats: await quickStats(db, userId, utcDate(deps.now())) };
     res.json(answer);
   });

@@ -1,4 +1,4 @@
-import { isPaidUp, type SubscriptionView } from '@remit/contracts';
+import { billingOffMessage, isPaidUp, type SubscriptionView } from '@remit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -11,6 +11,7 @@ import { useToast } from '../toasts/ToastProvider';
 import { ConfirmDialog } from './ConfirmDialog';
 import { profilePlanFeatures } from './plans';
 import { Pill, StatusBadge } from './StatusBadge';
+import { useBillingOff } from './useBillingOff';
 import { useRefreshSubscribed } from './useRefreshSubscribed';
 
 const Box = styled(Card)`
@@ -100,6 +101,19 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
     },
   });
 
+  const billingOff = useBillingOff();
+
+  if (billingOff) {
+    return (
+      <Box aria-labelledby="current-plan-title">
+        <h2 id="current-plan-title">Current Plan</h2>
+        <Badges>
+          <Pill $tone="brand">Pro</Pill>
+        </Badges>
+        <p>{billingOffMessage}</p>
+      </Box>
+    );
+  }
   if (!subscription || subscription.Status === '') {
     return (
       <Box aria-labelledby="current-plan-title">

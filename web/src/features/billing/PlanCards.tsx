@@ -1,10 +1,11 @@
-import { type PlanId, planIds } from '@remit/contracts';
+import { billingOffMessage, type PlanId, planIds } from '@remit/contracts';
 import styled, { css } from 'styled-components';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { media } from '../../theme/theme';
 import { planCopy } from './plans';
 import { Pill } from './StatusBadge';
+import { useBillingOff } from './useBillingOff';
 import { useCheckout } from './useCheckout';
 
 const Grid = styled.ul`
@@ -83,6 +84,7 @@ interface PlanCardsProps {
 /** Spec §9's three plans, each starting its checkout (spec §2 Plans screen, §8). */
 export function PlanCards({ invoiceId, subscribed = false, currentPlan = null }: PlanCardsProps) {
   const checkout = useCheckout('plans');
+  if (useBillingOff()) return <Alert tone="info">{billingOffMessage}</Alert>;
 
   const action = (plan: PlanId) => {
     if (plan === currentPlan) return <Note>This is your current plan.</Note>;
