@@ -156,5 +156,7 @@ export const invoiceReminderStreamId = (invoiceId: string, offset: number) =>
   `invoice-reminder-${invoiceId}-${offset}`;
 export const ownerNotificationStreamId = (invoiceId: string, kind: OwnerNotificationKind) =>
   `owner-notification-${invoiceId}-${kind}`;
+/** The mail queue's id of one send (`InvoiceSent.sendId`): its Message-ID is `<{this}@{APP_URL host}>`. */
+export const invoiceSendMailId = (sendId: string) => `invoice-send-${sendId}`;
 /** Everything the stream `invoice-{invoiceId}` may hold. */
 export type InvoiceStreamEvent = InvoiceEvent | CollectionEvent;

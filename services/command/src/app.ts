@@ -6,6 +6,7 @@ import {
   createMailer,
   type Logger,
   type Mailer,
+  mailDelivery,
   openLimitStore,
   systemClock,
   type TokenService,
@@ -116,7 +117,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     collectionRoutes({
       commands,
       now,
-      mailer,
+      deliverMail: mailDelivery({ db: store.db, clock: now, mailer, logger }),
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       appUrl: config.appUrl,
