@@ -1,3 +1,4 @@
+import type { StreamInvoice } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
@@ -7,7 +8,7 @@ import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
-import { openInvoice } from './invoices/locking.js';
+import { assertStreamInvoiceOpen } from './invoices/locking.js';
 import { publicInvoiceRoutes } from './invoices/public-routes.js';
 import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
@@ -31,9 +32,9 @@ export function createQueryService(deps: QueryServiceDeps): {
   router: Router;
   close(): Promise<void>;
   /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
-  invoicePdf(userId: string, invoiceId: string): Promise<{ pdf: Buffer; filename: string }>;
-  /** Resolves when the invoice is the user's and open (404 not theirs, 402 locked): sharing asks this. */
-  assertInvoiceOpen(userId: string, invoiceId: string): Promise<void>;
+  invoicePdf(userId: string, invoice: StreamInvoice): Promise<{ pdf: Buffer; filename: string }>;
+  /** Resolves when the invoice (as its stream states it) is open to the user (402 locked): sharing asks this. */
+  assertInvoiceOpen(userId: string, invoice: StreamInvoice): Promise<void>;
 } {
   const now = deps.now ?? systemClock;
   configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
@@ -72,9 +73,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
   const pdfs = invoicePdfs({ db: deps.db, store: deps.store });
-  const assertInvoiceOpen = async (userId: string, invoiceId: string) => {
-    await openInvoice(deps.db, userId, invoiceId);
-  };
+  const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>
+    assertStreamInvoiceOpen(deps.db, userId, invoice);
   const close = async () => {
     await closeRenderer();
     await limits.close();

@@ -7,10 +7,11 @@ import {
   recordPaymentSchema,
   reversePaymentSchema,
   type SendInvoiceAnswer,
+  type StreamInvoice,
   sendInvoiceSchema,
   voidInvoiceSchema,
 } from '@remit/contracts';
-import type { StepOutcome } from '@remit/eventstore';
+import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { AppError, currentUserId, type Logger, parseInput, queueMail, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
@@ -18,6 +19,7 @@ import { balanceOf, isSettled } from './collection.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';
 import { hashShareToken, newShareToken } from './share-routes.js';
+import { streamInvoice } from './stream-invoice.js';
 
 /** Where the invoice stands after the command, from its state (the read models follow `position`). */
 function collectionAnswer(status: number, paymentId: string | null) {
@@ -45,11 +47,12 @@ function collectionAnswer(status: number, paymentId: string | null) {
 /** The PDF of an own, open invoice (the query side's; 404 not theirs, 402 locked). */
 export type InvoicePdfSource = (
   userId: string,
-  invoiceId: string,
+  invoice: StreamInvoice,
 ) => Promise<{ pdf: Buffer; filename: string }>;
 
 export function collectionRoutes(deps: {
   commands: Commands;
+  store: EventStore;
   now: () => Date;
   /** Attempts the delivery of one queued mail (the kit's `mailDelivery`); a refusal stays queued. */
   deliverMail: (id: string) => Promise<unknown>;
@@ -136,7 +139,7 @@ export function collectionRoutes(deps: {
     let queued: string | undefined;
     const token = newShareToken();
     const send = async () => {
-      pdf = await invoicePdf(userId, invoiceId);
+      pdf = await invoicePdf(userId, await streamInvoice(deps.store, userId, invoiceId));
       return collectInvoice({
         type: 'SendInvoice',
         data: {

@@ -1,7 +1,8 @@
+import type { StreamInvoice } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
 import { isSubscribed } from '../billing/repository.js';
-import { findInvoice, type InvoiceRow, newestInvoiceId } from './repository.js';
+import { findInvoice, type InvoiceRow, newestInvoice, newestInvoiceId } from './repository.js';
 
 /**
  * Locking (DESIGN §5): without a paid-up subscription only the newest invoice (the first of page 1) and
@@ -21,14 +22,30 @@ export function isLocked(access: Access, row: Pick<InvoiceRow, 'id' | 'status'>)
   return !access.subscribed && row.id !== access.newestId && row.status !== 'paid';
 }
 
+const lockedError = () =>
+  new AppError('payment_required', 'Subscribe or buy this invoice to open it', { reason: 'invoice_locked' });
+
+/**
+ * Locking for a command (send, share) from the invoice's own stream: bought, or subscribed, or newest. An
+ * invoice the read model has not listed yet was issued after every one it lists, so it counts as newest.
+ */
+export async function assertStreamInvoiceOpen(
+  db: Database,
+  userId: string,
+  invoice: Pick<StreamInvoice, 'id' | 'paid' | 'issuedPosition'>,
+): Promise<void> {
+  if (invoice.paid || (await isSubscribed(db, userId))) return;
+  const newest = await newestInvoice(db, userId);
+  if (!newest || newest.id === invoice.id || invoice.issuedPosition > newest.issuedPosition) return;
+  throw lockedError();
+}
+
 /** The user's own invoice, open to them: 404 when it is not theirs, 402 when it is locked. */
 export async function openInvoice(db: Database, userId: string, id: string): Promise<InvoiceRow> {
   const row = await findInvoice(db, userId, id);
   if (!row) throw new AppError('not_found', 'Invoice not found');
   if (isLocked(await accessFor(db, userId), row)) {
-    throw new AppError('payment_required', 'Subscribe or buy this invoice to open it', {
-      reason: 'invoice_locked',
-    });
+    throw lockedError();
   }
   return row;
 }

@@ -1,24 +1,27 @@
-import { eInvoiceReadiness } from '@remit/contracts';
+import { eInvoiceReadiness, type StreamInvoice } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { renderPdf, renderPreview } from '../pdf/index.js';
 import { renderInvoicePdf } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { documentFromContent, logoDataUrl, templateIdFor } from './document.js';
 import { invoiceFacts } from './einvoice.js';
-import { openInvoice } from './locking.js';
+import { assertStreamInvoiceOpen } from './locking.js';
 import type { InvoiceRow } from './repository.js';
+
+/** What rendering reads of an invoice: its read-model row, or the invoice as its stream states it. */
+type Rendered = Pick<InvoiceRow, 'id' | 'content' | 'updatedAt'>;
 
 /** How an invoice becomes its preview and its PDF; the routes and the send command both use it. */
 export function invoiceRendering(store: EventStore) {
   /** The stored logo as a data URL, read once per render. */
-  const logoOf = (row: InvoiceRow) =>
+  const logoOf = (row: Rendered) =>
     row.content.logo ? logoDataUrl(store, row.content.logo.id) : Promise.resolve(undefined);
 
   /**
    * The PDF download: Factur-X (PDF/A-3b with factur-x.xml) when the invoice is ready for EN 16931, otherwise the
    * plain PDF as before (renderInvoicePdf falls back itself when PDF/A cannot show a text).
    */
-  async function renderDownload(row: InvoiceRow): Promise<Buffer> {
+  async function renderDownload(row: Rendered): Promise<Buffer> {
     // The invoice's stream and its logo are read once, for either path.
     const [{ invoice, voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
     if (voidedOn || eInvoiceReadiness(invoice, 'en16931').length > 0) {
@@ -45,19 +48,19 @@ export function invoiceRendering(store: EventStore) {
   }
 
   function renderDocument(
-    row: InvoiceRow,
+    row: Rendered,
     kind: 'pdf',
     voidedOn: string | null,
     logo?: string,
   ): Promise<Buffer>;
   function renderDocument(
-    row: InvoiceRow,
+    row: Rendered,
     kind: 'html',
     voidedOn: string | null,
     logo?: string,
   ): Promise<string>;
   async function renderDocument(
-    row: InvoiceRow,
+    row: Rendered,
     kind: 'pdf' | 'html',
     voidedOn: string | null,
     logo?: string,
@@ -84,9 +87,11 @@ export function invoiceRendering(store: EventStore) {
 export function invoicePdfs(deps: { db: Database; store: EventStore }) {
   const { renderDownload } = invoiceRendering(deps.store);
   return {
-    async pdf(userId: string, invoiceId: string) {
-      const row = await openInvoice(deps.db, userId, invoiceId);
-      return { pdf: await renderDownload(row), filename: `Invoice_${row.number}_${row.issueDate}.pdf` };
+    /** From the invoice as its stream states it (the send command's), never from the lagging read model. */
+    async pdf(userId: string, invoice: StreamInvoice) {
+      await assertStreamInvoiceOpen(deps.db, userId, invoice);
+      const { number, issueDate } = invoice.content;
+      return { pdf: await renderDownload(invoice), filename: `Invoice_${number}_${issueDate}.pdf` };
     },
   };
 }
