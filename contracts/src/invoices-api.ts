@@ -124,6 +124,11 @@ export const invoiceHistoryEntrySchema = z.object({
   at: z.string(),
   by: z.object({ id: z.string(), name: z.string() }).nullable(),
   summary: z.string(),
+  /**
+   * A send's mail (`InvoiceSent`): queued (waiting or being retried), sent (the mail server took it) or
+   * failed (given up after its last retry: the owner may send again). Absent for sends made before the queue.
+   */
+  delivery: z.enum(['queued', 'sent', 'failed']).optional(),
 });
 export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntrySchema>;
 export const invoiceHistoryAnswerSchema = z.object({ events: z.array(invoiceHistoryEntrySchema) });

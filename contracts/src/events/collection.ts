@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EventOf, eventType } from './define.js';
-import type { InvoiceEvent } from './invoices.js';
+import type { InvoiceContent, InvoiceEvent } from './invoices.js';
 
 /**
  * Getting paid (issue 14): what the customer's side of an invoice records, on the invoice's own stream
@@ -156,5 +156,19 @@ export const invoiceReminderStreamId = (invoiceId: string, offset: number) =>
   `invoice-reminder-${invoiceId}-${offset}`;
 export const ownerNotificationStreamId = (invoiceId: string, kind: OwnerNotificationKind) =>
   `owner-notification-${invoiceId}-${kind}`;
+/** The mail queue's id of one send (`InvoiceSent.sendId`): its Message-ID is `<{this}@{APP_URL host}>`. */
+export const invoiceSendMailId = (sendId: string) => `invoice-send-${sendId}`;
+/**
+ * An invoice as its own stream states it: what a command about it (send, share) hands the query side for
+ * locking and rendering, so it never decides on a read model the projector has not brought up to date.
+ * `issuedPosition` is the log position of its InvoiceIssued (the read model orders 'newest' by it).
+ */
+export interface StreamInvoice {
+  id: string;
+  content: InvoiceContent;
+  paid: boolean;
+  issuedPosition: bigint;
+  updatedAt: Date;
+}
 /** Everything the stream `invoice-{invoiceId}` may hold. */
 export type InvoiceStreamEvent = InvoiceEvent | CollectionEvent;

@@ -20,6 +20,7 @@ import {
 } from '@remit/kit';
 import {
   type CollectionClock,
+  type Projector,
   projections,
   replayProjections,
   startCollectionClock,
@@ -60,13 +61,21 @@ export async function createRemitApp(options: {
   webDist?: string;
   /** Enables `POST /api/internal/replay` from this machine for `npm run replay` (see server-file.ts). */
   adminToken?: string;
+  /** The projector starts once this resolves: tests hold the read side back to see what a lag does. */
+  projectorStartsAfter?: Promise<void>;
 }): Promise<RemitApp> {
   const { config, database, logger } = options;
   const store = createEventStore(database, { logger });
   const now = options.now ?? systemClock;
   const jwtSecret = await resolveJwtSecret(config.command.jwtSecret, config.command.dataDir);
   const tokens = createTokenService(jwtSecret, config.command.sessionTtlSeconds);
-  const projector = startProjector({ store, projections, logger });
+  let projector: Projector | null = null;
+  let closing = false;
+  const startProjecting = () => {
+    if (!closing) projector = startProjector({ store, projections, logger });
+  };
+  if (options.projectorStartsAfter) void options.projectorStartsAfter.then(startProjecting);
+  else startProjecting();
   // A retry that finds a claim of this process after it died takes it over at once (claim-holder.ts).
   const claims = holdClaims(database, logger);
   await claims.ready;
@@ -140,12 +149,13 @@ export async function createRemitApp(options: {
   return {
     app,
     ...(admission ? { admission } : {}),
-    caughtUp: () => projector.caughtUp(),
+    caughtUp: async () => projector?.caughtUp(),
     settled: () => command.settled(),
     collectionClock,
     close: async () => {
+      closing = true;
       await collectionClock.stop();
-      await projector.stop();
+      await projector?.stop();
       await command.close();
       await claims.stop();
       await query.close();

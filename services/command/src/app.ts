@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { planPrices } from '@remit/contracts';
+import { planPrices, type StreamInvoice } from '@remit/contracts';
 import type { ClaimHolder, EventStore } from '@remit/eventstore';
 import {
   type Clock,
   createMailer,
   type Logger,
   type Mailer,
+  mailDelivery,
   openLimitStore,
   systemClock,
   type TokenService,
@@ -46,7 +47,7 @@ export interface CommandServiceDeps {
   /** The invoice PDF from the query side, for sending; the all-in-one process has both (docs/decisions.md). */
   invoicePdf?: InvoicePdfSource;
   /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
-  assertInvoiceOpen?: (userId: string, invoiceId: string) => Promise<void>;
+  assertInvoiceOpen?: (userId: string, invoice: StreamInvoice) => Promise<void>;
   /** This process as the holder of idempotency claims (`holdClaims`); without it a dead run's claim waits out its lease. */
   claims?: ClaimHolder;
 }
@@ -115,8 +116,9 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(
     collectionRoutes({
       commands,
+      store,
       now,
-      mailer,
+      deliverMail: mailDelivery({ db: store.db, clock: now, mailer, logger }),
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       appUrl: config.appUrl,
@@ -126,6 +128,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(
     shareRoutes({
       commands,
+      store,
       appUrl: config.appUrl,
       ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
     }),

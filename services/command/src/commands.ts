@@ -40,10 +40,16 @@ export type StepSource<State, Event extends DecidedEvent> =
   | Step<State, Event>
   | (() => Promise<Step<State, Event>>);
 
+/** Work written in the transaction that appends the command's events (a mail queued with its send). */
+export type InTransaction<State, Event extends DecidedEvent> = NonNullable<
+  Parameters<typeof execute<State, Event>>[2]['inTransaction']
+>;
+
 /** Runs the step and records the answer with its events; the one way an idempotent handler ends. */
 export type Finish = <State, Event extends DecidedEvent>(
   step: StepSource<State, Event>,
   toAnswer: ToAnswer<State, Event>,
+  inTransaction?: InTransaction<State, Event>,
 ) => Promise<Answer>;
 
 const stepOf = <State, Event extends DecidedEvent>(source: StepSource<State, Event>) =>
@@ -134,8 +140,15 @@ export function createCommands(deps: {
     root: Step<State, Event>,
     metadata: EventMetadata,
     answer?: Parameters<typeof execute<State, Event>>[2]['answer'],
+    inTransaction?: InTransaction<State, Event>,
   ) {
-    return execute(store, root, { codec: eventCodec, metadata, now, answer });
+    return execute(store, root, {
+      codec: eventCodec,
+      metadata,
+      now,
+      answer,
+      ...(inTransaction ? { inTransaction } : {}),
+    });
   }
 
   function forgetOldAnswers(): void {
@@ -156,8 +169,8 @@ export function createCommands(deps: {
     const metadata = requestMetadata(req);
     const key = req.get(IDEMPOTENCY_HEADER);
     if (key === undefined) {
-      return handler(async (source, toAnswer) => {
-        const outcome = await run(await stepOf(source), metadata);
+      return handler(async (source, toAnswer, inTransaction) => {
+        const outcome = await run(await stepOf(source), metadata, undefined, inTransaction);
         return { ...toAnswer(outcome), position: outcome.position };
       });
     }
@@ -183,17 +196,22 @@ export function createCommands(deps: {
       }
       let recorded = false;
       try {
-        const answer = await handler(async (source, toAnswer) => {
+        const answer = await handler(async (source, toAnswer, inTransaction) => {
           // Made before the append and recorded by it (one statement); the append adds the position.
           let answered: Omit<Answer, 'position'> | undefined;
-          const outcome = await run(await stepOf(source), metadata, {
-            key: hashed,
-            claim: claim.claim,
-            of: (draft) => {
-              answered = toAnswer(draft);
-              return { status: answered.status, body: answered.body };
+          const outcome = await run(
+            await stepOf(source),
+            metadata,
+            {
+              key: hashed,
+              claim: claim.claim,
+              of: (draft) => {
+                answered = toAnswer(draft);
+                return { status: answered.status, body: answered.body };
+              },
             },
-          });
+            inTransaction,
+          );
           recorded = true;
           return { ...(answered ?? toAnswer(outcome)), position: outcome.position };
         });
@@ -236,8 +254,9 @@ export function createCommands(deps: {
       req: Request,
       source: StepSource<State, Event>,
       toAnswer: ToAnswer<State, Event>,
+      inTransaction?: InTransaction<State, Event>,
     ): Promise<Answer> {
-      return idempotently(req, (finish) => finish(source, toAnswer));
+      return idempotently(req, (finish) => finish(source, toAnswer, inTransaction));
     },
     metadata: requestMetadata,
   };

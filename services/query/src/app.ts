@@ -1,3 +1,4 @@
+import type { StreamInvoice } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
@@ -8,7 +9,7 @@ import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
-import { openInvoice } from './invoices/locking.js';
+import { assertStreamInvoiceOpen } from './invoices/locking.js';
 import { publicInvoiceRoutes } from './invoices/public-routes.js';
 import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
@@ -32,9 +33,9 @@ export function createQueryService(deps: QueryServiceDeps): {
   router: Router;
   close(): Promise<void>;
   /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
-  invoicePdf(userId: string, invoiceId: string): Promise<{ pdf: Buffer; filename: string }>;
-  /** Resolves when the invoice is the user's and open (404 not theirs, 402 locked): sharing asks this. */
-  assertInvoiceOpen(userId: string, invoiceId: string): Promise<void>;
+  invoicePdf(userId: string, invoice: StreamInvoice): Promise<{ pdf: Buffer; filename: string }>;
+  /** Resolves when the invoice (as its stream states it) is open to the user (402 locked): sharing asks this. */
+  assertInvoiceOpen(userId: string, invoice: StreamInvoice): Promise<void>;
 } {
   const now = deps.now ?? systemClock;
   const paywall: Paywall = { db: deps.db, billingOn: deps.config.billingOn };
@@ -75,9 +76,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
-  const assertInvoiceOpen = async (userId: string, invoiceId: string) => {
-    await openInvoice(paywall, userId, invoiceId);
-  };
+  const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>
+    assertStreamInvoiceOpen(paywall, userId, invoice);
   const close = async () => {
     await closeRenderer();
     await limits.close();

@@ -16,6 +16,8 @@ export interface TestAppOptions {
   database?: OpenDatabase;
   rateLimits?: AuthRateLimits;
   now?: Clock;
+  /** The projector starts once this resolves (a read side that lags behind the commands). */
+  projectorStartsAfter?: Promise<void>;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     logger,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     ...(options.now ? { now: options.now } : {}),
+    ...(options.projectorStartsAfter ? { projectorStartsAfter: options.projectorStartsAfter } : {}),
   });
   const server = await listen(remit.app, '127.0.0.1', 0);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -44,6 +44,7 @@ export async function startMailCatcher() {
   const messages: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
   let held: Promise<void> | null = null;
+  let refusing = false;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -52,6 +53,10 @@ export async function startMailCatcher() {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
+        if (refusing) {
+          callback(Object.assign(new Error('Mailbox unavailable, try again later'), { responseCode: 451 }));
+          return;
+        }
         // A slow mail server: nothing is accepted while held.
         await held;
         messages.push({
@@ -91,6 +96,10 @@ export async function startMailCatcher() {
         held = null;
         release();
       };
+    },
+    /** Refuses every message (451) until called with `false`, as a failing mail server would. */
+    refuse(on = true): void {
+      refusing = on;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -1,24 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import {
   type CollectionAnswer,
-  type InvoiceContent,
   type InvoiceStreamEvent,
   invoiceRemindersSchema,
+  invoiceSendMailId,
   recordPaymentSchema,
   reversePaymentSchema,
   type SendInvoiceAnswer,
+  type StreamInvoice,
   sendInvoiceSchema,
   voidInvoiceSchema,
 } from '@remit/contracts';
-import type { StepOutcome } from '@remit/eventstore';
-import type { Mailer } from '@remit/kit';
-import { AppError, currentUserId, type Logger, parseInput, requireAuth } from '@remit/kit';
+import type { EventStore, StepOutcome } from '@remit/eventstore';
+import { AppError, currentUserId, type Logger, parseInput, queueMail, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
 import { balanceOf, isSettled } from './collection.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';
 import { hashShareToken, newShareToken } from './share-routes.js';
+import { streamInvoice } from './stream-invoice.js';
 
 /** Where the invoice stands after the command, from its state (the read models follow `position`). */
 function collectionAnswer(status: number, paymentId: string | null) {
@@ -46,13 +47,15 @@ function collectionAnswer(status: number, paymentId: string | null) {
 /** The PDF of an own, open invoice (the query side's; 404 not theirs, 402 locked). */
 export type InvoicePdfSource = (
   userId: string,
-  invoiceId: string,
+  invoice: StreamInvoice,
 ) => Promise<{ pdf: Buffer; filename: string }>;
 
 export function collectionRoutes(deps: {
   commands: Commands;
+  store: EventStore;
   now: () => Date;
-  mailer: Mailer;
+  /** Attempts the delivery of one queued mail (the kit's `mailDelivery`); a refusal stays queued. */
+  deliverMail: (id: string) => Promise<unknown>;
   logger: Logger;
   /** Absent where the command service runs without the renderer: sending is then unavailable. */
   invoicePdf?: InvoicePdfSource;
@@ -120,9 +123,10 @@ export function collectionRoutes(deps: {
 
   /**
    * Sends the invoice (docs/decisions.md, "Getting paid"): the PDF is rendered first (so a locked invoice is
-   * refused before anything is written), `InvoiceSent` is committed with the key's answer, and only then does
-   * the request that committed it hand the mail to the mailer. A repeat of the key replays the answer and
-   * sends nothing.
+   * refused before anything is written); the mail is queued in the transaction that commits `InvoiceSent`
+   * and the key's answer, so a send that is recorded is mailed: at once by this request, or by the delivery
+   * loop after a refusal or a crash (retried with backoff, one Message-ID). A repeat of the key replays the
+   * answer and queues nothing.
    */
   router.post('/invoices/:id/send', requireAuth, async (req, res) => {
     const input = parseInput(sendInvoiceSchema, req.body);
@@ -130,14 +134,12 @@ export function collectionRoutes(deps: {
     if (!invoicePdf) throw new AppError('unavailable', 'Sending invoices is not available here');
     const userId = currentUserId(req);
     const invoiceId = String(req.params.id);
-    // Filled while this request runs the command; a replayed answer leaves them empty.
-    const made: {
-      pdf?: { pdf: Buffer; filename: string };
-      mail?: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer; pageUrl: string | null };
-    } = {};
+    // Filled while this request runs the command; a replayed answer leaves it empty.
+    let pdf: { pdf: Buffer; filename: string } | undefined;
+    let queued: string | undefined;
     const token = newShareToken();
     const send = async () => {
-      made.pdf = await invoicePdf(userId, invoiceId);
+      pdf = await invoicePdf(userId, await streamInvoice(deps.store, userId, invoiceId));
       return collectInvoice({
         type: 'SendInvoice',
         data: {
@@ -152,51 +154,37 @@ export function collectionRoutes(deps: {
         },
       });
     };
-    const answer = await commands.answer(req, send, ({ state, events }) => {
+    const toAnswer = ({ events }: StepOutcome<InvoiceState, InvoiceStreamEvent>) => {
       const sent = events.find((event) => event.type === 'InvoiceSent');
-      if (sent?.type !== 'InvoiceSent' || !state.content) return { status: 200, body: {} };
+      if (sent?.type !== 'InvoiceSent') return { status: 200, body: {} };
       const { sendId, to, cc, subject } = sent.data;
-      const body: SendInvoiceAnswer = { sendId, to, cc, subject };
-      const shared = events.some((event) => event.type === 'InvoiceShared');
-      made.mail = {
-        content: state.content,
-        balance: balanceOf(state.content, state.collection),
-        sent: body,
+      return { status: 201, body: { sendId, to, cc, subject } satisfies SendInvoiceAnswer };
+    };
+    const answer = await commands.answer(req, send, toAnswer, async (tx, outcome) => {
+      const sent = outcome.events.find((event) => event.type === 'InvoiceSent');
+      const { content } = outcome.state;
+      if (sent?.type !== 'InvoiceSent' || !content || !pdf) return;
+      const shared = outcome.events.some((event) => event.type === 'InvoiceShared');
+      const message = invoiceEmail({
+        ...sent.data,
+        message: input.message,
+        content,
+        balance: balanceOf(content, outcome.state.collection),
         pageUrl: shared ? `${deps.appUrl.replace(/\/+$/, '')}/i/${token}` : null,
-      };
-      return { status: 201, body };
+        pdf: { filename: pdf.filename, content: pdf.pdf },
+        mailDomain: deps.mailDomain,
+      });
+      queued = invoiceSendMailId(sent.data.sendId);
+      await queueMail(tx, queued, message, now());
     });
-    // Committed by this request (a replay never sets `mail`): the one moment this send is mailed.
-    const { mail: committed, pdf } = made;
-    if (committed && pdf) {
-      const message = sentMessage(committed, pdf, input.message, deps.mailDomain);
-      await deps.mailer.send(message).catch((error: unknown) => {
-        deps.logger.error({ err: error, invoiceId, sendId: committed.sent.sendId }, 'invoice mail failed');
+    // Committed by this request: its first delivery attempt, at once. A refusal is retried by the loop.
+    if (queued) {
+      await deps.deliverMail(queued).catch((error: unknown) => {
+        deps.logger.warn({ err: error, invoiceId }, 'invoice mail queued; its first delivery failed');
       });
     }
     sendAnswer(res, answer);
   });
 
   return router;
-}
-
-function sentMessage(
-  committed: { content: InvoiceContent; balance: number; sent: SendInvoiceAnswer; pageUrl: string | null },
-  pdf: { pdf: Buffer; filename: string },
-  message: string,
-  mailDomain: string,
-) {
-  const { content, balance, sent, pageUrl } = committed;
-  return invoiceEmail({
-    sendId: sent.sendId,
-    to: sent.to,
-    cc: sent.cc,
-    subject: sent.subject,
-    message,
-    content,
-    balance,
-    pageUrl,
-    pdf: { filename: pdf.filename, content: pdf.pdf },
-    mailDomain,
-  });
 }

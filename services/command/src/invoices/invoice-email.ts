@@ -1,5 +1,5 @@
 import type { InvoiceContent } from '@remit/contracts';
-import { formatMoney, money } from '@remit/contracts';
+import { formatMoney, invoiceSendMailId, money } from '@remit/contracts';
 import type { MailMessage } from '@remit/kit';
 
 // The page link is the mail's main action unless there is a payment link, which then comes first.
@@ -99,7 +99,7 @@ ${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(inp
     text,
     html,
     replyTo: content.seller.email || undefined,
-    messageId: `<invoice-send-${input.sendId}@${input.mailDomain}>`,
+    messageId: `<${invoiceSendMailId(input.sendId)}@${input.mailDomain}>`,
     attachments: [
       { filename: input.pdf.filename, content: input.pdf.content, contentType: 'application/pdf' },
     ],

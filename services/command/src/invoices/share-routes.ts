@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { InvoiceStreamEvent, ShareAnswer } from '@remit/contracts';
-import type { StepOutcome } from '@remit/eventstore';
+import type { InvoiceStreamEvent, ShareAnswer, StreamInvoice } from '@remit/contracts';
+import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
+import { streamInvoice } from './stream-invoice.js';
 
 /** 32 random bytes (256 bits) as base64url: the customer page's token, unguessable. */
 export const newShareToken = () => randomBytes(32).toString('base64url');
@@ -20,7 +21,8 @@ export function shareRoutes(deps: {
   commands: Commands;
   appUrl: string;
   /** The query side's locking: a locked invoice is not shared (402), another user's is 404. */
-  assertInvoiceOpen?: (userId: string, invoiceId: string) => Promise<void>;
+  assertInvoiceOpen?: (userId: string, invoice: StreamInvoice) => Promise<void>;
+  store: EventStore;
 }): Router {
   const { commands } = deps;
   const router = Router();
@@ -45,7 +47,8 @@ export function shareRoutes(deps: {
     const invoiceId = String(req.params.id);
     const token = newShareToken();
     const share = async () => {
-      await deps.assertInvoiceOpen?.(userId, invoiceId);
+      const invoice = await streamInvoice(deps.store, userId, invoiceId);
+      await deps.assertInvoiceOpen?.(userId, invoice);
       return collectInvoice({
         type: 'ShareInvoice',
         data: { invoiceId, userId, shareId: randomUUID(), tokenHash: hashShareToken(token) },

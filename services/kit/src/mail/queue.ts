@@ -20,11 +20,52 @@ const BATCH = 50;
  * and only if the event does. `id` is the reservation's stream id, so a mail is queued at most once.
  */
 export async function queueMail(tx: Database, id: string, message: MailMessage, at: Date): Promise<void> {
-  const { attachments: _none, ...stored } = message;
+  const { attachments, ...rest } = message;
+  const stored = attachments
+    ? {
+        ...rest,
+        attachments: attachments.map(({ filename, content, contentType }) => ({
+          filename,
+          contentType,
+          contentBase64: content.toString('base64'),
+        })),
+      }
+    : rest;
   await tx
     .insert(mailDeliveries)
     .values({ id, message: stored, createdAt: at, nextAttemptAt: at })
     .onConflictDoNothing();
+}
+
+function mailOf(stored: typeof mailDeliveries.$inferSelect.message): MailMessage {
+  const { attachments, ...rest } = stored;
+  if (!attachments) return rest;
+  return {
+    ...rest,
+    attachments: attachments.map(({ filename, contentType, contentBase64 }) => ({
+      filename,
+      contentType,
+      content: Buffer.from(contentBase64, 'base64'),
+    })),
+  };
+}
+
+/** Where a queued mail stands: waiting (or being retried), taken by the mail server, or given up. */
+export type MailDeliveryState = 'queued' | 'sent' | 'failed';
+
+/** The states of the mails queued under these ids (ids never queued are absent). */
+export async function mailDeliveryStates(
+  db: Database,
+  ids: string[],
+): Promise<Map<string, MailDeliveryState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: mailDeliveries.id, sentAt: mailDeliveries.sentAt, failedAt: mailDeliveries.failedAt })
+    .from(mailDeliveries)
+    .where(inArray(mailDeliveries.id, ids));
+  return new Map(
+    rows.map((row) => [row.id, row.sentAt ? 'sent' : row.failedAt ? 'failed' : 'queued'] as const),
+  );
 }
 
 export interface DeliveryReport {
@@ -47,7 +88,7 @@ export function mailDelivery(options: {
   const { db, clock, mailer, logger } = options;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
 
-  async function claim() {
+  async function claim(only?: string) {
     const now = clock();
     return db.transaction(async (tx) => {
       const rows = await tx
@@ -58,6 +99,7 @@ export function mailDelivery(options: {
             isNull(mailDeliveries.sentAt),
             isNull(mailDeliveries.failedAt),
             lte(mailDeliveries.nextAttemptAt, now),
+            only === undefined ? undefined : eq(mailDeliveries.id, only),
           ),
         )
         .orderBy(asc(mailDeliveries.nextAttemptAt))
@@ -80,21 +122,19 @@ export function mailDelivery(options: {
     });
   }
 
-  return async function deliver(): Promise<DeliveryReport> {
+  /** Delivers the mails due, or only the one queued under `only` (a send's first attempt, at once). */
+  return async function deliver(only?: string): Promise<DeliveryReport> {
     const report: DeliveryReport = { sent: 0, failed: 0 };
-    for (const row of await claim()) {
+    for (const row of await claim(only)) {
       const attempts = row.attempts + 1;
       try {
-        await mailer.send(row.message);
+        await mailer.send(mailOf(row.message));
       } catch (error) {
         report.failed++;
         const delay = delays[attempts - 1];
         const message = error instanceof Error ? error.message : String(error);
         if (delay === undefined) {
-          logger.error(
-            { err: error, delivery: row.id, attempts },
-            'a reminder or notification could not be mailed; given up',
-          );
+          logger.error({ err: error, delivery: row.id, attempts }, 'a mail could not be delivered; given up');
           await db
             .update(mailDeliveries)
             .set({ failedAt: clock(), lastError: message })
@@ -102,7 +142,7 @@ export function mailDelivery(options: {
         } else {
           logger.warn(
             { err: error, delivery: row.id, attempts, retryInMs: delay },
-            'a reminder or notification could not be mailed; it is retried',
+            'a mail could not be delivered; it is retried',
           );
           await db
             .update(mailDeliveries)

@@ -20,6 +20,8 @@ export const mailDeliveries = pgTable(
         html: string;
         messageId?: string;
         replyTo?: string;
+        /** An invoice send's PDF, base64, so a retry after a restart sends the same mail. */
+        attachments?: { filename: string; contentBase64: string; contentType: string }[];
       }>()
       .notNull(),
     attempts: integer('attempts').notNull().default(0),

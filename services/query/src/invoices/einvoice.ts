@@ -27,7 +27,7 @@ export async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EI
  */
 export async function invoiceFacts(
   store: EventStore,
-  row: InvoiceRow,
+  row: Pick<InvoiceRow, 'id' | 'content'>,
 ): Promise<{ invoice: EInvoice; voidedOn: string | null }> {
   let model: EInvoice | null = null;
   let voidedOn: string | null = null;

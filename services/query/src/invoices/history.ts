@@ -1,12 +1,22 @@
-import { type DomainEvent, formatMoney, money, readEvent, reminderOffsetLabel } from '@remit/contracts';
+import {
+  type DomainEvent,
+  formatMoney,
+  invoiceSendMailId,
+  money,
+  readEvent,
+  reminderOffsetLabel,
+} from '@remit/contracts';
 import type { Database, StoredEvent } from '@remit/eventstore';
+import { type MailDeliveryState, mailDeliveryStates } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { inArray } from 'drizzle-orm';
 
 const { users } = readModels;
 
-/** What an auditor reads for each event of an invoice's stream. */
-function summaryOf(event: DomainEvent): string {
+const sendVerbs = { queued: 'Queued for', sent: 'Sent to', failed: 'Could not be delivered to' } as const;
+
+/** What an auditor reads for each event of an invoice's stream (a send as far as its mail went). */
+function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): string {
   switch (event.type) {
     case 'InvoiceIssued':
       return `Issued invoice ${event.data.number}`;
@@ -21,7 +31,7 @@ function summaryOf(event: DomainEvent): string {
     case 'PaymentReversed':
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
     case 'InvoiceSent':
-      return `Sent to ${event.data.to.join(', ')}${event.data.cc.length ? ` (cc ${event.data.cc.join(', ')})` : ''}: ${event.data.subject}`;
+      return `${sendVerbs[delivery]} ${event.data.to.join(', ')}${event.data.cc.length ? ` (cc ${event.data.cc.join(', ')})` : ''}: ${event.data.subject}`;
     case 'InvoiceShared':
       return 'Shared a customer page link';
     case 'InvoiceSharingStopped':
@@ -59,14 +69,22 @@ export async function historyOf(db: Database, stored: StoredEvent[]) {
     ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, userIds))
     : [];
   const nameOf = new Map(names.map((user) => [user.id, user.name]));
+  const mailIdOf = (event: DomainEvent) =>
+    event.type === 'InvoiceSent' ? invoiceSendMailId(event.data.sendId) : null;
+  const deliveries = await mailDeliveryStates(
+    db,
+    events.map(mailIdOf).filter((id): id is string => id !== null),
+  );
   return events.map((event) => {
     const by = event.metadata.userId ?? null;
     const at = typeof event.metadata.at === 'string' ? event.metadata.at : event.createdAt.toISOString();
+    const delivery = deliveries.get(mailIdOf(event) ?? '');
     return {
       type: event.type,
       at,
       by: by ? { id: by, name: nameOf.get(by) ?? '' } : null,
-      summary: summaryOf(event),
+      summary: summaryOf(event, delivery),
+      ...(delivery ? { delivery } : {}),
     };
   });
 }

@@ -1,20 +1,24 @@
+import type { StreamInvoice } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import type { Paywall } from '../billing/repository.js';
 import { renderInvoicePdf, renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { logoDataUrl, templateIdFor } from './document.js';
 import { invoiceFacts } from './einvoice.js';
-import { openInvoice } from './locking.js';
+import { assertStreamInvoiceOpen } from './locking.js';
 import type { InvoiceRow } from './repository.js';
+
+/** What rendering reads of an invoice: its read-model row, or the invoice as its stream states it. */
+type Rendered = Pick<InvoiceRow, 'id' | 'content' | 'updatedAt'>;
 
 /** How an invoice becomes its preview and its PDF; the routes and the send command both use it. */
 export function invoiceRendering(store: EventStore) {
   /** The stored logo as a data URL, read once per render. */
-  const logoOf = (row: InvoiceRow) =>
+  const logoOf = (row: Rendered) =>
     row.content.logo ? logoDataUrl(store, row.content.logo.id) : Promise.resolve(undefined);
 
   /** The invoice's e-invoice model, its void day and its logo: what both the PDF and the preview draw. */
-  async function inputsOf(row: InvoiceRow) {
+  async function inputsOf(row: Rendered) {
     // The invoice's stream and its logo are read once.
     const [{ invoice, voidedOn }, logo] = await Promise.all([invoiceFacts(store, row), logoOf(row)]);
     return {
@@ -33,7 +37,7 @@ export function invoiceRendering(store: EventStore) {
    * plain PDF. Both are drawn from the e-invoice model, so every PDF, ready or not and void or not, shows the VAT
    * breakdown and the VAT category's legal mention (legal-texts.ts in contracts).
    */
-  async function renderDownload(row: InvoiceRow): Promise<Buffer> {
+  async function renderDownload(row: Rendered): Promise<Buffer> {
     const { invoice, template, options } = await inputsOf(row);
     try {
       return (await renderInvoicePdf(invoice, template, options)).pdf;
@@ -43,7 +47,7 @@ export function invoiceRendering(store: EventStore) {
   }
 
   /** The invoice's HTML preview: the same layout, figures and mentions as its PDF. */
-  async function renderHtml(row: InvoiceRow): Promise<string> {
+  async function renderHtml(row: Rendered): Promise<string> {
     const { invoice, template, options } = await inputsOf(row);
     try {
       return await renderInvoicePreview(invoice, template, options);
@@ -62,9 +66,11 @@ export function invoiceRendering(store: EventStore) {
 export function invoicePdfs(deps: { paywall: Paywall; store: EventStore }) {
   const { renderDownload } = invoiceRendering(deps.store);
   return {
-    async pdf(userId: string, invoiceId: string) {
-      const row = await openInvoice(deps.paywall, userId, invoiceId);
-      return { pdf: await renderDownload(row), filename: `Invoice_${row.number}_${row.issueDate}.pdf` };
+    /** From the invoice as its stream states it (the send command's), never from the lagging read model. */
+    async pdf(userId: string, invoice: StreamInvoice) {
+      await assertStreamInvoiceOpen(deps.paywall, userId, invoice);
+      const { number, issueDate } = invoice.content;
+      return { pdf: await renderDownload(invoice), filename: `Invoice_${number}_${issueDate}.pdf` };
     },
   };
 }

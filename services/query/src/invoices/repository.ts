@@ -35,14 +35,21 @@ export async function findInvoice(db: Database, userId: string, id: string): Pro
 }
 
 /** The user's newest invoice: the one a non-subscriber may always open (DESIGN §5). */
-export async function newestInvoiceId(db: Database, userId: string): Promise<string | null> {
+export async function newestInvoice(
+  db: Database,
+  userId: string,
+): Promise<{ id: string; issuedPosition: bigint } | null> {
   const [row] = await db
-    .select({ id: invoices.id })
+    .select({ id: invoices.id, issuedPosition: invoices.issuedPosition })
     .from(invoices)
     .where(eq(invoices.userId, userId))
     .orderBy(desc(invoices.issuedPosition), desc(invoices.id))
     .limit(1);
-  return row?.id ?? null;
+  return row ?? null;
+}
+
+export async function newestInvoiceId(db: Database, userId: string): Promise<string | null> {
+  return (await newestInvoice(db, userId))?.id ?? null;
 }
 
 export interface ListQuery {

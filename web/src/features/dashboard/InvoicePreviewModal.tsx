@@ -5,11 +5,11 @@ import type { InvoiceListItem } from '../../api/invoices';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatDateTime } from '../../lib/format';
 import { DownloadMenu } from './DownloadMenu';
+import { HistoryTab } from './HistoryTab';
 import { canMarkPaid } from './InvoiceCard';
 import { PaymentsTab } from './PaymentsTab';
-import { historyQuery, invoicePreviewQuery } from './queries';
+import { invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
 import { ShareTab } from './ShareTab';
 
@@ -39,24 +39,6 @@ const Frame = styled.iframe`
   background: #fff;
 `;
 
-const Events = styled.ol`
-  list-style: none;
-  padding: 0;
-  margin: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.sm};
-
-  li {
-    padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-    border-left: 3px solid ${({ theme }) => theme.colors.brand};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    background: ${({ theme }) => theme.colors.surfaceSunken};
-  }
-  strong { display: block; }
-  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-`;
-
 const Center = styled.div`
   display: flex;
   justify-content: center;
@@ -76,30 +58,6 @@ function PreviewTab({ id, number }: { id: string; number: string }) {
     );
   if (preview.isError) return <Center>The preview could not be loaded.</Center>;
   return <Frame title={`Invoice ${number}`} srcDoc={preview.data} sandbox="" />;
-}
-
-function HistoryTab({ id }: { id: string }) {
-  const history = useQuery(historyQuery(id));
-  if (history.isPending)
-    return (
-      <Center>
-        <Spinner label="Loading history" />
-      </Center>
-    );
-  if (history.isError) return <Center>The history could not be loaded.</Center>;
-  if (history.data.length === 0) return <Center>No events recorded yet.</Center>;
-  return (
-    <Events aria-label="Invoice history">
-      {history.data.map((event) => (
-        <li key={`${event.type}-${event.at}`}>
-          <strong>{event.summary || event.type}</strong>
-          <span>
-            {formatDateTime(event.at)} · by {event.by?.name || 'System'} · {event.type}
-          </span>
-        </li>
-      ))}
-    </Events>
-  );
 }
 
 interface InvoicePreviewModalProps {
@@ -166,7 +124,7 @@ export function InvoicePreviewModal({
       </Tabs>
       <div role="tabpanel">
         {tab === 'preview' && <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />}
-        {tab === 'history' && <HistoryTab id={invoice.ID} />}
+        {tab === 'history' && <HistoryTab id={invoice.ID} onSendAgain={() => setTab('send')} />}
         {tab === 'payments' && <PaymentsTab invoice={invoice} />}
         {tab === 'share' && <ShareTab invoice={invoice} />}
         {tab === 'send' && <SendTab invoice={invoice} onSent={() => setTab('history')} />}
