@@ -3,7 +3,8 @@ import { createEventStore, type EventStore, type OpenDatabase } from '@remit/eve
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBilling, type SubscriptionSnapshot } from './billing/decider.js';
+import type { SubscriptionSnapshot } from './billing/decider.js';
+import { onBilling } from './billing/on-billing.js';
 import { createCommands } from './commands.js';
 import { issueInvoice, reviseInvoice } from './invoices/decider.js';
 import { paymentMethodCommand } from './payment-methods/decider.js';

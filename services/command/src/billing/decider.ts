@@ -1,17 +1,13 @@
 import {
-  type BillingCustomerEvent,
-  billingCustomerStreamId,
   isPaidUp,
   type PaymentProviderName,
   type PlanId,
   type SubscriptionEvent,
   type SubscriptionStatus,
   subscriptionStatuses,
-  subscriptionStreamId,
 } from '@remit/contracts';
-import { type Decider, type Step, step } from '@remit/eventstore';
+import type { Decider } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
-import { markInvoicePaidFor } from '../invoices/decider.js';
 
 /**
  * Billing per user, as the events of `subscription-{userId}` describe it (DESIGN §5). The provider is the
@@ -225,54 +221,6 @@ export const billingDecider: Decider<BillingState, BillingCommand, SubscriptionE
   evolve: evolveBilling,
   decide: decideBilling,
 };
-
-type LinkCustomer = { type: 'LinkBillingCustomer'; data: BillingCustomerEvent['data'] };
-
-/** `billing-customer-{provider}-{id}`: the provider's customer → our user, for webhooks naming only it. */
-const billingCustomerDecider: Decider<{ userId: string | null }, LinkCustomer, BillingCustomerEvent> = {
-  name: 'billing-customer',
-  handles: ['BillingCustomerLinked'],
-  initialState: { userId: null },
-  evolve: (_state, event) => ({ userId: event.data.userId }),
-  decide(state, { data }) {
-    if (state.userId === data.userId) return [];
-    if (state.userId !== null) throw new Error(`customer ${data.customerId} belongs to another user`);
-    return [{ type: 'BillingCustomerLinked', data }];
-  },
-};
-
-/**
- * A billing command on `subscription-{userId}`, with what it causes on other aggregates: a new customer
- * is linked back to the user; an invoice bought one-time is marked paid by the invoice's own decider.
- * `also` rides along in the same transaction (a webhook's reservation).
- */
-export function onBilling(userId: string, command: BillingCommand, also: Step[] = []) {
-  return step({
-    decider: billingDecider,
-    streams: subscriptionStreamId(userId),
-    command,
-    effects: (events) => [
-      ...events.flatMap((event): Step[] => {
-        if (event.type === 'BillingCustomerCreated') {
-          return [
-            step({
-              decider: billingCustomerDecider,
-              streams: billingCustomerStreamId(event.data.provider, event.data.customerId),
-              command: { type: 'LinkBillingCustomer', data: event.data },
-            }),
-          ];
-        }
-        if (event.type === 'InvoicePurchased' && event.data.sessionId) {
-          const { invoiceId, sessionId, amount, currency } = event.data;
-          if (amount === undefined || currency === undefined) return [];
-          return [markInvoicePaidFor({ invoiceId, userId, sessionId, amount, currency })];
-        }
-        return [];
-      }),
-      ...also,
-    ],
-  });
-}
 
 function syncSubscription(
   state: BillingState,

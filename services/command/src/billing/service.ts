@@ -5,10 +5,8 @@ import {
   invoiceStreamId,
   type PlanId,
   type PlansAnswer,
-  planIds,
   planPrices,
   readEvent,
-  type SubscriptionView,
   subscriptionStreamId,
   userStreamId,
 } from '@remit/contracts';
@@ -22,11 +20,9 @@ import {
   billingDecider,
   billingMessages,
   decideBilling,
-  normaliseStatus,
-  onBilling,
   paidUp,
-  type SubscriptionSnapshot,
 } from './decider.js';
+import { onBilling } from './on-billing.js';
 import {
   type PaymentProvider,
   type ProviderCheckoutSession,
@@ -34,6 +30,7 @@ import {
   SESSION_ID_PLACEHOLDER,
 } from './provider.js';
 import { stripeEventHandler } from './stripe-webhooks.js';
+import { planOfPriceId, plansAnswer, purchaseOf, subscriptionSnapshot, subscriptionViewOf } from './views.js';
 
 export interface CheckoutInput {
   priceId?: string | undefined;
@@ -67,8 +64,8 @@ export function createBillingService(deps: {
   newestInvoiceId: (userId: string) => Promise<string | null>;
 }) {
   const { store, provider, priceIds, commands } = deps;
-  const planOfPrice = (priceId: string | null): PlanId | null =>
-    planIds.find((plan) => priceIds[plan] === priceId) ?? null;
+  const snapshotOf = (subscription: ProviderSubscription) =>
+    subscriptionSnapshot(subscription, provider.name, priceIds);
 
   async function loadState(userId: string): Promise<{ state: BillingState; lastPosition: bigint | null }> {
     const events = await store.readStream(subscriptionStreamId(userId));
@@ -80,21 +77,6 @@ export function createBillingService(deps: {
 
   function run(userId: string, command: BillingCommand, metadata: EventMetadata, also: Step[] = []) {
     return commands.execute(onBilling(userId, command, also), metadata);
-  }
-
-  function snapshotOf(subscription: ProviderSubscription): SubscriptionSnapshot {
-    const plan = planOfPrice(subscription.priceId);
-    return {
-      subscriptionId: subscription.id,
-      provider: provider.name,
-      planName: plan === 'pro-monthly' || plan === 'pro-yearly' ? 'Pro' : 'Basic',
-      billingCycle: plan === 'pro-yearly' ? 'yearly' : plan === 'pro-monthly' ? 'monthly' : null,
-      status: normaliseStatus(subscription.status),
-      currentPeriodEnd: subscription.currentPeriodEnd,
-      trialEnd: subscription.trialEnd,
-      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-      observedAt: subscription.observedAt,
-    };
   }
 
   async function userName(userId: string): Promise<{ email: string | null; name: string | null }> {
@@ -121,17 +103,7 @@ export function createBillingService(deps: {
     if (!userId || !session.paid) return null;
     if (session.mode === 'payment') {
       if (!session.invoiceId) return null;
-      const command: BillingCommand = {
-        type: 'PurchaseInvoice',
-        data: {
-          userId,
-          invoiceId: session.invoiceId,
-          sessionId: session.id,
-          amount: session.amount ?? planPrices['per-invoice'].amount,
-          currency: session.currency ?? 'EUR',
-        },
-      };
-      return run(userId, command, metadata, also);
+      return run(userId, purchaseOf(session, userId, session.invoiceId), metadata, also);
     }
     const subscription =
       session.subscription ??
@@ -143,22 +115,6 @@ export function createBillingService(deps: {
       metadata,
       also,
     );
-  }
-
-  function view(state: BillingState): SubscriptionView | null {
-    const subscription = state.subscription;
-    if (!subscription) return null;
-    return {
-      Status: subscription.status,
-      PlanName: subscription.planName === 'Pro' ? 'Pro' : 'Basic',
-      BillingCycle:
-        subscription.billingCycle === 'monthly' || subscription.billingCycle === 'yearly'
-          ? subscription.billingCycle
-          : null,
-      TrialEnd: subscription.trialEnd,
-      CurrentPeriodEnd: subscription.currentPeriodEnd,
-      CancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    };
   }
 
   /**
@@ -187,26 +143,14 @@ export function createBillingService(deps: {
         : await provider.setCancelAtPeriodEnd(current.subscriptionId, cancel);
     return finish(
       onBilling(userId, { type: 'SyncSubscription', data: { userId, snapshot: snapshotOf(updated) } }),
-      (outcome) => ({ status: 200, body: { subscription: view(outcome.state) } }),
+      (outcome) => ({ status: 200, body: { subscription: subscriptionViewOf(outcome.state) } }),
     );
   }
 
   return {
     providerName: provider.name,
 
-    plans(): PlansAnswer {
-      if (!deps.billingOn) return { billing: 'off', provider: provider.name, plans: [] };
-      return {
-        billing: 'on',
-        provider: provider.name,
-        plans: planIds.map((id) => ({
-          id,
-          ...planPrices[id],
-          priceId: priceIds[id],
-          currency: 'EUR' as const,
-        })),
-      };
-    },
+    plans: (): PlansAnswer => plansAnswer(provider.name, priceIds, deps.billingOn),
 
     async startCheckout(
       userId: string,
@@ -217,7 +161,7 @@ export function createBillingService(deps: {
       if (!deps.billingOn) {
         throw new AppError('conflict', billingOffMessage, { reason: 'billing_off' });
       }
-      const plan = input.plan ?? planOfPrice(input.priceId ?? null);
+      const plan = input.plan ?? planOfPriceId(priceIds, input.priceId ?? null);
       if (!plan || (input.plan && input.priceId && priceIds[input.plan] !== input.priceId)) {
         throw new AppError('validation', 'Unknown plan or price', {
           fields: { priceId: 'Unknown plan or price' },
@@ -313,7 +257,7 @@ export function createBillingService(deps: {
         result?.position != null
           ? { state: result.state, lastPosition: result.position }
           : await loadState(userId);
-      const subscription = view(state);
+      const subscription = subscriptionViewOf(state);
       return {
         kind,
         invoiceId: session.invoiceId,
@@ -324,7 +268,7 @@ export function createBillingService(deps: {
     },
 
     async subscription(userId: string) {
-      return view((await loadState(userId)).state);
+      return subscriptionViewOf((await loadState(userId)).state);
     },
 
     cancel: (userId: string, finish: Finish) => changeCancellation(userId, true, finish),
