@@ -19,5 +19,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     // Screens are lazy routes transformed on first import; a cold wizard import can take seconds.
     testTimeout: 20_000,
+    // A file that renders pages loads them once first (warmRoutes in test/renderApp.tsx).
+    hookTimeout: 60_000,
   },
 });

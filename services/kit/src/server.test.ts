@@ -35,7 +35,12 @@ describe('the HTTP server', () => {
 
   it('closes at once when the last request on a keep-alive connection is answered', async () => {
     const app = express();
+    let arrived = () => {};
+    const slowArrived = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
     app.get('/slow', (_req, res) => {
+      arrived();
       setTimeout(() => res.send('done'), 300);
     });
     app.get('/ok', (_req, res) => {
@@ -47,7 +52,7 @@ describe('the HTTP server', () => {
     try {
       expect(await fetchWith(agent, port, '/ok')).toBe('ok');
       const slow = fetchWith(agent, port, '/slow');
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await slowArrived;
       const started = Date.now();
       const closed = closeServer(server);
       expect(await slow).toBe('done');

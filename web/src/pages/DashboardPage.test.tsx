@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../api/session';
 import { mockApi, testUser } from '../test/api';
-import { renderApp } from '../test/renderApp';
+import { renderApp, warmRoutes } from '../test/renderApp';
 
 function listItem(index: number, locked: boolean, status = 'Draft') {
   return {
@@ -43,6 +43,8 @@ function api(subscribed: boolean, invoices: ReturnType<typeof listItem>[], total
     }),
   });
 }
+
+beforeAll(() => warmRoutes('/'));
 
 describe('dashboard (spec §2, §6)', () => {
   it('shows a non-subscriber the first invoice open and the others locked, without search or paging', async () => {

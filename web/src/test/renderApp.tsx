@@ -1,8 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../App';
-import { AppRoutes } from '../routes';
+import { AppRoutes, createRoutes } from '../routes';
 
 /**
  * A memory router around the app's routes, as main.tsx's BrowserRouter holds them: the tests read and
@@ -34,4 +34,21 @@ export function renderWithProviders(router: ReturnType<typeof createMemoryRouter
 /** The whole app (without the service worker) at `path`, with a fresh query client. */
 export function renderApp(path: string) {
   return renderWithProviders(createTestRouter(path));
+}
+
+/**
+ * Loads the auth machine and the lazy pages at `paths`, as a first visit does. For a file's `beforeAll`: their
+ * first import in a test file is transformed on the spot, which on a busy machine outlasted the first test
+ * (still on 'Checking your session…'); warmed here, each test's time is its own.
+ */
+export async function warmRoutes(...paths: string[]): Promise<void> {
+  const routes = createRoutes();
+  await Promise.all([
+    import('../features/auth/authActor'),
+    ...paths.flatMap((path) =>
+      (matchRoutes(routes, path) ?? []).map((match) =>
+        (match.route.handle as { preload?: () => Promise<unknown> } | undefined)?.preload?.(),
+      ),
+    ),
+  ]);
 }

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 
 function api() {
   storeToken('jwt');
@@ -59,6 +59,8 @@ async function fillSpecForm() {
   type('Unit price', '85');
   await open();
 }
+
+beforeAll(() => warmRoutes('/invoice/create'));
 
 describe("step 1's E-invoice details", () => {
   it('is collapsed by default and leaves the spec form as it is', async () => {

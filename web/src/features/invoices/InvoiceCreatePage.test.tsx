@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
 import { isoDay } from '../../lib/format';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 
 const settings = {
   Name: 'Ada Lovelace',
@@ -29,6 +29,8 @@ function api() {
     'GET /customers/suggestions': () => ({ body: [] }),
   });
 }
+
+beforeAll(() => warmRoutes('/invoice/create'));
 
 describe('invoice wizard, step 1 (spec §5)', () => {
   it('starts from the settings: company details, default currency, due date and next number', async () => {

@@ -8,10 +8,10 @@ import {
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 import { COUNT_ANNOUNCE_DELAY_MS } from './fields';
 
 function api() {
@@ -50,6 +50,8 @@ const messageOf = (label: string) => {
     ? document.getElementById(id)?.textContent
     : null;
 };
+
+beforeAll(() => warmRoutes('/invoice/create'));
 
 describe('step 1 keeps what numbers mean (issue 16)', () => {
   it('keeps decimal separators and minus signs and says what is wrong', async () => {

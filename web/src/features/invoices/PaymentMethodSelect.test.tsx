@@ -1,11 +1,11 @@
 import type { PaymentMethod } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 
 function method(
   overrides: Partial<PaymentMethod> & Pick<PaymentMethod, 'ID' | 'Name' | 'Type'>,
@@ -67,6 +67,8 @@ function optionNames(select: HTMLSelectElement): string[] {
 afterEach(async () => {
   await db.drafts.clear();
 });
+
+beforeAll(() => warmRoutes('/invoice/create'));
 
 describe('payment method select of the invoice form (spec §3, issue 7)', () => {
   it('pre-selects the default method for a new invoice and shows its bank icon and details', async () => {

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 
 const png = Uint8Array.from(
   atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
@@ -75,6 +75,8 @@ async function fillStepOne() {
   type('Description', 'Engine design');
   type('Unit price', '1.234,50');
 }
+
+beforeAll(() => warmRoutes('/invoice/create'));
 
 describe('step 2 preview (issue 16)', () => {
   it('is asked for with the uploaded logo and the chosen payment method, as the PDF is made', async () => {

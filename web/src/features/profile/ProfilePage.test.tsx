@@ -1,10 +1,10 @@
 import type { PaymentMethod, QuickStats, RecentInvoice, TopClient } from '@remit/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 import { initials } from './initials';
 import { ACTION_DEBOUNCE_MS } from './useDebouncedAction';
 
@@ -165,6 +165,8 @@ async function openProfile() {
   await screen.findByRole('heading', { name: 'Profile', level: 1 });
   return view;
 }
+
+beforeAll(() => warmRoutes('/profile'));
 
 describe('initials (spec §2 Profile)', () => {
   it('takes the first letters of up to two words, in upper case', () => {
