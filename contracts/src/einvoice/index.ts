@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './codes.js';
 export * from './details.js';
+export { needsWideFonts, undrawableCharacters } from './drawable.js';
 export * from './epc-qr.js';
 export * from './from-v1.js';
 export * from './legal-texts.js';

@@ -1,5 +1,6 @@
 import { currencyByCode } from '../currencies.js';
 import { hasTooManyDecimalsForEInvoice, type VatCategory, vatCategories } from './codes.js';
+import { undrawableIssues } from './drawable.js';
 import { type EInvoice, isVatIdFormat } from './model.js';
 import { paymentMeansFor } from './payment.js';
 
@@ -31,6 +32,7 @@ export function eInvoiceReadiness(invoice: EInvoice, format: EInvoiceFormat): Re
     ...checkVat(invoice),
     ...checkDelivery(invoice),
     ...checkPayment(invoice),
+    ...undrawableIssues(invoice),
   ];
   if (format === 'xrechnung') issues.push(...checkXRechnung(invoice));
   return dedupe(issues);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { NodeCompiler, type NodeError } from '@myriaddreamin/typst-ts-node-compiler';
 import { addFacturXMetadata } from '../einvoice/facturx-xmp.js';
-import { loadFontBlobs } from './fonts.js';
+import { loadFontBlobs, loadWideFontBlobs } from './fonts.js';
 import { facturXPath, invoiceDataPath, logoDir, templatesDir } from './paths.js';
 
 export type RenderKind = 'pdf' | 'svg';
@@ -12,6 +12,8 @@ export interface CompileJob {
   /** TemplateData as JSON; the template decodes it, so nothing the user typed is ever parsed as Typst. */
   data: string;
   logo?: { name: string; bytes: Uint8Array };
+  /** The text has characters only the wide fonts draw (CJK, Hebrew, emoji; contracts' needsWideFonts). */
+  wideFonts?: boolean;
   /**
    * Makes the PDF a Factur-X invoice: PDF/A-3b, this CII attached as `factur-x.xml` (relationship Alternative,
    * text/xml) and the Factur-X XMP properties. Absent, the render is exactly the plain one.
@@ -42,15 +44,22 @@ export const defaultCachePolicy: CachePolicy = { maxAge: 3, every: 1 };
  * fonts and layouts stay memoised. It lives in a worker process: pdf() leaks, and the pool recycles the process.
  */
 export class InvoiceCompiler {
-  private readonly compiler = NodeCompiler.create({
+  private readonly base = NodeCompiler.create({
     workspace: templatesDir,
     fontArgs: [{ fontBlobs: loadFontBlobs() }],
   });
+  /**
+   * A second compiler with the wide fonts too (CJK, Hebrew, emoji: 18 MB), made the first time a text needs one,
+   * so a worker that only ever sees Latin, Greek or Cyrillic text never loads them.
+   */
+  private wide: NodeCompiler | undefined;
+  private compiler = this.base;
   private renders = 0;
 
   constructor(private readonly cachePolicy: CachePolicy = defaultCachePolicy) {}
 
   render(job: CompileJob): { output: Uint8Array | string; pages: number } {
+    this.compiler = job.wideFonts ? this.wideCompiler() : this.base;
     const logoPath = job.logo ? join(logoDir, job.logo.name) : null;
     if (job.logo && logoPath) this.compiler.mapShadow(logoPath, Buffer.from(job.logo.bytes));
     // The invoice is a virtual file rather than `sys.inputs`: new inputs make a new standard library, which
@@ -78,6 +87,14 @@ export class InvoiceCompiler {
       this.renders++;
       if (this.renders % this.cachePolicy.every === 0) this.compiler.evictCache(this.cachePolicy.maxAge);
     }
+  }
+
+  private wideCompiler(): NodeCompiler {
+    this.wide ??= NodeCompiler.create({
+      workspace: templatesDir,
+      fontArgs: [{ fontBlobs: [...loadFontBlobs(), ...loadWideFontBlobs()] }],
+    });
+    return this.wide;
   }
 
   /**

@@ -25,12 +25,35 @@ const fontFiles: ReadonlyArray<[pkg: string, file: string]> = [
   ['@expo-google-fonts/noto-sans-arabic', '400Regular/NotoSansArabic_400Regular.ttf'],
 ];
 
+/**
+ * The fonts for the rest of what a customer writes: Chinese (Noto Sans SC, also Japanese kana and kanji), Korean,
+ * Hebrew and emoji (Noto Emoji, monochrome: PDF/A has no colour fonts). They weigh 18 MB, so a render worker loads
+ * them only for a text the fonts above cannot show (`needsWideFonts`); Typst subsets what it uses into the PDF.
+ */
+const wideFontFiles: ReadonlyArray<[pkg: string, file: string]> = [
+  ['@expo-google-fonts/noto-sans-sc', '400Regular/NotoSansSC_400Regular.ttf'],
+  ['@expo-google-fonts/noto-sans-kr', '400Regular/NotoSansKR_400Regular.ttf'],
+  ['@expo-google-fonts/noto-emoji', '400Regular/NotoEmoji_400Regular.ttf'],
+  ['@embedpdf/fonts-hebrew', '../fonts/NotoSansHebrew-Regular.ttf'],
+];
+
 const require = createRequire(join(packageRoot, 'package.json'));
 
+/** A file beside the package's main module (the Hebrew package's sits in dist/, its fonts one level up). */
+const resolve = ([pkg, file]: readonly [string, string]) => join(dirname(require.resolve(pkg)), file);
+
 export function fontPaths(): string[] {
-  return fontFiles.map(([pkg, file]) => join(dirname(require.resolve(pkg)), file));
+  return fontFiles.map(resolve);
+}
+
+export function wideFontPaths(): string[] {
+  return wideFontFiles.map(resolve);
 }
 
 export function loadFontBlobs(): Buffer[] {
   return fontPaths().map((path) => readFileSync(path));
+}
+
+export function loadWideFontBlobs(): Buffer[] {
+  return wideFontPaths().map((path) => readFileSync(path));
 }

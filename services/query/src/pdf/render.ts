@@ -7,6 +7,7 @@ import {
   eInvoiceReadiness,
   type InvoiceDocument,
   type InvoiceLogo,
+  needsWideFonts,
 } from '@remit/contracts';
 import { EInvoiceNotReadyError, eInvoiceXml } from '../einvoice/index.js';
 import { eInvoiceTemplateData } from '../einvoice/template-data.js';
@@ -111,15 +112,11 @@ export async function renderInvoicePdf(
   templateId: string,
   options: EInvoiceRenderOptions = {},
 ): Promise<{ pdf: Buffer; facturX: boolean }> {
-  // A void invoice is never Factur-X: its embedded XML would still ask an accounting system to book it.
+  // A void invoice is never Factur-X: its embedded XML would still ask an accounting system to book it. A ready
+  // invoice always is: readiness has checked that the shipped fonts draw every character (drawable.ts), so there
+  // is no quiet fallback to a plain PDF.
   if (!options.voidedOn && eInvoiceReadiness(invoice, 'en16931').length === 0) {
-    try {
-      return { pdf: await renderFacturXPdf(invoice, templateId, options), facturX: true };
-    } catch (error) {
-      // PDF/A refuses text no embedded font can show (say, a customer's name in Chinese); the plain PDF renders
-      // it as Typst always did, and the XML formats are unaffected.
-      if (!(error instanceof RenderError && /could not be displayed/.test(error.message))) throw error;
-    }
+    return { pdf: await renderFacturXPdf(invoice, templateId, options), facturX: true };
   }
   const totals = computeEInvoiceTotals(invoice);
   const output = await renderData(
@@ -189,6 +186,7 @@ async function renderData(
     kind,
     templateId,
     data,
+    ...(needsWideFonts(data) ? { wideFonts: true } : {}),
     ...(logo ? { logo } : {}),
     ...(facturX ? { facturX } : {}),
   };
