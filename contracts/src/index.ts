@@ -35,6 +35,7 @@ export * from './payment-input.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';
 export * from './reminders-api.js';
+export * from './text-input.js';
 export * from './typed-amount.js';
 export * from './typed-number.js';
 export * from './validation.js';

@@ -1,4 +1,5 @@
 import { collectionMessages } from './collection-api.js';
+import { addDays } from './invoices-api.js';
 import { toMinorUnitsExact } from './money.js';
 import { amountDecimalsMessage, readTypedAmount } from './typed-amount.js';
 import { decimalString } from './typed-number.js';
@@ -17,4 +18,15 @@ export function paymentAmountIn(typed: string, currency: string): { units: bigin
     return { message: collectionMessages.amountNegative };
   }
   return { units: toMinorUnitsExact(decimalString(read), currency) };
+}
+
+/**
+ * When a payment may be dated (issue 34, item 21): not before 1 January of the year before the invoice's issue
+ * date (an advance paid late the year before still fits), not after tomorrow (a payer in a time zone ahead).
+ */
+export function paymentDateMessage(date: string, issueDate: string, today: string): string | null {
+  const earliestYear = Number(issueDate.slice(0, 4)) - 1;
+  if (date < `${earliestYear}-01-01`) return `The payment date cannot be before 1 January ${earliestYear}`;
+  if (date > addDays(today, 1)) return 'The payment date cannot be later than tomorrow';
+  return null;
 }

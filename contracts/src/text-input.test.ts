@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceFormSchema } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
 import { settingsUpdateSchema } from './invoices-api.js';
+import { withoutBidiControlsDeep } from './text-input.js';
 
 /**
  * Issue 34, item 5: typed characters do not vanish. A typographic dash, quote, ellipsis or no-break space
@@ -62,5 +63,27 @@ describe('typed text is normalised before anything is stripped (issue 34, item 5
     });
     expect(settings.Settings.CompanyAddress).toBe('12 Rue de la Paix - Paris');
     expect(settings.Settings.CompanyName).toBe('Müller - Söhne');
+  });
+});
+
+describe('bidi controls are neutralised (issue 34, item 21)', () => {
+  const controls = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+  it.each([...controls, '\u200E', '\u200F', '\u061C'])(
+    'U+%s leaves no trace in the form or on the server',
+    (control) => {
+      expect(sanitize.description(`Logo ${control}Design`)).toBe('Logo Design');
+      expect(sanitize.longText(`Logo ${control} Design`)).toBe('Logo Design');
+      expect(sanitize.email(`ada@${control}example.com`)).toBe('ada@example.com');
+      expect(
+        withoutBidiControlsDeep({ note: `paid${control} in cash`, items: [`a${control}b`], n: 1 }),
+      ).toEqual({
+        note: 'paid in cash',
+        items: ['ab'],
+        n: 1,
+      });
+    },
+  );
+  it('a password is left as typed (sign-up and sign-in read it alike)', () => {
+    expect(withoutBidiControlsDeep({ password: 'a\u202Eb' })).toEqual({ password: 'a\u202Eb' });
   });
 });

@@ -209,6 +209,46 @@ describe.each(httpStores())('getting paid over HTTP on %s', (kind) => {
     expect(grouped.body.error).toMatch(/^The amount can have at most 2 decimals in EUR/);
   });
 
+  it('a payment date lies between 1 January of the year before the issue date and tomorrow', async () => {
+    const id = await issue({ issueDate: '2025-03-14', dueDate: '2025-04-13' });
+    const before = await eventCount(app, `invoice-${id}`);
+    const tomorrow = new Date(clock + 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(clock + 2 * 86_400_000).toISOString().slice(0, 10);
+    for (const [date, message] of [
+      ['1900-01-01', 'The payment date cannot be before 1 January 2024'],
+      ['2023-12-31', 'The payment date cannot be before 1 January 2024'],
+      ['2099-01-01', 'The payment date cannot be later than tomorrow'],
+      [dayAfter, 'The payment date cannot be later than tomorrow'],
+    ]) {
+      const answer = await app.post(`/invoices/${id}/payments`, { amount: 1, date }, as(ada.token));
+      expect(answer.status, date).toBe(400);
+      expect(answer.body.error).toBe(message);
+    }
+    expect(await eventCount(app, `invoice-${id}`)).toBe(before);
+    for (const date of ['2024-01-01', tomorrow]) {
+      const answer = await app.post(`/invoices/${id}/payments`, { amount: 1, date }, as(ada.token));
+      expect(answer.status, date).toBe(201);
+    }
+  });
+
+  it('bidi controls are taken out of free text before any rule reads it: the reference and note of a payment', async () => {
+    const id = await issue();
+    const rlo = '\u202E';
+    const paid = await app.post(
+      `/invoices/${id}/payments`,
+      { amount: 1, reference: `TX${rlo}1-\u2066A\u2069`, note: `paid\u200F in ${rlo}cash\u061C` },
+      as(ada.token),
+    );
+    expect(paid.status).toBe(201);
+    const details = await app.get(
+      `/invoices/${id}`,
+      as(ada.token, { 'X-Remit-Position': String(paid.body.position) }),
+    );
+    const [payment] = (details.body.Collection as { Payments: { reference: string; note: string }[] })
+      .Payments;
+    expect(payment).toMatchObject({ reference: 'TX1-A', note: 'paid in cash' });
+  });
+
   it("another user's invoice is 404 for every command, and nothing is written", async () => {
     const id = await issue();
     const paid = await app.post(`/invoices/${id}/payments`, { amount: 1 }, as(ada.token));

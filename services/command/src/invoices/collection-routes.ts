@@ -78,6 +78,7 @@ export function collectionRoutes(deps: {
         paymentId,
         amount: input.amount,
         date: input.date ?? now().toISOString().slice(0, 10),
+        today: now().toISOString().slice(0, 10),
         method: input.method,
         reference: input.reference,
         note: input.note,

@@ -41,6 +41,7 @@ const record = (paymentId: string, amount: string | null, userId = 'u1'): Collec
     paymentId,
     amount,
     date: '2025-04-01',
+    today: '2025-04-02',
     method: 'bank_transfer',
     reference: 'TX-1',
     note: '',

@@ -6,6 +6,7 @@ import {
   money,
   type PaymentMethodKind,
   paymentAmountIn,
+  paymentDateMessage,
 } from '@remit/contracts';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 
@@ -52,6 +53,8 @@ export type CollectionCommand =
         /** A decimal in the invoice's currency ("90.36"); null for the whole balance ('Mark as paid'). */
         amount: string | null;
         date: string;
+        /** The server's day (UTC) when the payment was recorded: its date is not later than tomorrow. */
+        today: string;
         method: PaymentMethodKind;
         reference: string;
         note: string;
@@ -244,8 +247,10 @@ export function decideCollection(
 ): CollectionEvent[] {
   switch (command.type) {
     case 'RecordPayment': {
-      const { amount: typed, ...data } = command.data;
+      const { amount: typed, today, ...data } = command.data;
       if (payments.recorded[data.paymentId]) return [];
+      const dateMessage = paymentDateMessage(data.date, content.issueDate, today);
+      if (dateMessage) throw new AppError('validation', dateMessage, { fields: { date: dateMessage } });
       if (payments.voided) throw invoiceVoid('takes no payments');
       const balance = balanceOf(content, payments);
       if (balance === 0) throw invoiceSettled('has no balance left to pay');

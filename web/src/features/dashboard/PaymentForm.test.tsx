@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
@@ -74,5 +74,20 @@ describe('the Payments form reads amounts by the invoice’s currency (issue 34,
     expect(amount).toHaveAccessibleDescription(/The amount can have at most 2 decimals in EUR/);
     await submit();
     expect(posts()).toEqual([]);
+  });
+
+  it('refuses a date before 1 January of the year before the issue date, or after tomorrow', async () => {
+    const { user, form, amount, submit, posts } = await paymentForm('EUR');
+    await user.type(amount, '10');
+    const date = within(form).getByLabelText(/Date/);
+    // The listed invoice was issued on 2026-03-05.
+    fireEvent.change(date, { target: { value: '1900-01-01' } });
+    expect(date).toHaveAccessibleDescription('The payment date cannot be before 1 January 2025');
+    fireEvent.change(date, { target: { value: '2099-01-01' } });
+    expect(date).toHaveAccessibleDescription('The payment date cannot be later than tomorrow');
+    await submit();
+    expect(posts()).toEqual([]);
+    fireEvent.change(date, { target: { value: '2025-01-01' } });
+    expect(date).not.toHaveAttribute('aria-invalid');
   });
 });

@@ -1,4 +1,11 @@
-import { collectionStatusLabels, money, paymentAmountIn, toDecimalString } from '@remit/contracts';
+import {
+  addDays,
+  collectionStatusLabels,
+  money,
+  paymentAmountIn,
+  paymentDateMessage,
+  toDecimalString,
+} from '@remit/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -73,6 +80,8 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
   // Read as the server reads it (contracts, payment-input.ts): in the invoice's currency, before sending.
   const amountRead = amount.trim() === '' ? null : paymentAmountIn(amount, invoice.Currency);
   const amountMessage = amountRead && 'message' in amountRead ? amountRead.message : null;
+  const today = new Date().toISOString().slice(0, 10);
+  const dateMessage = date ? paymentDateMessage(date, invoice.IssueDate, today) : null;
   const record = useMutation({
     mutationFn: () => recordPayment(invoice.ID, { amount, date, method }, newIdempotencyKey()),
     onSuccess: () => done('Payment recorded'),
@@ -148,7 +157,7 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
           aria-label="Record a payment"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!amountMessage) record.mutate();
+            if (!amountMessage && !dateMessage) record.mutate();
           }}
         >
           <label>
@@ -167,7 +176,18 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
           </label>
           <label>
             Date
-            <input type="date" value={date} onChange={(e) => setDate(e.target.value)} />
+            <input
+              type="date"
+              value={date}
+              min={`${Number(invoice.IssueDate.slice(0, 4)) - 1}-01-01`}
+              max={addDays(today, 1)}
+              onChange={(e) => setDate(e.target.value)}
+              aria-invalid={dateMessage ? true : undefined}
+              aria-describedby={dateMessage ? `payment-date-${invoice.ID}` : undefined}
+            />
+            <Message id={`payment-date-${invoice.ID}`} aria-live="polite">
+              {dateMessage}
+            </Message>
           </label>
           <label>
             Method
