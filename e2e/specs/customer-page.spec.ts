@@ -11,9 +11,9 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   request,
   browser,
 }) => {
-  // Two browsers, a subscription, a download and three accessibility scans: more than the default
-  // minute on a busy machine.
-  test.slow();
+  // Two browsers, a subscription, a download and three accessibility scans: several minutes on a busy
+  // machine (three runs here took 2.7 to 3.2 minutes).
+  test.setTimeout(360_000);
   const { token } = await createVerifiedAccount(request);
   await subscribeViaSandbox(request, token);
   const headers = () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() });
@@ -64,7 +64,8 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   });
   await visit.setViewportSize({ width: 1280, height: 900 });
   const opened = await visit.goto(url);
-  await expect(visit.getByRole('heading', { name: 'Invoice SHARE-001' })).toBeVisible();
+  // A fresh browser loads every chunk from the server: slow on a busy machine.
+  await expect(visit.getByRole('heading', { name: 'Invoice SHARE-001' })).toBeVisible({ timeout: 30_000 });
   // A page for whoever holds the link, never for a search index.
   expect(opened?.headers()['x-robots-tag']).toBe('noindex, nofollow');
   await expect(visit.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
@@ -83,9 +84,9 @@ test('an owner shares an invoice; the customer opens the link in a fresh browser
   await visit.setViewportSize({ width: 375, height: 812 });
   await expectNoSeriousViolations(visit, 'customer page at 375 px');
   expect(await visit.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  // The app's service worker and its 'ready to work offline' note are the app's, not the customer's:
-  // once the page has loaded everything it asks for, nothing registered and no such note.
-  await visit.waitForLoadState('networkidle');
+  // The app's service worker and its 'ready to work offline' note are the app's, not the customer's: the
+  // app registers it on the window's load, long past by now (downloads, scans), and here nothing did.
+  await visit.waitForFunction(() => document.readyState === 'complete');
   expect(
     await visit.evaluate(() => navigator.serviceWorker.getRegistrations().then((all) => all.length)),
   ).toBe(0);

@@ -51,6 +51,28 @@ describe('auth machine', () => {
     expect(snapshot.context).toMatchObject({ user: testUser, subscribed: true });
   });
 
+  it('a re-check asked for while the start is checking is not lost: the check starts again', async () => {
+    storeToken('stored-token');
+    // The first check answers with what the server had before the change (not subscribed yet).
+    let answered = false;
+    const answers: boolean[] = [];
+    const { actor, loadSession } = startAuth({
+      loadSession: () =>
+        new Promise((resolve) => {
+          const subscribed = answered;
+          answered = true;
+          answers.push(subscribed);
+          setTimeout(() => resolve({ user: testUser, subscribed, offline: false }), 20);
+        }),
+    });
+    expect(actor.getSnapshot().value).toBe('checking');
+    actor.send({ type: 'NAVIGATED' });
+    const snapshot = await waitFor(actor, (state) => state.matches('signedIn'));
+    expect(loadSession).toHaveBeenCalledTimes(2);
+    expect(snapshot.context.subscribed).toBe(true);
+    expect(answers).toEqual([false, true]);
+  });
+
   it('clears the token and the user when the check fails', async () => {
     storeToken('expired-token');
     const { actor, clearCachedData } = startAuth({ loadSession: refused });

@@ -47,6 +47,9 @@ export const authMachine = setup({
       ],
     },
     checking: {
+      // A re-check asked for meanwhile (a purchase or a cancel just answered, the tab shown again) may
+      // already be past what the running check asked: start the check again rather than drop it.
+      on: { NAVIGATED: { target: 'checking', reenter: true } },
       invoke: {
         src: 'loadSession',
         onDone: {
