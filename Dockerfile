@@ -6,7 +6,11 @@ RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0
+ENV NODE_ENV=production HOST=0.0.0.0 DATA_DIR=/app/data
 COPY --from=build /app /app
+# The mail outbox and logos (DATA_DIR): the image's user must write there, and a fresh named volume
+# mounted on it takes this folder's owner.
+RUN mkdir -p /app/data && chown node:node /app/data
 USER node
+VOLUME /app/data
 CMD ["node", "services/app/dist/main.js"]

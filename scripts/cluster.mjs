@@ -8,8 +8,9 @@
 //
 // Settings: DATABASE_URL (required), PROXY_PORT (8080), BASE_PORT (3100: services on 3101…3106),
 // DATA_DIR (./data: the mail outbox and logos, shared by the replicas), JWT_SECRET (one for all; a
-// random one per run when unset), APP_URL, LOG_LEVEL. Prints `cluster ready <url>` once every service
-// answers its health check through the proxy's view; SIGTERM/SIGINT stop everything.
+// random one per run when unset), APP_URL, LOG_LEVEL. Prints `cluster ready <url>` and then
+// `Remit is running at <APP_URL>` once every service answers its health check through the proxy's view;
+// SIGTERM/SIGINT stop everything.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -171,6 +172,8 @@ console.log(
     Object.fromEntries(services.map((service) => [`${service.name}-${service.replica}`, service.port])),
   )}`,
 );
+// For the person who started it: the proxy's address, the one to open in a browser.
+console.log(`Remit is running at ${common.APP_URL} (through Caddy on port ${proxyPort})`);
 
 async function stop() {
   if (stopping) return;

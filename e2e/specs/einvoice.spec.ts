@@ -6,14 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { validatorDir as findValidatorDir } from '../../scripts/tools.mjs';
 import { createVerifiedAccount, subscribeViaSandbox, useToken } from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-const validatorDir = [
-  process.env.EINVOICE_DIR,
-  join(import.meta.dirname, '..', '..', '..', 'shared', 'tools', 'einvoice'),
-  '/work/shared/tools/einvoice',
-].find((dir): dir is string => Boolean(dir) && existsSync(join(dir as string, 'validate')));
+// EINVOICE_DIR, else ../shared/tools/einvoice beside the repository (scripts/tools.mjs, as npm test's preflight).
+const validatorDir = [findValidatorDir()].find((dir) => existsSync(join(dir, 'validate')));
 
 test('a seller fills the E-invoice details, sees the invoice ready and downloads a valid Factur-X PDF and XRechnung', async ({
   page,

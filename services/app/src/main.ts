@@ -30,8 +30,10 @@ async function main() {
   if (!databaseUrl) await writeServerFile(dataDir, `http://${localHost}:${port}`, adminToken);
   logger.info(
     { url: `http://${host}:${port}`, store: database.kind, dataDir: databaseUrl ? undefined : dataDir },
-    `Remit is running at ${config.command.appUrl}`,
+    'listening',
   );
+  // For the person who typed `npm start`: one plain line among the JSON logs, the address to open.
+  process.stdout.write(`Remit is running at ${config.command.appUrl}\n`);
   exitOnSignal(logger, async () => {
     await closeServer(server);
     await remit.close();

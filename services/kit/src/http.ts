@@ -48,6 +48,8 @@ export function securityHeaders(): RequestHandler {
   });
 }
 
+const isHealthPoll = (url: string) => /^\/api\/health(\/|\?|$)/.test(url);
+
 export function requestLogger(logger: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
@@ -56,7 +58,8 @@ export function requestLogger(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', req.requestId);
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? 'error' : 'info';
+      // The proxy's and the orchestrator's health polls come every few seconds: answered, they are noise.
+      const level = res.statusCode >= 500 ? 'error' : isHealthPoll(req.originalUrl) ? 'debug' : 'info';
       req.log[level]({ method: req.method, url: req.originalUrl, status: res.statusCode, ms }, 'request');
     });
     next();
