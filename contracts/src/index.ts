@@ -31,6 +31,7 @@ export * from './invoice-view.js';
 export * from './invoices-api.js';
 export * from './logo.js';
 export * from './money.js';
+export * from './payment-details.js';
 export * from './payment-input.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';

@@ -1,5 +1,11 @@
 import type { InvoiceContent } from '@remit/contracts';
-import { formatMoney, invoiceSendMailId, money } from '@remit/contracts';
+import {
+  formatMoney,
+  invoiceSendMailId,
+  money,
+  paymentDetailLines,
+  paymentDetailsOf,
+} from '@remit/contracts';
 import type { MailMessage } from '@remit/kit';
 
 // The page link is the mail's main action unless there is a payment link, which then comes first.
@@ -51,13 +57,13 @@ export function invoiceEmail(input: {
   // The owner's own message often greets the customer already; one greeting is enough.
   const greeting = greets(intro) ? null : `Hello ${content.customer.name},`;
   const method = content.paymentMethod;
-  const howToPay = method
+  // The customer page's rule (paymentDetailLines): grouped IBAN, the invoice number as reference.
+  const details = paymentDetailsOf(content);
+  const howToPay = details
     ? [
-        method.iban ? `IBAN ${method.iban}` : '',
-        method.swift ? `BIC ${method.swift}` : '',
-        method.accountNumber ? `Account ${method.accountNumber}` : '',
-        method.paymentLink ? `Pay online: ${method.paymentLink}` : '',
-      ].filter(Boolean)
+        ...paymentDetailLines(details).map(({ label, value }) => `${label}: ${value}`),
+        ...(details.instructions ? [details.instructions] : []),
+      ]
     : [];
   const text = [
     ...(greeting ? [greeting, ''] : []),

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   customerPageMessages,
   type PublicInvoiceView,
+  paymentDetailsOf,
   type SharedInvoiceOwnerAnswer,
 } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
@@ -129,7 +130,6 @@ async function viewOf(db: Database, row: InvoiceRow, today: string): Promise<Pub
     .limit(1);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
-  const method = content.paymentMethod;
   return {
     number: content.number,
     issueDate: content.issueDate,
@@ -144,18 +144,6 @@ async function viewOf(db: Database, row: InvoiceRow, today: string): Promise<Pub
     amountPaid: collection.AmountPaid,
     balance: collection.Balance,
     settled: collection.CollectionStatus === 'paid',
-    payment: method
-      ? {
-          type: method.type,
-          name: method.name,
-          bankName: method.bankName ?? '',
-          iban: method.iban ?? '',
-          swift: method.swift ?? '',
-          accountNumber: method.accountNumber ?? '',
-          paymentLink: method.paymentLink ?? '',
-          instructions: method.instructions ?? '',
-          reference: content.number,
-        }
-      : null,
+    payment: paymentDetailsOf(content),
   };
 }

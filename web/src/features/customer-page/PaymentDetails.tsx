@@ -1,4 +1,4 @@
-import type { PublicInvoiceView } from '@remit/contracts';
+import { type PublicInvoiceView, paymentDetailLines } from '@remit/contracts';
 import styled from 'styled-components';
 
 const List = styled.dl`
@@ -28,9 +28,6 @@ const Row = styled.div`
   display: contents;
 `;
 
-/** An IBAN as people read it: groups of four. */
-export const groupIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
-
 const isWebLink = (link: string) => /^https?:\/\//i.test(link);
 
 /** How to pay: the bank details with the invoice number as reference, or the digital method's link. */
@@ -50,24 +47,16 @@ export function PaymentDetails({ payment }: { payment: NonNullable<PublicInvoice
       </div>
     );
   }
-  const rows: [string, string][] = [
-    ['Bank', payment.bankName],
-    ['IBAN', payment.iban ? groupIban(payment.iban) : ''],
-    ['BIC', payment.swift],
-    ['Account', payment.iban ? '' : payment.accountNumber],
-    ['Reference', payment.reference],
-  ];
+  // The sent e-mail's 'How to pay' follows the same rule (paymentDetailLines).
   return (
     <>
       <List>
-        {rows
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <Row key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Row>
-          ))}
+        {paymentDetailLines(payment).map(({ label, value }) => (
+          <Row key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Row>
+        ))}
       </List>
       {payment.instructions && <p>{payment.instructions}</p>}
     </>

@@ -1,0 +1,52 @@
+import type { InvoiceContent } from './events/invoices.js';
+import { groupIban } from './payment-methods.js';
+
+/** How a customer pays an invoice; the reference is the invoice number. */
+export interface PaymentDetails {
+  type: 'bank_transfer' | 'digital';
+  name: string;
+  bankName: string;
+  iban: string;
+  swift: string;
+  accountNumber: string;
+  paymentLink: string;
+  instructions: string;
+  reference: string;
+}
+
+/** The invoice's payment details, or null when it names no payment method. */
+export function paymentDetailsOf(
+  content: Pick<InvoiceContent, 'number' | 'paymentMethod'>,
+): PaymentDetails | null {
+  const method = content.paymentMethod;
+  if (!method) return null;
+  return {
+    type: method.type,
+    name: method.name,
+    bankName: method.bankName ?? '',
+    iban: method.iban ?? '',
+    swift: method.swift ?? '',
+    accountNumber: method.accountNumber ?? '',
+    paymentLink: method.paymentLink ?? '',
+    instructions: method.instructions ?? '',
+    reference: content.number,
+  };
+}
+
+/**
+ * The one rule for showing payment details (the customer page and the sent e-mail): labelled lines in this
+ * order, the IBAN in groups of four, an account number only without an IBAN, a digital method's link, and
+ * always the reference. Empty values are left out; the free-text instructions follow the lines.
+ */
+export function paymentDetailLines(details: PaymentDetails): { label: string; value: string }[] {
+  const lines =
+    details.type === 'digital'
+      ? [{ label: 'Pay online', value: details.paymentLink }]
+      : [
+          { label: 'Bank', value: details.bankName },
+          { label: 'IBAN', value: details.iban ? groupIban(details.iban) : '' },
+          { label: 'BIC', value: details.swift },
+          { label: 'Account', value: details.iban ? '' : details.accountNumber },
+        ];
+  return [...lines, { label: 'Reference', value: details.reference }].filter((line) => line.value);
+}
