@@ -58,10 +58,10 @@ export function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionAns
   return request('GET', '/subscription', { schema: subscriptionAnswerSchema, signal });
 }
 
-export function cancelSubscription(): Promise<SubscriptionChange> {
-  return request('POST', '/subscriptions/cancel', { schema: subscriptionChangeSchema });
+export function cancelSubscription(idempotencyKey: string): Promise<SubscriptionChange> {
+  return request('POST', '/subscriptions/cancel', { schema: subscriptionChangeSchema, idempotencyKey });
 }
 
-export function resumeSubscription(): Promise<SubscriptionChange> {
-  return request('POST', '/subscriptions/resume', { schema: subscriptionChangeSchema });
+export function resumeSubscription(idempotencyKey: string): Promise<SubscriptionChange> {
+  return request('POST', '/subscriptions/resume', { schema: subscriptionChangeSchema, idempotencyKey });
 }

@@ -1,9 +1,17 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { billingKeys, customerKeys, invoiceKeys, paymentMethodKeys, settingsKeys } from './keys';
+import {
+  billingKeys,
+  customerKeys,
+  invoiceKeys,
+  paymentMethodKeys,
+  publicInvoiceKeys,
+  settingsKeys,
+} from './keys';
 
 /**
  * What each kind of change makes stale: the one place that knows which caches a command touches, so a
  * screen never shows what an action of the user's (or a subscription change seen by the guard) replaced.
+ * No other module calls `invalidateQueries` (web/src/api/cacheNames.test.ts checks it).
  */
 const staleAfter: Record<'invoices' | 'settings' | 'paymentMethods' | 'subscription', readonly QueryKey[]> = {
   /** Issue, revise, delete, or an invoice bought one-time. */
@@ -26,8 +34,44 @@ const staleAfter: Record<'invoices' | 'settings' | 'paymentMethods' | 'subscript
 
 export type Change = keyof typeof staleAfter;
 
+/** What a command about one invoice makes stale, beside the lists every invoice change reaches. */
+const staleAfterInvoice: Record<'payment' | 'sent' | 'shared' | 'reminders', (id: string) => QueryKey[]> = {
+  /** A payment recorded, reversed or marked, or the invoice voided: lists, totals and the customer page. */
+  payment: (id) => [...staleAfter.invoices, invoiceKeys.collection(id), publicInvoiceKeys.all],
+  /** Sent by e-mail: its history and its row's status. */
+  sent: (id) => [invoiceKeys.history(id), invoiceKeys.collection(id), invoiceKeys.lists],
+  /** A share link made or stopped: whether one is active, and the history. */
+  shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
+  reminders: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
+};
+
+export type InvoiceChange = keyof typeof staleAfterInvoice;
+
+function invalidate(queryClient: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  const unique = new Map(keys.map((key) => [JSON.stringify(key), key]));
+  return Promise.all(
+    [...unique.values()].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  ).then(() => {});
+}
+
 /** Marks every cache a change makes stale; the ones on screen refetch at once. */
 export function invalidateAfter(queryClient: QueryClient, ...changes: Change[]): Promise<void> {
-  const keys = new Set<QueryKey>(changes.flatMap((change) => staleAfter[change]));
-  return Promise.all([...keys].map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => {});
+  return invalidate(
+    queryClient,
+    changes.flatMap((change) => staleAfter[change]),
+  );
+}
+
+/** Marks every cache a command about invoice `id` makes stale. */
+export function invalidateAfterInvoice(
+  queryClient: QueryClient,
+  id: string,
+  change: InvoiceChange,
+): Promise<void> {
+  return invalidate(queryClient, staleAfterInvoice[change](id));
+}
+
+/** Every cache: after this device's data was removed, each screen asks the server again. */
+export function invalidateEverything(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries();
 }

@@ -26,6 +26,8 @@ export const invoiceKeys = {
   list: (page: number, search: string, status = '', cursor: PageCursor | null = null) =>
     ['invoices', 'list', { page, search, ...(status ? { status } : {}), ...(cursor ?? {}) }] as const,
   history: (id: string) => ['invoices', 'history', id] as const,
+  /** `GET /invoices/{id}/collection`: payments, balance, reminders and whether a share link is active. */
+  collection: (id: string) => ['invoices', 'collection', id] as const,
   preview: (id: string) => ['invoices', 'preview', id] as const,
   recent: ['invoices', 'recent'] as const,
   nextNumber: ['invoices', 'next-number'] as const,
@@ -56,4 +58,12 @@ export const settingsKeys = {
 
 export const paymentMethodKeys = {
   list: ['settings', 'payment-methods'] as const,
+};
+
+/** The customer page `/i/{token}`: never persisted; the owner's bar asks who owns it per signed-in user. */
+export const publicInvoiceKeys = {
+  all: ['public-invoice'] as const,
+  view: (token: string) => ['public-invoice', 'view', token] as const,
+  preview: (token: string) => ['public-invoice', 'preview', token] as const,
+  owner: (token: string, userId: string | undefined) => ['public-invoice', 'owner', token, userId] as const,
 };

@@ -9,6 +9,7 @@ import {
   fetchSharedInvoiceOwner,
   publicInvoicePath,
 } from '../api/customer-page';
+import { publicInvoiceKeys } from '../api/keys';
 import { Button, ButtonLink } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { useAuth } from '../features/auth/AuthProvider';
@@ -196,13 +197,13 @@ function useNoIndex() {
 export function CustomerInvoicePage() {
   const token = useParams().token ?? '';
   const view = useQuery({
-    queryKey: ['public-invoice', token],
+    queryKey: publicInvoiceKeys.view(token),
     queryFn: ({ signal }) => fetchPublicInvoice(token, signal),
     meta: { persist: false },
     retry: false,
   });
   const preview = useQuery({
-    queryKey: ['public-invoice-preview', token],
+    queryKey: publicInvoiceKeys.preview(token),
     queryFn: ({ signal }) => fetchPublicPreview(token, signal),
     enabled: !!view.data,
     meta: { persist: false },
@@ -211,7 +212,7 @@ export function CustomerInvoicePage() {
   // The owner's bar: asked only when someone is signed in, answered only to the invoice's owner.
   const { status: session, user } = useAuth();
   const owned = useQuery({
-    queryKey: ['public-invoice-owner', token, user?.id],
+    queryKey: publicInvoiceKeys.owner(token, user?.id),
     queryFn: ({ signal }) => fetchSharedInvoiceOwner(token, signal),
     enabled: session === 'signedIn' && !!invoice,
     meta: { persist: false },

@@ -8,11 +8,14 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-type Handler = (request: RecordedRequest) => {
+interface Answer {
   status?: number;
   body?: unknown;
   headers?: Record<string, string>;
-};
+}
+
+/** An answer now, or later (a promise: the request stays under way until the test resolves it). */
+type Handler = (request: RecordedRequest) => Answer | Promise<Answer>;
 
 /**
  * Stubs `fetch` with handlers keyed 'METHOD /path' (the path after /api, without the query).
@@ -28,7 +31,7 @@ export function mockApi(handlers: Record<string, Handler>) {
     const request = { method, path, headers: new Headers(init.headers), body };
     requests.push(request);
     const handler = handlers[`${method} ${path}`];
-    const answer = handler ? handler(request) : { status: 404, body: { error: 'Not found' } };
+    const answer = handler ? await handler(request) : { status: 404, body: { error: 'Not found' } };
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status: answer.status ?? 200,
       headers: { 'Content-Type': 'application/json', ...answer.headers },

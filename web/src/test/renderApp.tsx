@@ -16,13 +16,15 @@ export function createTestRouter(path: string) {
  * `router` inside the app's providers (theme, query client, toasts, session) as the app renders it, with a fresh query
  * client that does not retry: for a page or a dialog on its own routes.
  */
-export function renderWithProviders(router: ReturnType<typeof createMemoryRouter>) {
-  const queryClient = new QueryClient({
+export function renderWithProviders(
+  router: ReturnType<typeof createMemoryRouter>,
+  queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, gcTime: Number.POSITIVE_INFINITY },
       mutations: { retry: false },
     },
-  });
+  }),
+) {
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
@@ -31,9 +33,12 @@ export function renderWithProviders(router: ReturnType<typeof createMemoryRouter
   return { ...view, router, queryClient };
 }
 
-/** The whole app (without the service worker) at `path`, with a fresh query client. */
-export function renderApp(path: string) {
-  return renderWithProviders(createTestRouter(path));
+/**
+ * The whole app (without the service worker) at `path`, with a fresh query client: one that does not retry,
+ * or the app's own (`createQueryClient()`, caches fresh for 30 s) where staleness is what a test is about.
+ */
+export function renderApp(path: string, queryClient?: QueryClient) {
+  return renderWithProviders(createTestRouter(path), queryClient);
 }
 
 /**

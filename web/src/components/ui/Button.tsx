@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
 import styled, { css } from 'styled-components';
 import { Spinner } from './Spinner';
@@ -90,9 +90,20 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
   size?: 'md' | 'lg';
   busy?: boolean;
+  /** Every click counts, a double click too (add an item, turn a page); never on a button that sends a command. */
+  repeatable?: boolean;
   icon?: ReactNode;
   /** React 19 passes a ref as a prop: a menu button gives focus back to itself. */
   ref?: Ref<HTMLButtonElement>;
+}
+
+/**
+ * A press that must not count: the button is busy with the last one, or this is the second click of a
+ * double click (`detail` counts the clicks in a row; a keyboard press has 0). Stopping its default also keeps a
+ * submit button from submitting its form again.
+ */
+function isRepeatPress(event: MouseEvent<HTMLButtonElement>, busy: boolean, repeatable: boolean): boolean {
+  return busy || (!repeatable && event.detail > 1);
 }
 
 export function Button({
@@ -100,8 +111,10 @@ export function Button({
   block = false,
   size = 'md',
   busy = false,
+  repeatable = false,
   icon,
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -112,6 +125,13 @@ export function Button({
       $size={size}
       aria-busy={busy || undefined}
       {...rest}
+      onClick={(event) => {
+        if (isRepeatPress(event, busy, repeatable)) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
     >
       {busy ? <Spinner size={16} decorative /> : icon}
       {children}

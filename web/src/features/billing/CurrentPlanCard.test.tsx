@@ -137,4 +137,21 @@ describe('Current Plan card (spec §2 Profile, §4 Subscription)', () => {
     expect(within(card()).queryByRole('button')).not.toBeInTheDocument();
     expect(within(card()).getByRole('link', { name: 'View Plans' })).toBeInTheDocument();
   });
+
+  it('cancels once for a double click on the confirmation (issue 34 item 1)', async () => {
+    const { requests } = api({
+      'POST /subscriptions/cancel': () => ({
+        body: { subscription: { ...proMonthly, CancelAtPeriodEnd: true }, position: '42' },
+      }),
+    });
+    const user = userEvent.setup();
+    const { onChanged } = renderCard(proMonthly);
+    await user.click(within(card()).getByRole('button', { name: 'Cancel Subscription' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel Subscription' });
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Cancel Subscription' }));
+    await waitFor(() => expect(onChanged).toHaveBeenCalledTimes(1));
+    const cancels = requests.filter((request) => request.path === '/subscriptions/cancel');
+    expect(cancels).toHaveLength(1);
+    expect(cancels[0]?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

@@ -1,8 +1,8 @@
 import { billingOffMessage, isPaidUp, type SubscriptionView } from '@remit/contracts';
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { cancelSubscription, resumeSubscription } from '../../api/billing';
+import { useCommand } from '../../api/command';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -87,8 +87,8 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
   }>();
   const subscription = answered && answered.after === props.subscription ? answered.view : props.subscription;
 
-  const change = useMutation({
-    mutationFn: (kind: Change) => changes[kind].run(),
+  const change = useCommand({
+    send: (kind: Change, key) => changes[kind].run(key),
     onSuccess: (answer) => {
       setAnswered({ after: props.subscription, view: answer.subscription });
       setAsking(null);
@@ -132,7 +132,7 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
       ? 'resume'
       : 'cancel'
     : null;
-  const failed = change.isError && change.variables ? changes[change.variables].error : null;
+  const failed = change.error && change.variables ? changes[change.variables].error : null;
 
   return (
     <Box aria-labelledby="current-plan-title">
@@ -180,8 +180,8 @@ export function CurrentPlanCard(props: CurrentPlanCardProps) {
           message={changes[asking].question}
           confirmLabel={changes[asking].button}
           dismissLabel={changes[asking].dismiss}
-          busy={change.isPending}
-          onConfirm={() => change.mutate(asking)}
+          busy={change.busy}
+          onConfirm={() => change.run(asking)}
           onDismiss={() => setAsking(null)}
         />
       )}

@@ -90,12 +90,37 @@ const Status = styled.span<{ $paid: boolean }>`
   gap: 6px;
   color: ${({ theme, $paid }) => ($paid ? theme.colors.success : theme.colors.warning)};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  &::before {
-    content: '';
-    width: 8px;
-    height: 8px;
-    border-radius: 50%;
-    background: ${({ $paid }) => ($paid ? '#10b981' : '#f59e0b')};
+  cursor: help;
+`;
+
+const Dot = styled.span<{ $paid: boolean }>`
+  width: 8px;
+  height: 8px;
+  border-radius: 50%;
+  background: ${({ $paid }) => ($paid ? '#10b981' : '#f59e0b')};
+`;
+
+/**
+ * The spec's dot (§2: green 'Paid' or yellow 'Pending') is about the invoice being paid for in Remit (the
+ * account subscribes, or the invoice was bought one-time), not about the customer (issue 34 item 20): its name
+ * and tooltip say so.
+ */
+export const dotMeaning = {
+  paid: 'Paid for: this invoice is unlocked in Remit',
+  pending: 'Pending: this invoice is not paid for in Remit yet (a plan or a one-time payment unlocks it)',
+};
+
+/** The customer's side, labelled as such so it does not read as a second answer to the dot. */
+const CustomerSide = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
+  padding-left: ${({ theme }) => theme.space.sm};
+  border-left: 1px solid ${({ theme }) => theme.colors.border};
+  & > span:first-child {
+    color: ${({ theme }) => theme.colors.muted};
+    text-transform: uppercase;
+    letter-spacing: 0.04em;
   }
 `;
 
@@ -181,11 +206,17 @@ export function InvoiceCard({
           <Amount>{formatAmount(invoice.Amount, invoice.Currency)}</Amount>
           <Customer>{customer}</Customer>
           <Meta>
-            <Status $paid={paid}>{paid ? 'Paid' : 'Pending'}</Status>
+            <Status $paid={paid} title={paid ? dotMeaning.paid : dotMeaning.pending}>
+              <Dot $paid={paid} role="img" aria-label={paid ? dotMeaning.paid : dotMeaning.pending} />
+              {paid ? 'Paid' : 'Pending'}
+            </Status>
             {invoice.CollectionStatus && (
-              <Collection $tone={tones[invoice.CollectionStatus]} data-testid="collection-status">
-                {collectionStatusLabels[invoice.CollectionStatus]}
-              </Collection>
+              <CustomerSide role="group" aria-label="Customer payment" title="Whether the customer has paid">
+                <span>Customer</span>
+                <Collection $tone={tones[invoice.CollectionStatus]} data-testid="collection-status">
+                  {collectionStatusLabels[invoice.CollectionStatus]}
+                </Collection>
+              </CustomerSide>
             )}
             <span>Issued {formatDate(invoice.IssueDate)}</span>
             <span>Due {formatDate(invoice.DueDate)}</span>

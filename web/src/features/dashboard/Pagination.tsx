@@ -33,7 +33,7 @@ export function Pagination({
 }: PaginationProps) {
   return (
     <Nav aria-label="Pagination">
-      <Button variant="secondary" disabled={!canPrevious} onClick={onPrevious}>
+      <Button variant="secondary" repeatable disabled={!canPrevious} onClick={onPrevious}>
         Previous
       </Button>
       <span
@@ -43,7 +43,7 @@ export function Pagination({
         Page {page} of {totalPages}
         {totalCapped ? '+' : ''}
       </span>
-      <Button variant="secondary" disabled={!canNext} onClick={onNext}>
+      <Button variant="secondary" repeatable disabled={!canNext} onClick={onNext}>
         Next
       </Button>
     </Nav>

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { newIdempotencyKey } from '../../api/client';
+import { useCommand } from '../../api/command';
 import { ApiError } from '../../api/errors';
+import { invalidateAfterInvoice } from '../../api/invalidation';
 import type { InvoiceListItem } from '../../api/invoices';
-import { invoiceKeys } from '../../api/keys';
 import { sendInvoice } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
@@ -32,18 +32,17 @@ const ErrorText = styled.p`
 
 /**
  * 'Send' (issue 14): the invoice by e-mail with its PDF attached. Empty fields take the invoice's defaults
- * (the customer, "Invoice {number} from {you}"). One key per opened form: a double click mails once.
+ * (the customer, "Invoice {number} from {you}"). One key per filled form (useCommand): a double click mails once.
  */
 export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [key] = useState(newIdempotencyKey);
   const [form, setForm] = useState({ to: invoice.CustomerEmail, cc: '', subject: '', message: '' });
-  const send = useMutation({
-    mutationFn: () => sendInvoice(invoice.ID, form, key),
+  const send = useCommand({
+    send: (mail: typeof form, key) => sendInvoice(invoice.ID, mail, key),
     onSuccess: async (answer) => {
       toast(`Invoice sent to ${answer.to.join(', ')}`, { tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: invoiceKeys.history(invoice.ID) });
+      await invalidateAfterInvoice(queryClient, invoice.ID, 'sent');
       onSent();
     },
     onError: (error) => logError('Send failed', error),
@@ -63,7 +62,7 @@ export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent:
       aria-label="Send invoice"
       onSubmit={(event) => {
         event.preventDefault();
-        send.mutate();
+        send.run(form);
       }}
     >
       <label>
@@ -85,7 +84,7 @@ export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent:
       </label>
       {failure && <ErrorText role="alert">{failure}</ErrorText>}
       <div>
-        <Button type="submit" busy={send.isPending}>
+        <Button type="submit" busy={send.busy}>
           Send invoice
         </Button>
       </div>

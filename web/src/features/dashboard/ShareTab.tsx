@@ -1,16 +1,16 @@
 import type { ShareAnswer } from '@remit/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { newIdempotencyKey } from '../../api/client';
+import { useCommand } from '../../api/command';
 import { shareInvoice, stopSharing } from '../../api/customer-page';
 import { ApiError } from '../../api/errors';
+import { invalidateAfterInvoice } from '../../api/invalidation';
 import type { InvoiceListItem } from '../../api/invoices';
-import { invoiceKeys } from '../../api/keys';
-import { fetchCollection } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
+import { collectionQuery } from './queries';
 
 const Panel = styled.div`
   display: flex;
@@ -45,26 +45,22 @@ export function ShareTab({ invoice }: { invoice: InvoiceListItem }) {
   const queryClient = useQueryClient();
   const [answer, setAnswer] = useState<ShareAnswer | null>(null);
   // Whether a link is active before this tab made or stopped one (the same query as the Payments tab).
-  const collection = useQuery({
-    queryKey: ['invoices', 'collection', invoice.ID],
-    queryFn: ({ signal }) => fetchCollection(invoice.ID, signal),
-    meta: { persist: false },
-  });
+  const collection = useQuery(collectionQuery(invoice.ID));
   const active = answer ? answer.active : (collection.data?.Shared ?? false);
   const [url, setUrl] = useState('');
   const done = async (next: ShareAnswer) => {
     setAnswer(next);
     if (next.url) setUrl(next.url);
     if (!next.active) setUrl('');
-    await queryClient.invalidateQueries({ queryKey: invoiceKeys.history(invoice.ID) });
+    await invalidateAfterInvoice(queryClient, invoice.ID, 'shared');
   };
-  const share = useMutation({
-    mutationFn: () => shareInvoice(invoice.ID, newIdempotencyKey()),
+  const share = useCommand<void, ShareAnswer>({
+    send: (_, key) => shareInvoice(invoice.ID, key),
     onSuccess: done,
     onError: (error) => logError('Share failed', error),
   });
-  const stop = useMutation({
-    mutationFn: () => stopSharing(invoice.ID, newIdempotencyKey()),
+  const stop = useCommand<void, ShareAnswer>({
+    send: (_, key) => stopSharing(invoice.ID, key),
     onSuccess: async (next) => {
       await done(next);
       toast('The link no longer opens this invoice', { tone: 'success' });
@@ -109,12 +105,12 @@ export function ShareTab({ invoice }: { invoice: InvoiceListItem }) {
       <Actions>
         {url && <Button onClick={copy}>Copy link</Button>}
         {!active && (
-          <Button busy={share.isPending} onClick={() => share.mutate()}>
+          <Button busy={share.busy} onClick={() => share.run()}>
             Create link
           </Button>
         )}
         {active && (
-          <Button variant="secondary" busy={stop.isPending} onClick={() => stop.mutate()}>
+          <Button variant="secondary" busy={stop.busy} onClick={() => stop.run()}>
             Stop sharing
           </Button>
         )}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
 import { invoiceKeys, type PageCursor } from '../../api/keys';
+import { fetchCollection } from '../../api/payments';
 import { wait } from '../../lib/format';
 
 /** Spec §9. */
@@ -42,6 +43,15 @@ export function invoicePreviewQuery(id: string) {
   return queryOptions({
     queryKey: invoiceKeys.preview(id),
     queryFn: ({ signal }) => fetchInvoicePreview(id, signal),
+    meta: { persist: false },
+  });
+}
+
+/** Payments, balance, reminders and whether a share link is active: the Payments and Share tabs' query. */
+export function collectionQuery(id: string) {
+  return queryOptions({
+    queryKey: invoiceKeys.collection(id),
+    queryFn: ({ signal }) => fetchCollection(id, signal),
     meta: { persist: false },
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { newIdempotencyKey } from '../../api/client';
+import { useCommand } from '../../api/command';
 import { ApiError, isNetworkError, isServerUnreachable } from '../../api/errors';
-import { invalidateAfter } from '../../api/invalidation';
+import { invalidateAfterInvoice } from '../../api/invalidation';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
 import { enqueue, retryOutboxNow } from '../../db/outbox';
@@ -78,9 +78,8 @@ export function useInvoiceActions() {
   const queryClient = useQueryClient();
   // 'Mark as paid' (issue 14). Offline, or with the server out of reach, it goes through the account's
   // outbox with the same key, dated the day it was clicked, and is applied once when it is sent.
-  const markPaid = useMutation({
-    mutationFn: async ({ id, number }: { id: string; number: string }) => {
-      const idempotencyKey = newIdempotencyKey();
+  const markPaid = useCommand({
+    send: async ({ id, number }: { id: string; number: string }, idempotencyKey) => {
       try {
         await markInvoicePaid(id, idempotencyKey);
         return { queued: false };
@@ -97,7 +96,7 @@ export function useInvoiceActions() {
         return { queued: true };
       }
     },
-    onSuccess: ({ queued }) => {
+    onSuccess: ({ queued }, { id }) => {
       if (queued) {
         toast(
           navigator.onLine
@@ -109,8 +108,7 @@ export function useInvoiceActions() {
       }
       toast('Marked as paid', { tone: 'success' });
       // The customer page's owner bar marks it paid too: its view shows the payment at once.
-      void queryClient.invalidateQueries({ queryKey: ['public-invoice'] });
-      return invalidateAfter(queryClient, 'invoices');
+      return invalidateAfterInvoice(queryClient, id, 'payment');
     },
     onError: (error) => {
       logError('Mark as paid failed', error);
@@ -142,7 +140,7 @@ export function useInvoiceActions() {
     /** The invoice whose checkout is starting; every Pay Now waits meanwhile. */
     payingId: checkout.starting?.invoiceId,
     paying: checkout.starting !== undefined,
-    markPaid: (id: string, number: string) => markPaid.mutate({ id, number }),
-    markingPaidId: markPaid.isPending ? markPaid.variables.id : undefined,
+    markPaid: (id: string, number: string) => markPaid.run({ id, number }),
+    markingPaidId: markPaid.pending?.id,
   };
 }

@@ -84,7 +84,7 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
           );
         })}
       </Items>
-      <Button variant="secondary" onClick={wizard.addItem}>
+      <Button variant="secondary" repeatable onClick={wizard.addItem}>
         + Add Item
       </Button>
     </div>

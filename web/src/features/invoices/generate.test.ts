@@ -31,7 +31,7 @@ describe('generateInvoice when the server is out of reach', () => {
     ['the proxy waited in vain (504)', 504],
   ])('queues the invoice when %s, with the key of the attempt, and keeps the draft', async (_, status) => {
     const { requests } = mockApi({ 'POST /invoices': () => ({ status }) });
-    const result = await generateInvoice({ form, logo: null, template, draftId: 'draft-g' });
+    const result = await generateInvoice({ form, logo: null, template, draftId: 'draft-g' }, 'key-draft-g');
     expect(result).toEqual({ kind: 'queued' });
     const [queued, ...more] = await db.outbox.toArray();
     expect(more).toEqual([]);
@@ -51,9 +51,9 @@ describe('generateInvoice when the server is out of reach', () => {
         },
       }),
     });
-    await expect(generateInvoice({ form, logo: null, template, draftId: 'draft-h' })).rejects.toBeInstanceOf(
-      ApiError,
-    );
+    await expect(
+      generateInvoice({ form, logo: null, template, draftId: 'draft-h' }, 'key-draft-h'),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(await db.outbox.count()).toBe(0);
   });
 });

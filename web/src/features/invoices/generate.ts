@@ -5,7 +5,7 @@ import {
   type UserSettings,
 } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
-import { newIdempotencyKey, request } from '../../api/client';
+import { request } from '../../api/client';
 import { isNetworkError, isServerUnreachable } from '../../api/errors';
 import { createInvoice, type InvoicePage } from '../../api/invoices';
 import { invoiceKeys, paymentMethodKeys, settingsKeys } from '../../api/keys';
@@ -121,9 +121,10 @@ export async function saveDraft(id: string, data: DraftData): Promise<void> {
 /**
  * Generate Invoice: POST /invoices now, or — offline, or when the server cannot be reached — the same
  * command into the account's outbox with its idempotency key, sent when the connection returns. The
- * draft stays until the server accepted the invoice; a resend replaces the draft's refused command.
+ * draft stays until the server accepted the invoice; a resend replaces the draft's refused command. The key is
+ * the filled form's (`useFormKey`): a retry of the same form is the same invoice.
  */
-export async function generateInvoice(input: GenerateInput): Promise<GenerateResult> {
+export async function generateInvoice(input: GenerateInput, idempotencyKey: string): Promise<GenerateResult> {
   const userId = currentUserId();
   const invoice = {
     ...input.form,
@@ -139,7 +140,6 @@ export async function generateInvoice(input: GenerateInput): Promise<GenerateRes
       if (command.draftId === input.draftId && command.lastError) await db.outbox.delete(command.seq ?? -1);
     }
   }
-  const idempotencyKey = newIdempotencyKey();
   const queue = async (): Promise<GenerateResult> => {
     await enqueueInvoice({ invoice, logo: input.logo }, idempotencyKey, input.draftId);
     // Online but the server unreachable: the outbox starts its retries (with backoff) now.

@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
+import { useFormKey } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wizard';
@@ -29,6 +30,7 @@ export function useWizard(draftId: string) {
   const toast = useToast();
   const navigate = useNavigate();
   const { user, subscribed } = useAuth();
+  const formKey = useFormKey();
   const machine = useMemo(
     () =>
       wizardMachine.provide({
@@ -36,14 +38,16 @@ export function useWizard(draftId: string) {
           load: fromPromise(({ input }) => loadWizardStart(queryClient, input.draftId, user?.email ?? '')),
           generate: fromPromise(async ({ input }) => {
             try {
-              return await generateInvoice(input);
+              const result = await generateInvoice(input, formKey.keyFor(input));
+              formKey.answered();
+              return result;
             } catch (error) {
               throw new Error(errorMessage(error, 'Failed to create invoice. Please try again.'));
             }
           }),
         },
       }),
-    [queryClient, user?.email],
+    [queryClient, user?.email, formKey],
   );
   const [state, send, actor] = useMachine(machine, { input: { draftId, subscribed } });
   const { context } = state;

@@ -1,8 +1,8 @@
 import { groupIban, type PaymentMethod } from '@remit/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { newIdempotencyKey } from '../../api/client';
+import { useCommand } from '../../api/command';
 import { isServerUnreachable } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { paymentMethodKeys } from '../../api/keys';
@@ -118,11 +118,11 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
   const [wanted, setWanted] = useState<boolean | null>(null);
   const isActive = wanted ?? method.IsActive;
 
-  const toggle = useMutation({
+  const toggle = useCommand({
     // Offline (or the server unreachable) the toggle goes through the account's outbox with the same
-    // idempotency key, and the list shows the wanted state until it is sent (issue 13).
-    mutationFn: async () => {
-      const idempotencyKey = newIdempotencyKey();
+    // idempotency key, and the list shows the wanted state until it is sent (issue 13). The key is the
+    // method's and the state wanted: a repeat of the same toggle is the same command.
+    send: async (_wanted: { id: string; active: boolean }, idempotencyKey) => {
       try {
         return { queued: false as const, ...(await togglePaymentMethod(method.ID, idempotencyKey)) };
       } catch (error) {
@@ -158,7 +158,7 @@ export function PaymentMethodItem({ method, onEdit }: { method: PaymentMethod; o
   });
   const send = useDebouncedAction(() => {
     if (wanted === null || wanted === method.IsActive) return setWanted(null);
-    toggle.mutate();
+    toggle.run({ id: method.ID, active: wanted });
   });
 
   return (

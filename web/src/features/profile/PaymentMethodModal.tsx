@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { newIdempotencyKey } from '../../api/client';
+import { useFormKey } from '../../api/command';
 import { invalidateAfter } from '../../api/invalidation';
 import { createPaymentMethod, updatePaymentMethod } from '../../api/paymentMethods';
 import { Alert } from '../../components/ui/Alert';
@@ -83,16 +83,18 @@ export function PaymentMethodModal({
   const formId = useId();
   const isEdit = method !== null;
 
+  const formKey = useFormKey();
   const machine = useMemo(
     () =>
       paymentMethodFormMachine.provide({
         actors: {
           submit: fromPromise<unknown, unknown>(async ({ input }) => {
             const body = input as Parameters<typeof createPaymentMethod>[0];
-            const idempotencyKey = newIdempotencyKey();
+            const idempotencyKey = formKey.keyFor(body);
             try {
               if (method) await updatePaymentMethod(method.ID, body, idempotencyKey);
               else await createPaymentMethod(body, idempotencyKey);
+              formKey.answered();
             } catch (error) {
               toast(profileMessages.saveFailed, { tone: 'error' });
               throw error;
@@ -106,7 +108,7 @@ export function PaymentMethodModal({
           }),
         },
       }),
-    [method, isEdit, toast, queryClient, onClose],
+    [method, isEdit, toast, queryClient, onClose, formKey],
   );
   const form = useForm(machine, paymentMethodModalSchema, toPaymentMethodFormValues(method));
   const save = useDebouncedAction(() => form.formProps.onSubmit({ preventDefault: () => {} } as never));

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { newIdempotencyKey } from '../../api/client';
+import { useFormKey } from '../../api/command';
 import { invalidateAfter } from '../../api/invalidation';
 import { type LogoChange, type UserProfile, updateProfile } from '../../api/profile';
 import { Alert } from '../../components/ui/Alert';
@@ -69,6 +69,7 @@ export function ProfileForm({
   const logoRef = useRef(logo);
   logoRef.current = logo;
 
+  const formKey = useFormKey();
   const machine = useMemo(
     () =>
       profileFormMachine.provide({
@@ -78,8 +79,9 @@ export function ProfileForm({
               await updateProfile(
                 input as Parameters<typeof updateProfile>[0],
                 logoRef.current,
-                newIdempotencyKey(),
+                formKey.keyFor({ input, logo: logoRef.current }),
               );
+              formKey.answered();
             } catch (error) {
               toast(profileMessages.profileUpdateFailed, { tone: 'error' });
               throw error;
@@ -93,7 +95,7 @@ export function ProfileForm({
           }),
         },
       }),
-    [toast, queryClient, onSaved],
+    [toast, queryClient, onSaved, formKey],
   );
   const form = useForm(machine, profileFormSchema, initialValues);
   const submit = useDebouncedAction(() => form.formProps.onSubmit({ preventDefault: () => {} } as never));

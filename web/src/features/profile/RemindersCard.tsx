@@ -4,10 +4,10 @@ import {
   reminderOffsetLabel,
   reminderSettingsSchema,
 } from '@remit/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
-import { newIdempotencyKey } from '../../api/client';
+import { useCommand } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { settingsKeys } from '../../api/keys';
 import { fetchReminderSettings, saveReminderSettings } from '../../api/reminders';
@@ -106,8 +106,8 @@ export function RemindersCard() {
     if (saved.data && !draft) setDraft(saved.data);
   }, [saved.data, draft]);
 
-  const save = useMutation({
-    mutationFn: (settings: ReminderSettingsAnswer) => saveReminderSettings(settings, newIdempotencyKey()),
+  const save = useCommand({
+    send: (settings: ReminderSettingsAnswer, key) => saveReminderSettings(settings, key),
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKeys.reminders, answer);
       setDraft(answer);
@@ -147,7 +147,7 @@ export function RemindersCard() {
       setProblem(checked.error.issues[0]?.message ?? 'Check your reminder settings');
       return;
     }
-    save.mutate(checked.data);
+    save.run(checked.data);
   };
 
   return (
@@ -210,7 +210,7 @@ export function RemindersCard() {
         </Group>
         {problem && <Alert tone="error">{problem}</Alert>}
         <Actions>
-          <Button type="submit" busy={save.isPending}>
+          <Button type="submit" busy={save.busy}>
             Save reminders
           </Button>
         </Actions>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { invalidateEverything } from '../../api/invalidation';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { currentUserId } from '../../db/account';
@@ -43,7 +44,7 @@ export function DeviceDataCard() {
       setConfirming(false);
     }
     // What is on screen now comes from the server again, not from the removed copy.
-    void queryClient.invalidateQueries();
+    void invalidateEverything(queryClient);
   };
   return (
     <ProfileCard title="This device" titleId="device-data-title">
