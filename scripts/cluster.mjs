@@ -42,6 +42,8 @@ const common = {
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: env.LOG_LEVEL ?? 'info',
+  // off: self-hosting without a paywall (docs/operations.md); every process must agree.
+  BILLING: env.BILLING ?? 'on',
 };
 const only = (names) =>
   Object.fromEntries(names.filter((name) => env[name]).map((name) => [name, env[name]]));

@@ -24,6 +24,8 @@ const allowed = {
     'contracts/src/einvoice/from-v1.ts | contracts/src/events/invoices.ts',
     // The sign-in actor and its store, being reworked with the offline sign-in items (34: 14–15).
     'web/src/features/auth/authActor.ts | web/src/features/auth/authStore.ts',
+    // Came with the logout work (34: 15) while this test was written; that branch's owner breaks it.
+    'web/src/db/database.ts | web/src/db/unsentWork.ts',
   ]),
   /** Query routes that still read in the route file: the invoice routes change in other branches now. */
   readingRoutes: new Set([
