@@ -12,7 +12,6 @@ import {
   invoiceReminderStreamId,
   invoiceStreamId,
   ownerNotificationStreamId,
-  reminderOffsetChoices,
 } from '@remit/contracts';
 import {
   type Database,
@@ -34,17 +33,15 @@ import {
   queueMail,
 } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
+import { BATCH, firstViewsToNotify, overdueInvoices, remindersDue } from './due.js';
 import { ownerNotificationEmail, reminderEmail } from './emails.js';
 
-const { invoiceCollection, invoiceReminders, reminderSettings, users } = readModels;
+const { users } = readModels;
 
-/** Invoices looked at per kind of work and tick; the rest wait for the next tick. */
-const BATCH = 200;
 /** An overdue date or a first view older than this is not news any more: recorded, the owner not mailed. */
 const NEWS_DAYS = 7;
-const EARLIEST_OFFSET = Math.min(...reminderOffsetChoices);
 
 export interface TickReport {
   overdue: number;
@@ -158,26 +155,7 @@ export function startCollectionClock(options: {
   }
 
   async function overdue(today: string, report: TickReport) {
-    const rows = await db
-      .select({
-        invoiceId: invoiceCollection.invoiceId,
-        userId: invoiceCollection.userId,
-        dueDate: invoiceCollection.dueDate,
-        notify: sql<boolean>`coalesce(${reminderSettings.notifyOverdue}, true)`,
-      })
-      .from(invoiceCollection)
-      .leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoiceCollection.invoiceId))
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, invoiceCollection.userId))
-      .where(
-        and(
-          eq(invoiceCollection.voided, false),
-          lt(invoiceCollection.amountPaid, invoiceCollection.total),
-          lt(invoiceCollection.dueDate, today),
-          sql`coalesce(${invoiceReminders.overdue}, false) = false`,
-        ),
-      )
-      .orderBy(asc(invoiceCollection.dueDate))
-      .limit(BATCH);
+    const rows = await overdueInvoices(db, today);
     for (const row of rows) {
       // Overdue for a week already (downtime, or the first run over old invoices): recorded, not news.
       const news = row.notify && row.dueDate >= addDays(today, -NEWS_DAYS);
@@ -199,39 +177,7 @@ export function startCollectionClock(options: {
   }
 
   async function reminders(today: string, report: TickReport) {
-    const rows = await db
-      .select({
-        invoiceId: invoiceCollection.invoiceId,
-        userId: invoiceCollection.userId,
-        issueDate: invoiceCollection.issueDate,
-        dueDate: invoiceCollection.dueDate,
-        offsets: reminderSettings.reminderOffsets,
-        lastReminder: invoiceReminders.lastReminder,
-      })
-      .from(invoiceCollection)
-      .innerJoin(
-        reminderSettings,
-        and(
-          eq(reminderSettings.userId, invoiceCollection.userId),
-          eq(reminderSettings.remindersEnabled, true),
-        ),
-      )
-      .leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoiceCollection.invoiceId))
-      .where(
-        and(
-          eq(invoiceCollection.voided, false),
-          lt(invoiceCollection.amountPaid, invoiceCollection.total),
-          lte(invoiceCollection.dueDate, addDays(today, -EARLIEST_OFFSET)),
-          sql`coalesce(${invoiceReminders.remindersOff}, false) = false`,
-        ),
-      )
-      .orderBy(asc(invoiceCollection.dueDate));
-    const due = rows.filter((row) =>
-      row.offsets.some((offset) => {
-        const day = addDays(row.dueDate, offset);
-        return day <= today && day >= row.issueDate && offset > (row.lastReminder ?? -Infinity);
-      }),
-    );
+    const due = await remindersDue(db, today);
     for (const row of due.slice(0, BATCH)) {
       const outcome = await run(
         remindCustomer({ invoiceId: row.invoiceId, userId: row.userId, today, offsets: row.offsets }),
@@ -258,17 +204,7 @@ export function startCollectionClock(options: {
   }
 
   async function firstViews(today: string, report: TickReport) {
-    const rows = await db
-      .select({
-        invoiceId: invoiceReminders.invoiceId,
-        userId: invoiceReminders.userId,
-        firstViewedAt: invoiceReminders.firstViewedAt,
-        notify: sql<boolean>`coalesce(${reminderSettings.notifyFirstView}, true)`,
-      })
-      .from(invoiceReminders)
-      .leftJoin(reminderSettings, eq(reminderSettings.userId, invoiceReminders.userId))
-      .where(and(eq(invoiceReminders.firstViewReserved, false), isNotNull(invoiceReminders.firstViewedAt)))
-      .limit(BATCH);
+    const rows = await firstViewsToNotify(db);
     for (const row of rows) {
       const news = row.notify && dayOf(row.firstViewedAt as Date) >= addDays(today, -NEWS_DAYS);
       // What the mail says is read before the reservation; the invoice's own events do not change it.
