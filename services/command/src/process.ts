@@ -3,6 +3,6 @@
  * decider's time-driven commands and the mailer, without the HTTP service around them.
  */
 
-export { balanceOf } from './invoices/collection.js';
+export { balanceOf } from './invoices/collection-state.js';
 export { type InvoiceState, invoiceDecider } from './invoices/decider.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';

@@ -15,7 +15,7 @@ import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { AppError, currentUserId, type Logger, parseInput, queueMail, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { balanceOf, isSettled } from './collection.js';
+import { balanceOf, isSettled } from './collection-state.js';
 import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';
 import { hashShareToken, newShareToken } from './share-routes.js';

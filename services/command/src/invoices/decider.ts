@@ -9,14 +9,8 @@ import {
 import { type Decider, type Step, type StoredEvent, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { type LogoUpload, uploadLogo } from '../logos/decider.js';
-import {
-  assertRevisable,
-  type CollectionCommand,
-  decideCollection,
-  evolveCollection,
-  noPayments,
-  type Payments,
-} from './collection.js';
+import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
+import { evolveCollection, noPayments, type Payments } from './collection-state.js';
 
 type InvoiceEvent = InvoiceStreamEvent;
 
