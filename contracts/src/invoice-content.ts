@@ -93,11 +93,14 @@ function eInvoiceFromForm(
       companyName: form.userCompanyName,
       email: form.userEmail,
       phone: sellerDetails?.phone ?? profile?.phone ?? '',
-      address: sellerDetails?.address
-        ? postalAddress(sellerDetails.address)
-        : sameAddress && profile
-          ? profile.postalAddress
-          : addressFromText(form.userAddress),
+      address: withTypedLines(
+        sellerDetails?.address
+          ? postalAddress(sellerDetails.address)
+          : sameAddress && profile
+            ? profile.postalAddress
+            : addressFromText(form.userAddress),
+        form.userAddress,
+      ),
       vatId: form.userCompanyVAT,
       taxNumber:
         sellerDetails?.taxNumber !== undefined
@@ -111,9 +114,12 @@ function eInvoiceFromForm(
       companyName: form.customerCompanyName,
       email: form.customerEmail,
       phone: customerDetails?.phone ?? '',
-      address: customerDetails?.address
-        ? postalAddress(customerDetails.address)
-        : addressFromText(form.customerAddress),
+      address: withTypedLines(
+        customerDetails?.address
+          ? postalAddress(customerDetails.address)
+          : addressFromText(form.customerAddress),
+        form.customerAddress,
+      ),
       vatId: form.customerCompanyVAT,
       buyerReference: customerDetails?.buyerReference ?? null,
       electronicAddress: customerDetails?.electronicAddress ?? null,
@@ -142,5 +148,29 @@ function postalAddress(input: PostalAddressInput): PostalAddress {
     city: input.city ?? '',
     region: input.region ?? '',
     country: (input.country ?? null) as PostalAddress['country'],
+  };
+}
+
+/**
+ * A structured address that has no street lines takes the typed address's (issue 34, item 6): a country or a
+ * city chosen in the e-invoice details never hides what the user typed, on the PDF or in the XML.
+ */
+export function withTypedLines(address: PostalAddress, typed: string): PostalAddress {
+  if (address.lines.length > 0) return address;
+  return { ...address, lines: addressFromText(typed).lines };
+}
+
+/** The e-invoice model with both parties' typed addresses kept (`withTypedLines`), as recorded or read back. */
+export function withTypedAddresses(
+  eInvoice: EInvoice,
+  typed: { seller: { address: string }; customer: { address: string } },
+): EInvoice {
+  return {
+    ...eInvoice,
+    seller: { ...eInvoice.seller, address: withTypedLines(eInvoice.seller.address, typed.seller.address) },
+    customer: {
+      ...eInvoice.customer,
+      address: withTypedLines(eInvoice.customer.address, typed.customer.address),
+    },
   };
 }

@@ -6,6 +6,7 @@ import {
   eInvoiceReadiness,
   invoiceStreamId,
   readEvent,
+  withTypedAddresses,
 } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import { parseInput } from '@remit/kit';
@@ -33,7 +34,9 @@ export async function invoiceFacts(
   let voidedOn: string | null = null;
   for (const stored of await store.readStream(invoiceStreamId(row.id))) {
     const event = readEvent(stored);
-    if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised') model = event.data.eInvoice;
+    // Invoices recorded before the typed address was kept beside a bare country show it too (issue 34, item 6).
+    if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised')
+      model = withTypedAddresses(event.data.eInvoice, event.data);
     if (event.type === 'InvoiceVoided') voidedOn = stored.createdAt.toISOString().slice(0, 10);
   }
   return { invoice: model ?? eInvoiceFromV1(row.content), voidedOn };
