@@ -134,3 +134,22 @@ test('a non-subscriber with 20 invoices sees the first open and the rest locked'
     .click();
   await expect(page).toHaveURL(/\/subscription/);
 });
+
+test('a double click on Generate Invoice makes one invoice (issue 34 item 1)', async ({ page, request }) => {
+  const { token } = await createVerifiedAccount(request);
+  await seedInvoice(request, token, 'OLD-001');
+  await useToken(page, token);
+  await page.goto('/invoice/create');
+  await fillWizard(page, 'WIZ-TWICE');
+  const posted: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/invoices') {
+      posted.push(sent.headers()['idempotency-key'] ?? '');
+    }
+  });
+  await page.getByRole('button', { name: 'Generate Invoice' }).dblclick();
+  await expect(page.getByRole('dialog', { name: /choose a plan/ })).toBeVisible();
+  expect(posted).toHaveLength(1);
+  expect(await queuedCommands(page)).toBe(0);
+  expect(await invoiceTotal(request, token)).toBe(2);
+});

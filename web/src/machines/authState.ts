@@ -36,3 +36,14 @@ export const signedOutContext: AuthContext = {
   offline: false,
   loggedOut: false,
 };
+
+export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'signingOut';
+
+/**
+ * The auth machine's state as the app reads it: here, beside the context, so the store (authStore.ts) and the
+ * actor it loads (authActor.ts) both import it and neither imports the other's module back (issue 26).
+ */
+export interface AuthView {
+  status: AuthStatus;
+  context: AuthContext;
+}

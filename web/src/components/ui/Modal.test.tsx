@@ -108,4 +108,31 @@ describe('Modal focus (issue 16)', () => {
     expect(screen.getByRole('dialog', { name: 'Invoice Preview' })).toBeInTheDocument();
     expect(focused()).toBe('First inside');
   });
+
+  it('renders at the end of <body>, outside a header whose backdrop-filter would hold a fixed dialog (issue 34 item 18)', async () => {
+    const user = userEvent.setup();
+    const { container } = render(
+      <header style={{ position: 'sticky', backdropFilter: 'blur(10px)' }}>
+        <Page />
+      </header>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = screen.getByRole('dialog', { name: 'Invoice Preview' });
+    expect(container).not.toContainElement(dialog);
+    expect(dialog.parentElement?.parentElement).toBe(document.body);
+  });
+
+  it('lets an Escape that a menu inside used close only that menu', async () => {
+    const user = userEvent.setup();
+    render(<Page />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const inside = screen.getByRole('button', { name: 'First inside' });
+    inside.addEventListener('keydown', (event) => event.key === 'Escape' && event.preventDefault());
+    inside.focus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Invoice Preview' })).toBeInTheDocument();
+    screen.getByRole('button', { name: 'Download PDF' }).focus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Invoice Preview' })).not.toBeInTheDocument();
+  });
 });

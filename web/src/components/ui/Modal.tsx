@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { media } from '../../theme/theme';
 
@@ -108,7 +109,8 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
     const isTop = () => openDialogs[openDialogs.length - 1] === dialog;
     const onKey = (event: KeyboardEvent) => {
       if (!isTop()) return;
-      if (event.key === 'Escape') return close.current();
+      // A menu or a field inside that used Escape itself (and said so) closes only itself.
+      if (event.key === 'Escape') return event.defaultPrevented ? undefined : close.current();
       if (event.key !== 'Tab') return;
       const focusables = focusablesIn(dialog);
       const first = focusables[0];
@@ -139,7 +141,9 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
     };
   }, []);
 
-  return (
+  // At the end of <body>: a dialog opened from the sticky header (whose backdrop-filter makes it the box of
+  // every fixed child) or a card is still centred in the viewport (issue 34 item 18).
+  return createPortal(
     <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} $wide={wide}>
         <Head>
@@ -148,7 +152,8 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
         <ScrollingBody label={title}>{children}</ScrollingBody>
         {footer && <Foot>{footer}</Foot>}
       </Panel>
-    </Backdrop>
+    </Backdrop>,
+    document.body,
   );
 }
 

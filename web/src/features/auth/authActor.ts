@@ -2,9 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import { setCurrentUser } from '../../db/account';
 import { authMachine } from '../../machines/auth';
-import { signedOutContext } from '../../machines/authState';
+import { type AuthView, signedOutContext } from '../../machines/authState';
 import { createAuthActors } from './actors';
-import type { AuthView } from './authStore';
 
 /** The running auth machine (xstate): loaded by authStore.ts when there is a session to check or an event. */
 export type AuthActor = Actor<typeof authMachine>;

@@ -1,16 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetPosition, readToken } from '../../api/session';
 import { logError } from '../../lib/log';
-import { type AuthContext, type AuthEvent, signedOutContext } from '../../machines/authState';
+import { type AuthEvent, type AuthView, signedOutContext } from '../../machines/authState';
 import type { AuthActor } from './authActor';
 
-export type AuthStatus = 'checking' | 'signedIn' | 'signedOut' | 'signingOut';
-
-/** The auth machine's state as the app reads it. */
-export interface AuthView {
-  status: AuthStatus;
-  context: AuthContext;
-}
+export type { AuthStatus, AuthView } from '../../machines/authState';
 
 export interface AuthStore {
   getSnapshot(): AuthView;

@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
 
@@ -35,6 +35,21 @@ const Menu = styled.ul`
   small { display: block; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.xs}; }
 `;
 
+/** Room kept between a menu and the viewport's edges. */
+const EDGE = 8;
+
+/**
+ * Where a menu of `height` opens beside its button: below it, or above it when the viewport has no room below
+ * (a button in a dialog's footer), and always inside the viewport (issue 34 item 16).
+ */
+export function placeMenu(button: DOMRect, height: number, viewport: { width: number; height: number }) {
+  const right = Math.max(EDGE, viewport.width - button.right);
+  const below = button.bottom + 4;
+  if (below + height <= viewport.height - EDGE) return { top: below, right };
+  const above = button.top - 4 - height;
+  return { top: Math.max(EDGE, above), right };
+}
+
 const menuItems = (root: HTMLElement | null) => [
   ...(root?.querySelectorAll<HTMLButtonElement>('[role="menuitem"]') ?? []),
 ];
@@ -50,19 +65,36 @@ export interface DownloadMenuProps {
 /**
  * The formats an invoice downloads in (issue 15): the PDF (Factur-X once the invoice is ready) and the XRechnung
  * XML, as a menu button: Enter, Space or ArrowDown open it on the first item, the arrows move, Escape closes it and
- * gives focus back to the button, Tab or a click elsewhere closes it.
+ * gives focus back to the button (and only closes the menu, not the dialog it is in), Tab or a click elsewhere
+ * closes it. It opens below the button, or above it when there is no room below.
  */
 export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) {
   const [open, setOpen] = useState(false);
-  const [place, setPlace] = useState<{ top: number; right: number }>({ top: 0, right: 0 });
+  const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const menuId = useId();
   const wrapper = useRef<HTMLDivElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLUListElement>(null);
   const items = () => menuItems(wrapper.current);
+
+  // Measured before the browser paints: the menu opens where it fits, never first off-screen.
+  useLayoutEffect(() => {
+    if (!open) return setPlace(null);
+    const rect = toggle.current?.getBoundingClientRect();
+    if (!rect || !menu.current) return;
+    setPlace(
+      placeMenu(rect, menu.current.offsetHeight, { width: window.innerWidth, height: window.innerHeight }),
+    );
+  }, [open]);
+
+  // Focus moves into the menu once it is in its place (a hidden item cannot take focus).
+  const placed = place !== null;
+  useEffect(() => {
+    if (open && placed) menuItems(wrapper.current)[0]?.focus();
+  }, [open, placed]);
 
   useEffect(() => {
     if (!open) return;
-    menuItems(wrapper.current)[0]?.focus();
     const close = (event: MouseEvent) => {
       if (!wrapper.current?.contains(event.target as Node)) setOpen(false);
     };
@@ -88,10 +120,6 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
       setOpen(false);
     }
   };
-  const placeBelow = () => {
-    const rect = toggle.current?.getBoundingClientRect();
-    if (rect) setPlace({ top: rect.bottom + 4, right: Math.max(8, window.innerWidth - rect.right) });
-  };
   const choose = (action: () => void) => () => {
     setOpen(false);
     toggle.current?.focus();
@@ -108,14 +136,10 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         aria-label={`Download formats for invoice ${number}`}
-        onClick={() => {
-          placeBelow();
-          setOpen(!open);
-        }}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
-            placeBelow();
             setOpen(true);
           }
         }}
@@ -127,8 +151,9 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
           id={menuId}
           role="menu"
           aria-label={`Download invoice ${number} as`}
+          ref={menu}
           onKeyDown={onMenuKey}
-          style={{ top: place.top, right: place.right }}
+          style={place ? { top: place.top, right: place.right } : { top: 0, right: 0, visibility: 'hidden' }}
         >
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onPdf)}>

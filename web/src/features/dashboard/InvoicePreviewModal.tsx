@@ -13,14 +13,20 @@ import { invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
 import { ShareTab } from './ShareTab';
 
+// On a narrow screen the strip scrolls sideways instead of running past the edge (issue 34 item 18).
 const Tabs = styled.div`
   display: flex;
   gap: ${({ theme }) => theme.space.xxs};
+  max-width: 100%;
+  overflow-x: auto;
+  scrollbar-width: thin;
   margin-bottom: ${({ theme }) => theme.space.md};
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
 const Tab = styled.button`
+  flex: none;
+  white-space: nowrap;
   padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
   border: 0;
   border-bottom: 2px solid transparent;

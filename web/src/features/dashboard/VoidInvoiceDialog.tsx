@@ -10,11 +10,13 @@ import { TextAreaField } from '../invoices/fields';
 export const VOID_REASON_MAX = 500;
 const reasonRequired = 'Say why this invoice is void';
 
+// Only the explanation is muted: the reason's error keeps the danger colour of every field error.
 const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.md};
-  p { color: ${({ theme }) => theme.colors.muted}; }
+  & > p { color: ${({ theme }) => theme.colors.muted}; }
+  textarea { width: 100%; }
 `;
 
 interface VoidInvoiceDialogProps {
