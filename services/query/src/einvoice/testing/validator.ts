@@ -6,12 +6,11 @@ import { packageRoot } from '../../pdf/paths.js';
 
 /**
  * The offline EN 16931 validator (shared/tools/einvoice): EINVOICE_DIR, else the shared folder beside the
- * repository (CI's clean clone sits next to it), else the workplace's copy.
+ * repository (scripts/tools.mjs looks in the same two places; `npm test`'s preflight names the install).
  */
 const candidates = [
   process.env.EINVOICE_DIR,
   join(packageRoot, '..', '..', '..', 'shared', 'tools', 'einvoice'),
-  '/work/shared/tools/einvoice',
 ].filter((dir): dir is string => Boolean(dir));
 
 export const validatorDir = candidates.find((dir) => existsSync(join(dir, 'validate')));
