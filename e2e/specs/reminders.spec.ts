@@ -3,7 +3,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility.js';
-import { createVerifiedAccount, invoicePayload, subscribeViaSandbox, useToken } from './helpers.js';
+import {
+  createVerifiedAccount,
+  invoicePayload,
+  seedInvoice,
+  subscribeViaSandbox,
+  useToken,
+} from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
@@ -14,6 +20,9 @@ function outboxSubjects(): string[] {
     .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(join(outbox, file), 'utf8').match(/^Subject: (.*)$/m)?.[1] ?? '');
 }
+
+/** The latest reminder's subject for an invoice from `invoicePayload` (due in February). */
+const overdueSubject = (number: string) => `Overdue: invoice ${number} was due on 15 February 2026`;
 
 test('an owner turns reminders on in /profile by keyboard; the time process reminds once; one invoice opts out', async ({
   page,
@@ -73,7 +82,7 @@ test('an owner turns reminders on in /profile by keyboard; the time process remi
 
   // The invoice was due in February: the next tick records it overdue and mails the latest reminder due
   // (30 days after), once; the earlier ones are recorded as skipped.
-  const reminderSubject = `Overdue: invoice ${number} was due on 15 February 2026`;
+  const reminderSubject = overdueSubject(number);
   await expect
     .poll(() => outboxSubjects().filter((subject) => subject === reminderSubject).length, {
       timeout: 20_000,
@@ -106,7 +115,13 @@ test('an owner turns reminders on in /profile by keyboard; the time process remi
   expect(
     ((await details.json()) as { Collection: { RemindersEnabled: boolean } }).Collection.RemindersEnabled,
   ).toBe(false);
-  // Still one reminder after more ticks.
-  await page.waitForTimeout(4_500);
+  // Still one reminder after more ticks: another invoice's reminder going out shows a tick ran since.
+  const later = `REM-${randomUUID().slice(0, 6).toUpperCase()}`;
+  await seedInvoice(request, token, later);
+  await expect
+    .poll(() => outboxSubjects().filter((subject) => subject === overdueSubject(later)), {
+      timeout: 20_000,
+    })
+    .toHaveLength(1);
   expect(outboxSubjects().filter((subject) => subject === reminderSubject)).toHaveLength(1);
 });

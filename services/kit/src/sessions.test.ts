@@ -133,8 +133,7 @@ describe('the session check, read once for many', () => {
       const together = Array.from({ length: 10 }, () => isOpen({ userId: 'u1', sessionId: 's1' }));
       // Another user's check of the same session id does not take u1's answer.
       const stranger = isOpen({ userId: 'u9', sessionId: 's1' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(reads).toBe(2);
+      await expect.poll(() => reads, { interval: 5 }).toBe(2);
 
       // Signed out here while the read is under way: a check from now on reads again, and is refused.
       await store.append(
@@ -143,8 +142,7 @@ describe('the session check, read once for many', () => {
         { expectedVersion: 1 },
       );
       const after = isOpen({ userId: 'u1', sessionId: 's1' });
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(reads).toBe(3);
+      await expect.poll(() => reads, { interval: 5 }).toBe(3);
       release();
       expect(await Promise.all(together)).toEqual(Array(10).fill(true));
       expect(await stranger).toBe(false);
