@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Node ≥ 20.19: `require(esm)` without a flag, which the build tools rely on. */
-export const nodeMinimum = [20, 19];
+const nodeMinimum = [20, 19];
 
 /** The offline EN 16931 validator's folder: EINVOICE_DIR, else ../shared/tools/einvoice beside the repo. */
 export function validatorDir(env = process.env) {
@@ -21,7 +21,7 @@ const onPath = (command, env = process.env) =>
     : (env.PATH ?? '').split(delimiter).some((folder) => folder && existsSync(join(folder, command)));
 
 /** Debian packages the tests call directly, each with how to tell it is there. */
-export function debianPackages(env = process.env) {
+function debianPackages(env = process.env) {
   return [
     {
       name: 'poppler-utils',
@@ -38,7 +38,7 @@ export function debianPackages(env = process.env) {
 }
 
 /** What the validator's own install.sh installs (its list), each with how to tell it is there. */
-export function validatorPackages(env = process.env) {
+function validatorPackages(env = process.env) {
   return [
     { name: 'default-jre-headless', present: onPath('java', env) },
     { name: 'libsaxonhe-java', present: existsSync('/usr/share/java/Saxon-HE.jar') },

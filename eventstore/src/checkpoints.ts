@@ -56,7 +56,7 @@ export async function isApplied(db: Database, name: string, position: bigint): P
 }
 
 /** Several subscriptions' checkpoints in one read; a name with no row is at the start. */
-export async function readCheckpoints(db: Database, names: string[]): Promise<Map<string, LogCheckpoint>> {
+async function readCheckpoints(db: Database, names: string[]): Promise<Map<string, LogCheckpoint>> {
   const rows = await db
     .select({ name: checkpoints.name, txId: checkpoints.txId, position: checkpoints.position })
     .from(checkpoints)

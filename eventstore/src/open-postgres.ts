@@ -6,7 +6,7 @@ import { createNotifier } from './notifier.js';
 import { createNotificationListener } from './postgres-listener.js';
 import { postgresLockHolderQuery, tryPostgresLock, withPostgresLock } from './session-lock.js';
 
-export const DEFAULT_POOL_SIZE = 10;
+const DEFAULT_POOL_SIZE = 10;
 /**
  * How long a query waits for a connection. A database that is down refuses at once; one behind a
  * network that drops packets would otherwise hold every request until the client gives up.

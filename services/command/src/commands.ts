@@ -86,7 +86,7 @@ function positionIn(body: Record<string, unknown>): bigint | null {
 }
 
 /** Who and what caused the events of a request (DESIGN §3), stamped on every event it appends. */
-export function requestMetadata(req: Request): EventMetadata {
+function requestMetadata(req: Request): EventMetadata {
   return {
     userId: req.auth?.userId ?? null,
     commandId: req.get(IDEMPOTENCY_HEADER) ?? req.requestId,

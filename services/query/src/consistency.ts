@@ -6,7 +6,7 @@ const POLL_MS = 15;
 /** PostgreSQL's bigint, the type of a log position. */
 const MAX_POSITION = 2n ** 63n - 1n;
 
-export const positionMessages = {
+const positionMessages = {
   invalid: 'X-Remit-Position must be a log position: a whole number from the answer of a command',
 } as const;
 

@@ -18,7 +18,7 @@ import { billingKeys } from './keys';
 /** docs/api.md, Billing: every answer is read with its schema from contracts. */
 export type { SubscriptionChange } from '@remit/contracts';
 
-export function fetchPlans(signal?: AbortSignal): Promise<PlansAnswer> {
+function fetchPlans(signal?: AbortSignal): Promise<PlansAnswer> {
   return request('GET', '/billing/plans', { schema: plansAnswerSchema, signal });
 }
 
@@ -54,7 +54,7 @@ export function confirmCheckout(sessionId: string, invoiceId?: string | null): P
   return request('POST', '/confirm-subscription', { schema: confirmAnswerSchema, body: { sessionId } });
 }
 
-export function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionAnswer> {
+function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionAnswer> {
   return request('GET', '/subscription', { schema: subscriptionAnswerSchema, signal });
 }
 

@@ -39,7 +39,7 @@ export function fetchProfile(signal?: AbortSignal): Promise<UserProfile> {
   return request('GET', '/settings/profile', { schema: userProfileSchema, signal });
 }
 
-export function fetchSettings(signal?: AbortSignal): Promise<UserSettings> {
+function fetchSettings(signal?: AbortSignal): Promise<UserSettings> {
   return request('GET', '/settings', { schema: userSettingsSchema, signal });
 }
 

@@ -1,5 +1,5 @@
 /** The spec's storage key for the bearer token (§9). */
-export const TOKEN_KEY = 'token';
+const TOKEN_KEY = 'token';
 const POSITION_KEY = 'remit.position';
 
 export function readToken(): string | null {

@@ -32,12 +32,7 @@ export interface SentCommand {
   answer: unknown;
 }
 
-let database: RemitDatabase = defaultDb;
-
-/** Tests point the outbox at their own database. */
-export function useOutboxDatabase(next: RemitDatabase): void {
-  database = next;
-}
+const database: RemitDatabase = defaultDb;
 
 export async function enqueue(input: EnqueueInput): Promise<OutboxCommand> {
   const userId = input.userId ?? currentUserId();
@@ -163,16 +158,6 @@ export function flushOutbox(
   ).finally(() => running.delete(userId));
   running.set(userId, run);
   return run;
-}
-
-/** A refused command goes back to the queue as new (the Retry button after fixing elsewhere). */
-export async function requeueCommand(seq: number): Promise<void> {
-  await database.outbox.update(seq, {
-    lastError: undefined,
-    fieldErrors: undefined,
-    nextAttemptAt: undefined,
-    attempts: 0,
-  });
 }
 
 export const RETRY_EVENT = 'remit:outbox-retry';

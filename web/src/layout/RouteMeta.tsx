@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { matchRoutes, type RouteObject, useLocation } from 'react-router-dom';
 
-export const DEFAULT_TITLE = 'Remit';
-export const DEFAULT_DESCRIPTION = 'A modern payment platform.';
+const DEFAULT_TITLE = 'Remit';
+const DEFAULT_DESCRIPTION = 'A modern payment platform.';
 
 /** What a route declares in its `handle`. */
 export interface RouteMeta {
@@ -14,7 +14,7 @@ function isRouteMeta(handle: unknown): handle is RouteMeta {
   return typeof handle === 'object' && handle !== null && ('title' in handle || 'description' in handle);
 }
 
-export function documentTitle(title: string | undefined): string {
+function documentTitle(title: string | undefined): string {
   return title ? `${title} · ${DEFAULT_TITLE}` : DEFAULT_TITLE;
 }
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { invoicePayload, tinyPng } from './invoices.js';
 
 /** What a hostile or broken client puts where a value belongs. */
-export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string(),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
@@ -198,7 +198,7 @@ export const routes: Route[] = [
 ];
 
 /** How the body travels: the right way, or one of the ways clients and proxies get it wrong. */
-export const encodings = [
+const encodings = [
   'json',
   'json-charset-klingon',
   'json-gzip-garbage',

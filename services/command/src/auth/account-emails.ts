@@ -6,7 +6,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${cha
  * The account e-mails (sign-up with a known address, password reset, security notices) in the look of
  * the verification e-mail: a plain-text part, and table-based HTML that mail clients render.
  */
-export function accountEmail(input: {
+function accountEmail(input: {
   to: string;
   subject: string;
   greeting: string;

@@ -31,7 +31,7 @@ export const initialUserState: UserState = {
   createdAt: null,
 };
 
-export function evolveUser(state: UserState, event: RecordedEvent<UserEvent>): UserState {
+function evolveUser(state: UserState, event: RecordedEvent<UserEvent>): UserState {
   switch (event.type) {
     case 'UserSignedUp':
       return {
@@ -100,7 +100,7 @@ export function assertResetLinkOpen(
 }
 
 /** Pure: the events a command causes on an account, or the error a person should see. */
-export function decideUser(state: UserState, command: UserCommand): UserEvent[] {
+function decideUser(state: UserState, command: UserCommand): UserEvent[] {
   switch (command.type) {
     case 'SignUp': {
       if (state.exists) throw new AppError('conflict', authMessages.emailTaken, { reason: 'email_taken' });

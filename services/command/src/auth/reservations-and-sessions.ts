@@ -67,7 +67,7 @@ type SessionCommand =
   | { type: 'StartSession'; data: Extract<SessionEvent, { type: 'SessionStarted' }>['data'] }
   | { type: 'EndSession'; data: { sessionId: string; userId: string } };
 
-export const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
+const sessionDecider: Decider<SessionState, SessionCommand, SessionEvent> = {
   name: 'session',
   handles: ['SessionStarted', 'SessionEnded'],
   initialState: { started: null, ended: false },

@@ -47,7 +47,7 @@ export interface BillingState {
   checkoutSessionIds: string[];
 }
 
-export const initialBillingState: BillingState = {
+const initialBillingState: BillingState = {
   customer: null,
   subscription: null,
   endedSubscriptionIds: [],
@@ -59,7 +59,7 @@ export const initialBillingState: BillingState = {
 const later = (a: string | null, b: string | null) => (b && (!a || b > a) ? b : a);
 const isNewer = (observedAt: string, last: string | null) => !last || observedAt > last;
 
-export function evolveBilling(state: BillingState, event: RecordedEvent<SubscriptionEvent>): BillingState {
+function evolveBilling(state: BillingState, event: RecordedEvent<SubscriptionEvent>): BillingState {
   switch (event.type) {
     case 'BillingCustomerCreated':
       return { ...state, customer: { provider: event.data.provider, id: event.data.customerId } };

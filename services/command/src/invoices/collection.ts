@@ -61,10 +61,10 @@ export type CollectionCommand =
   | { type: 'RemindCustomer'; data: { invoiceId: string; userId: string; today: string; offsets: number[] } };
 
 /** Views closer together than this are one: the History shows visits, not page loads. */
-export const VIEW_INTERVAL_MS = 60 * 60 * 1000;
+const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The subject a sent invoice has unless the owner wrote another. */
-export const defaultSubject = (content: InvoiceContent) =>
+const defaultSubject = (content: InvoiceContent) =>
   `Invoice ${content.number} from ${content.seller.companyName || content.seller.name}`;
 
 const invoiceVoid = (what: string) =>
@@ -116,7 +116,7 @@ function minorUnitsOf(typed: string, currency: string): number {
  * before the invoice was issued never comes due; one earlier than a reminder already handled is
  * superseded. Nothing for a void, settled or opted-out invoice.
  */
-export function decideReminder(
+function decideReminder(
   content: InvoiceContent,
   payments: Payments,
   data: { invoiceId: string; userId: string; today: string; offsets: number[] },

@@ -30,7 +30,7 @@ export interface InvoiceState {
   collection: Payments;
 }
 
-export const initialInvoiceState: InvoiceState = {
+const initialInvoiceState: InvoiceState = {
   invoiceId: null,
   exists: false,
   deleted: false,
@@ -52,10 +52,10 @@ export type InvoiceCommand =
     }
   | CollectionCommand;
 
-export const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
-export const invoicePaid = () =>
+const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
+const invoicePaid = () =>
   new AppError('conflict', 'This invoice is paid and can no longer be changed', { reason: 'invoice_paid' });
-export const invoiceNumberTaken = (number: string) =>
+const invoiceNumberTaken = (number: string) =>
   new AppError('conflict', `Invoice number ${number} is already used by another of your invoices`, {
     reason: 'invoice_number_taken',
     fields: { invoiceNumber: `Invoice number ${number} is already used by another of your invoices` },
@@ -194,7 +194,7 @@ type NumberCommand = {
   data: { userId: string; number: string; invoiceId: string };
 };
 
-export const invoiceNumberDecider: Decider<NumberState, NumberCommand, InvoiceNumberEvent> = {
+const invoiceNumberDecider: Decider<NumberState, NumberCommand, InvoiceNumberEvent> = {
   name: 'invoice-number',
   handles: ['InvoiceNumberReserved'],
   initialState: { reservedBy: null },

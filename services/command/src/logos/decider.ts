@@ -18,7 +18,7 @@ export function logoUpload(userId: string, bytes: Buffer): LogoUpload {
 type UploadLogo = { type: 'UploadLogo'; data: LogoUpload };
 
 /** `logo-{id}`: written once; a second upload of the same image changes nothing. */
-export const logoDecider: Decider<{ stored: boolean }, UploadLogo, LogoEvent> = {
+const logoDecider: Decider<{ stored: boolean }, UploadLogo, LogoEvent> = {
   name: 'logo',
   handles: ['LogoUploaded'],
   initialState: { stored: false },

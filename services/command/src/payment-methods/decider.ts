@@ -31,15 +31,12 @@ export interface PaymentMethodsState {
   defaultId: string | null;
 }
 
-export const initialPaymentMethodsState: PaymentMethodsState = { methods: new Map(), defaultId: null };
+const initialPaymentMethodsState: PaymentMethodsState = { methods: new Map(), defaultId: null };
 
 /** The events of a user's payment method streams and of their list (`user-payment-methods-{userId}`). */
 export type PaymentMethodsEvent = PaymentMethodEvent | PaymentMethodListEvent;
 
-export function evolvePaymentMethods(
-  state: PaymentMethodsState,
-  event: PaymentMethodsEvent,
-): PaymentMethodsState {
+function evolvePaymentMethods(state: PaymentMethodsState, event: PaymentMethodsEvent): PaymentMethodsState {
   if (event.type === 'PaymentMethodRegistered') return state;
   const { paymentMethodId: id } = event.data;
   const methods = new Map(state.methods);
@@ -74,7 +71,7 @@ export type PaymentMethodCommand =
     }
   | { type: 'TogglePaymentMethod'; data: { paymentMethodId: string; userId: string } };
 
-export const paymentMethodNotFound = () => new AppError('not_found', paymentMethodMessages.notFound);
+const paymentMethodNotFound = () => new AppError('not_found', paymentMethodMessages.notFound);
 
 const disabledDefault = () =>
   new AppError('validation', paymentMethodMessages.disabledDefault, {
@@ -101,7 +98,7 @@ function detailsOf(form: PaymentMethodForm): PaymentMethodDetails {
  * (if active), else to the oldest active one. Un-ticking `isDefault` on the default does nothing: the way to
  * move the flag is to make another method the default.
  */
-export function decidePaymentMethods(
+function decidePaymentMethods(
   state: PaymentMethodsState,
   command: PaymentMethodCommand,
 ): PaymentMethodsEvent[] {

@@ -29,7 +29,7 @@ export interface SettingsState {
   reminders: ReminderSettings | null;
 }
 
-export const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null };
+const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null };
 
 export type SettingsCommand =
   | {

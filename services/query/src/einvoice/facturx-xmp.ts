@@ -19,7 +19,7 @@ export interface FacturXMetadata {
   fileName: string;
 }
 
-export class FacturXError extends Error {
+class FacturXError extends Error {
   override name = 'FacturXError';
 }
 

@@ -24,7 +24,7 @@ export function templateIdFor(id: string): string {
 const optional = (value: string | null | undefined) => (value ? value : undefined);
 
 /** A stored invoice as the renderer's InvoiceDocument: amounts as stored, nothing recomputed. */
-export function documentFromContent(id: string, content: InvoiceContent, logo?: string): InvoiceDocument {
+function documentFromContent(id: string, content: InvoiceContent, logo?: string): InvoiceDocument {
   const method = content.paymentMethod;
   return {
     id,

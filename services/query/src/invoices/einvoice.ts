@@ -18,7 +18,7 @@ import type { InvoiceRow } from './repository.js';
  * The invoice's e-invoice model from its own stream: the last InvoiceIssued or InvoiceRevised (v2, or v1 upcast by
  * eInvoiceFromV1). The read model keeps only the spec's content; the stream is the snapshot the invoice made.
  */
-export async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EInvoice> {
+async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EInvoice> {
   return (await invoiceFacts(store, row)).invoice;
 }
 

@@ -58,7 +58,7 @@ const KEPT = 'select coalesce((select invoices from user_invoice_totals where us
  * The row's collection status on `today` in SQL, in the order of `collectionStatusOf` (a row not yet
  * collected falls through to 'outstanding', as in the list's own figures).
  */
-export const collectionStatusSql = (today: string) => `case
+const collectionStatusSql = (today: string) => `case
     when c.voided then 'void'
     when c.amount_paid >= c.total then 'paid'
     when c.issue_date > ${today} then 'draft'

@@ -21,7 +21,7 @@ export interface CompileJob {
   facturX?: { xml: string; conformanceLevel: 'EN 16931'; createdAt: number };
 }
 
-export const FACTURX_FILE_NAME = 'factur-x.xml';
+const FACTURX_FILE_NAME = 'factur-x.xml';
 
 /**
  * How much of Typst's memoisation a worker keeps between renders. Typst (comemo) caches every layout step keyed

@@ -61,7 +61,7 @@ function longLines(count: number, currency: string) {
 }
 
 /** A 254-character address, the longest RFC 5321 allows: a 64-character local part and a long domain. */
-export const longestEmail =
+const longestEmail =
   `${'a'.repeat(30)}.${'b'.repeat(33)}@${'accounts-receivable-department'.repeat(6).slice(0, 178)}.co.uk`.slice(
     0,
     254,

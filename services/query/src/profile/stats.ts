@@ -21,7 +21,7 @@ import { listInvoices } from '../invoices/repository.js';
 const { activities, clientCurrencyTotals, currencyTotals, invoices, owingDays } = readModels;
 
 /** A client is active with an unpaid invoice or one issued in this many days (docs/decisions.md). */
-export const ACTIVE_CLIENT_DAYS = 90;
+const ACTIVE_CLIENT_DAYS = 90;
 
 /** yyyy-mm-dd of a moment, in UTC. */
 export const utcDate = (moment: Date) => moment.toISOString().slice(0, 10);
@@ -155,7 +155,7 @@ export async function topClients(db: Database, userId: string): Promise<TopClien
 }
 
 /** The profile's word for a collection status (spec §4: Paid, Pending, Overdue, Draft; and Void). */
-export function recentStatus(status: CollectionStatus): RecentInvoiceStatus {
+function recentStatus(status: CollectionStatus): RecentInvoiceStatus {
   switch (status) {
     case 'paid':
       return 'Paid';

@@ -11,7 +11,7 @@ interface StyleProps {
   $size: 'md' | 'lg';
 }
 
-export const buttonStyles = css<StyleProps>`
+const buttonStyles = css<StyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
  */
 export const PENDING_INVOICE_KEY = 'remit.pendingInvoiceId';
 
-export function readPendingInvoiceId(): string | null {
+function readPendingInvoiceId(): string | null {
   return sessionStorage.getItem(PENDING_INVOICE_KEY);
 }
 

@@ -16,8 +16,8 @@ export const browser = {
 };
 
 /** Spec §8 Plans checkout failures. */
-export const CHECKOUT_FAILED = 'Failed to initiate checkout. Please try again.';
-export const NO_CHECKOUT_URL = 'No checkout URL received';
+const CHECKOUT_FAILED = 'Failed to initiate checkout. Please try again.';
+const NO_CHECKOUT_URL = 'No checkout URL received';
 
 class NoCheckoutUrl extends Error {}
 

@@ -15,8 +15,8 @@ export type Confirmation =
   | { state: 'failed' };
 
 /** Spec §8 Success screen, word for word. */
-export const PAYMENT_CONFIRMED = 'Payment confirmed successfully!';
-export const INVOICE_GENERATED = 'Invoice generated successfully!';
+const PAYMENT_CONFIRMED = 'Payment confirmed successfully!';
+const INVOICE_GENERATED = 'Invoice generated successfully!';
 const CONFIRMED_TOAST_MS = 5000;
 
 // One request per checkout session for the page's lifetime: React's StrictMode runs effects twice,

@@ -105,7 +105,7 @@ const Dot = styled.span<{ $paid: boolean }>`
  * account subscribes, or the invoice was bought one-time), not about the customer (issue 34 item 20): its name
  * and tooltip say so.
  */
-export const dotMeaning = {
+const dotMeaning = {
   paid: 'Paid for: this invoice is unlocked in Remit',
   pending: 'Pending: this invoice is not paid for in Remit yet (a plan or a one-time payment unlocks it)',
 };

@@ -33,7 +33,7 @@ const List = styled.ul<{ $view: ViewMode; $busy: boolean }>`
  * locked. The first invoice of page 1 is already open for free (DESIGN §5), and the server refuses its
  * checkout (409 invoice_already_open).
  */
-export function canPay(invoice: InvoiceListItem, subscribed: boolean): boolean {
+function canPay(invoice: InvoiceListItem, subscribed: boolean): boolean {
   return !subscribed && invoice.locked && invoice.Status !== 'paid' && !invoice.is_paid;
 }
 

@@ -7,7 +7,7 @@ import { Modal } from '../../components/ui/Modal';
 import { TextAreaField } from '../invoices/fields';
 
 /** The server's limit (voidInvoiceSchema), so nothing typed here can be refused for its length. */
-export const VOID_REASON_MAX = 500;
+const VOID_REASON_MAX = 500;
 const reasonRequired = 'Say why this invoice is void';
 
 // Only the explanation is muted: the reason's error keeps the danger colour of every field error.

@@ -5,8 +5,8 @@ import { fetchCollection } from '../../api/payments';
 import { wait } from '../../lib/format';
 
 /** Spec §9. */
-export const PAGE_SIZE = 15;
-export const DASHBOARD_DELAY_MS = 400;
+const PAGE_SIZE = 15;
+const DASHBOARD_DELAY_MS = 400;
 
 /** One dashboard page; cached (and persisted to IndexedDB) so the list reads offline. */
 export function invoiceListQuery(

@@ -17,9 +17,9 @@ function localToday(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-export const DOWNLOAD_FAILED = 'Failed to generate invoice. Please contact support.';
+const DOWNLOAD_FAILED = 'Failed to generate invoice. Please contact support.';
 
-export function saveBlob(blob: Blob, fileName: string): void {
+function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { TextField } from '../../components/ui/TextField';
 import { SelectField } from './fields';
 
-export const LINE_RATE_MESSAGE = 'Enter a VAT rate between 0 and 100 with at most 2 decimals';
+const LINE_RATE_MESSAGE = 'Enter a VAT rate between 0 and 100 with at most 2 decimals';
 
 const options = [
   { value: '', label: "The invoice's VAT" },
@@ -14,7 +14,7 @@ const options = [
 ];
 
 /** Percent typed as text → basis points, or null when it is not a rate (never a silently different number). */
-export function lineRateFrom(text: string): number | null {
+function lineRateFrom(text: string): number | null {
   const read = readTypedNumber(text);
   if (read.kind !== 'number' || read.negative || read.whole.length > 3 || read.fraction.length > 2)
     return null;

@@ -50,11 +50,11 @@ const Note = styled.p`
 `;
 
 /** Spec §3: bank_transfer shows a bank icon; any other type a link icon. */
-export function isBankTransfer(method: Pick<PaymentMethod, 'Type'>): boolean {
+function isBankTransfer(method: Pick<PaymentMethod, 'Type'>): boolean {
   return method.Type === 'bank_transfer';
 }
 
-export function paymentTypeLabel(method: Pick<PaymentMethod, 'Type'>): string {
+function paymentTypeLabel(method: Pick<PaymentMethod, 'Type'>): string {
   return isBankTransfer(method) ? 'Bank transfer' : 'Payment link';
 }
 
@@ -94,7 +94,7 @@ function LinkIcon() {
 }
 
 /** The chosen method's type as an icon (named for screen readers), or an empty box for 'None'. */
-export function PaymentTypeIcon({ method }: { method: PaymentMethod | undefined }) {
+function PaymentTypeIcon({ method }: { method: PaymentMethod | undefined }) {
   if (!method) return <IconBox data-type="none" aria-hidden="true" />;
   const bank = isBankTransfer(method);
   return (

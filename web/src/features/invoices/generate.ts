@@ -19,7 +19,7 @@ import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from '../
 import { enqueueInvoice, type QueuedInvoice } from './outbox';
 
 /** Spec §9: the form appears after about 400 ms. */
-export const FORM_LOAD_DELAY_MS = 400;
+const FORM_LOAD_DELAY_MS = 400;
 
 export interface DraftData {
   form: WizardForm;

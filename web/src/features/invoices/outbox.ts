@@ -19,7 +19,7 @@ export interface SentRecord {
   at: number;
 }
 
-export function invoiceLabel(invoice: QueuedInvoice['invoice']): string {
+function invoiceLabel(invoice: QueuedInvoice['invoice']): string {
   return `Invoice ${[invoice.invoiceNumber, invoice.customerName].filter(Boolean).join(' for ') || ''}`.trim();
 }
 
@@ -72,7 +72,7 @@ function useLive<T>(query: () => Promise<T>, initial: T, key: string | null | un
 }
 
 /** One account's queued commands, oldest first (none when signed out). */
-export function useOutbox(userId: string | null | undefined): OutboxCommand[] {
+function useOutbox(userId: string | null | undefined): OutboxCommand[] {
   return useLive(
     () => (userId ? db.outbox.where('userId').equals(userId).sortBy('seq') : Promise.resolve([])),
     [],
@@ -81,7 +81,7 @@ export function useOutbox(userId: string | null | undefined): OutboxCommand[] {
 }
 
 /** One account's drafts, newest first (none when signed out). */
-export function useDrafts(userId: string | null | undefined): Draft[] {
+function useDrafts(userId: string | null | undefined): Draft[] {
   return useLive(
     async () =>
       userId

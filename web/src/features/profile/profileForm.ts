@@ -25,7 +25,7 @@ const profileInputs = z.object({
 });
 export type ProfileFormValues = z.infer<typeof profileInputs>;
 
-export function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput {
+function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput {
   const dueDays = values.DefaultDueDays.trim();
   return {
     DefaultDueDays: dueDays === '' ? null : Number(dueDays),

@@ -16,7 +16,7 @@ import { useToast } from '../toasts/ToastProvider';
 import { profileMessages } from './messages';
 
 /** Spec §9: the profile waits this long on entry before it loads. */
-export const PROFILE_DELAY_MS = 300;
+const PROFILE_DELAY_MS = 300;
 
 function useLoggedError(context: string, error: unknown) {
   useEffect(() => {

@@ -20,7 +20,7 @@ const Banner = styled.div`
 `;
 
 /** While the server is out of reach with the browser online: ask it again this often. */
-export const REACH_PROBE_MS = 15_000;
+const REACH_PROBE_MS = 15_000;
 
 function useServerReachable(): boolean {
   return useSyncExternalStore(onReachabilityChange, isServerReachable, () => true);

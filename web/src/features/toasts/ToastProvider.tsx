@@ -28,7 +28,7 @@ type ShowToast = (message: string, options?: ToastOptions) => void;
 
 const ToastContext = createContext<ShowToast | null>(null);
 
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 export function useToast(): ShowToast {
   const show = useContext(ToastContext);

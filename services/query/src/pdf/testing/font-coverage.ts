@@ -3,7 +3,7 @@ import { readCodePoints } from '../cmap.js';
 import { fontPaths, wideFontPaths } from '../fonts.js';
 
 /** The code points a set of font files maps, as sorted inclusive ranges. */
-export function coverageRanges(paths: string[]): Array<[number, number]> {
+function coverageRanges(paths: string[]): Array<[number, number]> {
   const points = new Set<number>();
   for (const path of paths) for (const point of readCodePoints(readFileSync(path))) points.add(point);
   const sorted = [...points].sort((a, b) => a - b);
@@ -17,7 +17,7 @@ export function coverageRanges(paths: string[]): Array<[number, number]> {
 }
 
 /** What the shipped fonts cover: the base set every render loads, and every font (base and wide). */
-export function shippedCoverage() {
+function shippedCoverage() {
   return { base: coverageRanges(fontPaths()), all: coverageRanges([...fontPaths(), ...wideFontPaths()]) };
 }
 

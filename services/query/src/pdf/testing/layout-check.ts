@@ -44,7 +44,7 @@ const entities: Record<string, string> = {
   '&apos;': "'",
 };
 
-export function parsePages(xhtml: string): Page[] {
+function parsePages(xhtml: string): Page[] {
   const pages: Page[] = [];
   for (const match of xhtml.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)) {
     const words = [
