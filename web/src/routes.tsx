@@ -3,8 +3,8 @@ import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-rou
 import { PageSpinner } from './components/ui/Spinner';
 import { RedirectIfSignedIn, RequireAuth } from './features/auth/guards';
 import { RootLayout } from './layout/RootLayout';
+import { RouteErrorBoundary } from './layout/RouteError';
 import { type RouteMeta, useRouteMeta } from './layout/RouteMeta';
-import { RouteErrorBoundary } from './pages/RouteError';
 
 /** A page in its own chunk: a lazy component, and its loader to start the download early. */
 interface LazyPage {
@@ -54,20 +54,23 @@ function Standalone({ label, children }: { label: string; children: ReactNode })
  * Made once per app (AppRoutes): a test's fresh app loads its pages as a fresh page load does.
  */
 export function createRoutes(): RouteObject[] {
-  const CustomerInvoicePage = page(() => import('./pages/CustomerInvoicePage'), 'CustomerInvoicePage');
-  const LoginPage = page(() => import('./pages/LoginPage'), 'LoginPage');
-  const LoginBasicPage = page(() => import('./pages/LoginBasicPage'), 'LoginBasicPage');
-  const SignUpPage = page(() => import('./pages/SignUpPage'), 'SignUpPage');
-  const ForgotPasswordPage = page(() => import('./pages/ForgotPasswordPage'), 'ForgotPasswordPage');
-  const ResetPasswordPage = page(() => import('./pages/ResetPasswordPage'), 'ResetPasswordPage');
-  const VerifyEmailPage = page(() => import('./pages/VerifyEmailPage'), 'VerifyEmailPage');
-  const GoogleCallbackPage = page(() => import('./pages/GoogleCallbackPage'), 'GoogleCallbackPage');
-  const DashboardPage = page(() => import('./pages/DashboardPage'), 'DashboardPage');
-  const ProfilePage = page(() => import('./pages/ProfilePage'), 'ProfilePage');
-  const InvoiceCreatePage = page(() => import('./pages/InvoiceCreatePage'), 'InvoiceCreatePage');
-  const SubscriptionPage = page(() => import('./pages/SubscriptionPage'), 'SubscriptionPage');
-  const SuccessPage = page(() => import('./pages/SuccessPage'), 'SuccessPage');
-  const NotFoundPage = page(() => import('./pages/NotFoundPage'), 'NotFoundPage');
+  const CustomerInvoicePage = page(
+    () => import('./features/customer-page/CustomerInvoicePage'),
+    'CustomerInvoicePage',
+  );
+  const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
+  const LoginBasicPage = page(() => import('./features/auth/LoginBasicPage'), 'LoginBasicPage');
+  const SignUpPage = page(() => import('./features/auth/SignUpPage'), 'SignUpPage');
+  const ForgotPasswordPage = page(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
+  const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
+  const VerifyEmailPage = page(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage');
+  const GoogleCallbackPage = page(() => import('./features/auth/GoogleCallbackPage'), 'GoogleCallbackPage');
+  const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
+  const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
+  const InvoiceCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'InvoiceCreatePage');
+  const SubscriptionPage = page(() => import('./features/billing/SubscriptionPage'), 'SubscriptionPage');
+  const SuccessPage = page(() => import('./features/billing/SuccessPage'), 'SuccessPage');
+  const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
   return [
     {

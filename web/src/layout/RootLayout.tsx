@@ -4,9 +4,9 @@ import styled from 'styled-components';
 import { PageSpinner } from '../components/ui/Spinner';
 import { OfflineBanner } from '../features/pwa/OfflineBanner';
 import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
-import { RouteErrorBoundary } from '../pages/RouteError';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { RouteErrorBoundary } from './RouteError';
 
 const SkipLink = styled.a`
   position: absolute;

@@ -1,5 +1,5 @@
 import { defaultInvoiceForm } from '@remit/contracts';
-import type { WizardForm } from '../machines/wizard';
+import type { WizardForm } from '../features/invoices/wizardMachine';
 
 /** Step 1 filled in as the spec requires it (spec §4): what a wizard or a Generate test starts from. */
 export const validWizardForm: WizardForm = {

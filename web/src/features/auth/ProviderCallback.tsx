@@ -7,9 +7,9 @@ import { completeGoogleLogin } from '../../api/authSession';
 import { errorMessage } from '../../api/errors';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { logError } from '../../lib/log';
-import { providerCallbackMachine } from '../../machines/providerCallback';
 import { useToast } from '../toasts/ToastProvider';
 import { useSignIn } from './AuthProvider';
+import { providerCallbackMachine } from './providerCallbackMachine';
 import { takeRememberedRedirect } from './redirect';
 
 // A code can be exchanged once; a remount (React's strict mode, a double render) must not send it twice.

@@ -5,9 +5,9 @@ import { authKeys, billingKeys } from '../../api/keys';
 import { readToken, storeToken } from '../../api/session';
 import type { RemitDatabase } from '../../db/database';
 import { restoreAtStart } from '../../db/persistQueries';
-import { authMachine } from '../../machines/auth';
 import { deferred, mockApi, testUser } from '../../test/api';
 import { createAuthActors } from './actors';
+import { authMachine } from './authMachine';
 
 function start(queryClient: QueryClient) {
   return createActor(authMachine.provide({ actors: createAuthActors(queryClient) })).start();

@@ -7,7 +7,7 @@ import { invalidateAfter } from '../../api/invalidation';
 import { authKeys, billingKeys } from '../../api/keys';
 import { sessionQuery, subscriptionQuery } from '../../api/queries';
 import { cacheRestored } from '../../db/persistQueries';
-import type { Session } from '../../machines/auth';
+import type { Session } from './authMachine';
 
 /** Answers that say "not now" about the server, not "no" about the token: the check is tried again. */
 const TRANSIENT_STATUSES = new Set([429, 502, 503, 504]);

@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type Actor, createActor, type SnapshotFrom } from 'xstate';
 import { setCurrentUser } from '../../db/account';
-import { authMachine } from '../../machines/auth';
-import { type AuthView, signedOutContext } from '../../machines/authState';
 import { createAuthActors } from './actors';
+import { authMachine } from './authMachine';
+import { type AuthView, signedOutContext } from './authState';
 
 /** The running auth machine (xstate): loaded by authStore.ts when there is a session to check or an event. */
 export type AuthActor = Actor<typeof authMachine>;

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { forgetPosition, readToken } from '../../api/session';
 import { logError } from '../../lib/log';
-import { type AuthEvent, type AuthView, signedOutContext } from '../../machines/authState';
 import type { AuthActor } from './authActor';
+import { type AuthEvent, type AuthView, signedOutContext } from './authState';
 
-export type { AuthStatus, AuthView } from '../../machines/authState';
+export type { AuthStatus, AuthView } from './authState';
 
 export interface AuthStore {
   getSnapshot(): AuthView;
@@ -15,7 +15,7 @@ export interface AuthStore {
 }
 
 /**
- * The auth machine (machines/auth.ts) behind a store that loads it on demand. With a token the machine
+ * The auth machine (authMachine.ts) behind a store that loads it on demand. With a token the machine
  * loads and starts at once (the session check); without one the app is signed out before any check, which
  * is all a signed-out screen (/login) reads, so xstate (12 KB gzip) is not part of that first screen: the
  * machine loads with the first event (a sign-in, a re-check) and gets the events sent meanwhile, in order.

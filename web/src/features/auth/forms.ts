@@ -7,7 +7,7 @@ import {
   signUpRequestSchema,
   verifyEmailRequestSchema,
 } from '@remit/contracts';
-import { createFormMachine } from '../../machines/form';
+import { createFormMachine } from '../forms/formMachine';
 
 /** The three sign-in forms, validated with the contracts' schemas and their messages. */
 export const signInFormMachine = createFormMachine({

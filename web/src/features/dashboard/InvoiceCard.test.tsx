@@ -5,7 +5,7 @@ import { mockOneInvoice } from '../../test/invoicePreview';
 import { renderApp } from '../../test/renderApp';
 
 describe("the dashboard row's dot and collection badge (issue 34 item 20)", () => {
-  beforeAll(() => import('../../pages/DashboardPage'), 120_000);
+  beforeAll(() => import('./DashboardPage'), 120_000);
 
   it("keeps the spec's 'Paid' dot, says what it is about, and sets the customer's side apart", async () => {
     storeToken('jwt');

@@ -15,7 +15,7 @@ const shareAnswer = (active: boolean) => ({
 
 describe('the Share tab (issue 34 item 17)', () => {
   // The page is a lazy route: transformed here, with time to spare on a busy machine, not in the first test.
-  beforeAll(() => import('../../pages/DashboardPage'), 120_000);
+  beforeAll(() => import('./DashboardPage'), 120_000);
 
   it('shows a link as active right after it is made, and as stopped right after it is stopped', async () => {
     storeToken('jwt');

@@ -31,7 +31,7 @@ const keysOf = (sent: RecordedRequest[]) =>
 // Issue 34 item 1: each command button, double-clicked, reaches the server once.
 describe('a double click on a command button sends the command once', () => {
   // The page is a lazy route: transformed here, with time to spare on a busy machine, not in the first test.
-  beforeAll(() => import('../../pages/DashboardPage'), 120_000);
+  beforeAll(() => import('./DashboardPage'), 120_000);
   afterEach(() => db.outbox.clear());
 
   it('Record payment: one payment for a double click, and the form is empty afterwards', async () => {

@@ -1,7 +1,7 @@
 import { useMachine } from '@xstate/react';
 import type { FormEvent, KeyboardEvent } from 'react';
 import type { z } from 'zod';
-import { type FormMachine, validate } from '../../machines/form';
+import { type FormMachine, validate } from './formMachine';
 
 type Values = Record<string, string>;
 

@@ -3,8 +3,8 @@ import { useMemo } from 'react';
 import styled from 'styled-components';
 import { paymentMethodsQuery } from '../../api/paymentMethods';
 import { settingsQuery } from '../../api/profile';
-import type { WizardForm } from '../../machines/wizard';
 import { type FormReadiness, formReadiness } from './einvoiceReadiness';
+import type { WizardForm } from './wizardMachine';
 
 const List = styled.section`
   margin-top: ${({ theme }) => theme.space.md};

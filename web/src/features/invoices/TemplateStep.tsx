@@ -10,10 +10,10 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { logError } from '../../lib/log';
-import type { WizardForm, WizardTemplate } from '../../machines/wizard';
 import { media } from '../../theme/theme';
 import { FormReadinessChecklist } from './ReadinessChecklist';
 import type { Wizard } from './useWizard';
+import type { WizardForm, WizardTemplate } from './wizardMachine';
 
 const Grid = styled.ul`
   list-style: none;

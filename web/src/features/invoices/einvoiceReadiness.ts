@@ -8,7 +8,7 @@ import {
   type SellerProfile,
   type UserSettings,
 } from '@remit/contracts';
-import type { WizardForm } from '../../machines/wizard';
+import type { WizardForm } from './wizardMachine';
 
 export interface FormReadiness {
   /** False while the spec's form itself has messages: readiness is judged on a valid form only. */

@@ -1,5 +1,5 @@
 import { type FieldErrors, invoiceFormErrors } from '@remit/contracts';
-import type { WizardForm } from '../../machines/wizard';
+import type { WizardForm } from './wizardMachine';
 
 type Tree = Record<string, unknown> | unknown[];
 

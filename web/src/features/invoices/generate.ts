@@ -15,8 +15,8 @@ import { currentUserId } from '../../db/account';
 import { db } from '../../db/database';
 import { listCommands, retryOutboxNow } from '../../db/outbox';
 import { isoDay, wait } from '../../lib/format';
-import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from '../../machines/wizard';
 import { enqueueInvoice, type QueuedInvoice } from './outbox';
+import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from './wizardMachine';
 
 /** Spec §9: the form appears after about 400 ms. */
 const FORM_LOAD_DELAY_MS = 400;

@@ -7,12 +7,12 @@ import { fromPromise } from 'xstate';
 import { useFormKey } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
-import { type ItemForm, type WizardForm, wizardMachine } from '../../machines/wizard';
 import { useAuth } from '../auth/AuthProvider';
 import { PENDING_INVOICE_KEY } from '../billing/pendingInvoice';
 import { useToast } from '../toasts/ToastProvider';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
+import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
 
 const AUTOSAVE_MS = 500;
 

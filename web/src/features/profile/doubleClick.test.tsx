@@ -10,7 +10,7 @@ const sent = (requests: RecordedRequest[], method: string, path: string) =>
 // Issue 34 item 1: the profile's command buttons, double-clicked, reach the server once.
 describe('a double click on a profile command sends it once', () => {
   // The page is a lazy route: transformed here, with time to spare on a busy machine, not in the first test.
-  beforeAll(() => import('../../pages/ProfilePage'), 120_000);
+  beforeAll(() => import('./ProfilePage'), 120_000);
 
   it('Add Method: one payment method', async () => {
     const { requests } = api();

@@ -1,6 +1,6 @@
 import { type PaymentMethod, type PaymentMethodFormInput, paymentMethodFormSchema } from '@remit/contracts';
 import { z } from 'zod';
-import { createFormMachine } from '../../machines/form';
+import { createFormMachine } from '../forms/formMachine';
 import { profileMessages } from './messages';
 
 /**

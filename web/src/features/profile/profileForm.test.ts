@@ -1,6 +1,6 @@
 import { eInvoiceDetailMessages } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
-import { validate } from '../../machines/form';
+import { validate } from '../forms/formMachine';
 import { profileFormSchema, toProfileFormValues } from './profileForm';
 
 describe('the profile form', () => {

@@ -8,14 +8,14 @@ import {
   fetchPublicPreview,
   fetchSharedInvoiceOwner,
   publicInvoicePath,
-} from '../api/customer-page';
-import { publicInvoiceKeys } from '../api/keys';
-import { Button, ButtonLink } from '../components/ui/Button';
-import { Spinner } from '../components/ui/Spinner';
-import { useAuth } from '../features/auth/AuthProvider';
-import { PaymentDetails } from '../features/customer-page/PaymentDetails';
-import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
-import { formatAmount, formatDate } from '../lib/format';
+} from '../../api/customer-page';
+import { publicInvoiceKeys } from '../../api/keys';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
+import { formatAmount, formatDate } from '../../lib/format';
+import { useAuth } from '../auth/AuthProvider';
+import { useInvoiceActions } from '../dashboard/useInvoiceActions';
+import { PaymentDetails } from './PaymentDetails';
 
 const Page = styled.div`
   min-height: 100vh;

@@ -2,14 +2,14 @@ import { authMessages, verifyEmailRequestSchema } from '@remit/contracts';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { verifyEmail } from '../api/auth';
-import { Alert } from '../components/ui/Alert';
-import { useSignIn } from '../features/auth/AuthProvider';
-import { verifyEmailFormMachine } from '../features/auth/forms';
-import { EmailField, SubmitButton } from '../features/forms/FormParts';
-import { useForm } from '../features/forms/useForm';
-import { useToast } from '../features/toasts/ToastProvider';
-import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
+import { verifyEmail } from '../../api/auth';
+import { Alert } from '../../components/ui/Alert';
+import { Aside, AuthLayout, Form } from '../../layout/AuthLayout';
+import { EmailField, SubmitButton } from '../forms/FormParts';
+import { useForm } from '../forms/useForm';
+import { useToast } from '../toasts/ToastProvider';
+import { useSignIn } from './AuthProvider';
+import { verifyEmailFormMachine } from './forms';
 
 export const VERIFIED_MESSAGE = 'Your email is verified. Welcome to Remit!';
 

@@ -1,8 +1,8 @@
 import { type FieldErrors, fieldErrors } from '@remit/contracts';
 import { assign, fromPromise, setup } from 'xstate';
 import type { z } from 'zod';
-import { ApiError, errorMessage } from '../api/errors';
-import { logError } from '../lib/log';
+import { ApiError, errorMessage } from '../../api/errors';
+import { logError } from '../../lib/log';
 
 type Values = Record<string, string>;
 

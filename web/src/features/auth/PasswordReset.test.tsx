@@ -2,9 +2,9 @@ import { authMessages } from '@remit/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { storeToken } from '../api/session';
-import { mockApi, testUser } from '../test/api';
-import { renderApp } from '../test/renderApp';
+import { storeToken } from '../../api/session';
+import { mockApi, testUser } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
 
 describe("'Forgot password?' (/login-basic → /forgot-password)", () => {
   it('links from the sign-in form, carrying the address typed there', async () => {

@@ -1,22 +1,22 @@
 import { lazy, Suspense } from 'react';
-import { EmptyState, icons, LineIcon } from '../components/EmptyState';
-import { Alert } from '../components/ui/Alert';
-import { Button, ButtonLink } from '../components/ui/Button';
-import { Badge } from '../components/ui/Card';
-import { PageSpinner } from '../components/ui/Spinner';
-import { useAuth } from '../features/auth/AuthProvider';
-import { DashboardToolbar } from '../features/dashboard/DashboardToolbar';
-import { InvoiceCollection } from '../features/dashboard/InvoiceCollection';
-import { Pagination } from '../features/dashboard/Pagination';
-import { useDashboard } from '../features/dashboard/useDashboard';
-import { useInvoiceActions } from '../features/dashboard/useInvoiceActions';
-import { OutboxStatus } from '../features/invoices/OutboxStatus';
-import { Page } from '../layout/Page';
+import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
+import { Alert } from '../../components/ui/Alert';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { Badge } from '../../components/ui/Card';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { Page } from '../../layout/Page';
+import { useAuth } from '../auth/AuthProvider';
+import { OutboxStatus } from '../invoices/OutboxStatus';
+import { DashboardToolbar } from './DashboardToolbar';
+import { InvoiceCollection } from './InvoiceCollection';
+import { Pagination } from './Pagination';
+import { useDashboard } from './useDashboard';
+import { useInvoiceActions } from './useInvoiceActions';
 
 // The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
 // dashboard's first screen: its chunk loads when an invoice is first opened.
 const InvoicePreviewModal = lazy(() =>
-  import('../features/dashboard/InvoicePreviewModal').then((module) => ({
+  import('./InvoicePreviewModal').then((module) => ({
     default: module.InvoicePreviewModal,
   })),
 );

@@ -3,13 +3,13 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { requestPasswordReset } from '../api/auth';
-import { Alert } from '../components/ui/Alert';
-import { ButtonLink } from '../components/ui/Button';
-import { forgotPasswordFormMachine } from '../features/auth/forms';
-import { EmailField, SubmitButton } from '../features/forms/FormParts';
-import { useForm } from '../features/forms/useForm';
-import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
+import { requestPasswordReset } from '../../api/auth';
+import { Alert } from '../../components/ui/Alert';
+import { ButtonLink } from '../../components/ui/Button';
+import { Aside, AuthLayout, Form } from '../../layout/AuthLayout';
+import { EmailField, SubmitButton } from '../forms/FormParts';
+import { useForm } from '../forms/useForm';
+import { forgotPasswordFormMachine } from './forms';
 
 const Body = styled.div`
   display: flex;

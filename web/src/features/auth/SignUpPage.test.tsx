@@ -2,8 +2,8 @@ import { authMessages } from '@remit/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred, mockApi } from '../test/api';
-import { renderApp } from '../test/renderApp';
+import { deferred, mockApi } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
 
 async function openSignUp() {
   renderApp('/signup');

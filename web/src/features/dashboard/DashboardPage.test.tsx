@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { storeToken } from '../api/session';
-import { mockApi, testUser } from '../test/api';
-import { renderApp, warmRoutes } from '../test/renderApp';
+import { storeToken } from '../../api/session';
+import { mockApi, testUser } from '../../test/api';
+import { renderApp, warmRoutes } from '../../test/renderApp';
 
 function listItem(index: number, locked: boolean, status = 'Draft') {
   return {

@@ -1,7 +1,7 @@
 import { defaultInvoiceForm } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { validWizardForm } from '../test/wizardForm';
+import { validWizardForm } from '../../test/wizardForm';
 import {
   type GenerateInput,
   type GenerateResult,
@@ -9,7 +9,7 @@ import {
   type WizardForm,
   type WizardStart,
   wizardMachine,
-} from './wizard';
+} from './wizardMachine';
 
 const template = { ID: 'classic', TemplateName: 'Classic', TemplateComponentName: 'ClassicTemplate' };
 

@@ -4,17 +4,17 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { resendVerification, signIn } from '../api/auth';
-import { errorMessage } from '../api/errors';
-import { Alert } from '../components/ui/Alert';
-import { Button } from '../components/ui/Button';
-import { TextField } from '../components/ui/TextField';
-import { useSignIn } from '../features/auth/AuthProvider';
-import { signInFormMachine } from '../features/auth/forms';
-import { EmailField, SubmitButton } from '../features/forms/FormParts';
-import { useForm } from '../features/forms/useForm';
-import { useToast } from '../features/toasts/ToastProvider';
-import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
+import { resendVerification, signIn } from '../../api/auth';
+import { errorMessage } from '../../api/errors';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/TextField';
+import { Aside, AuthLayout, Form } from '../../layout/AuthLayout';
+import { EmailField, SubmitButton } from '../forms/FormParts';
+import { useForm } from '../forms/useForm';
+import { useToast } from '../toasts/ToastProvider';
+import { useSignIn } from './AuthProvider';
+import { signInFormMachine } from './forms';
 
 const EMAIL_NOT_VERIFIED = 'email_not_verified';
 

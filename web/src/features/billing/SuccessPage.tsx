@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { icons, LineIcon } from '../components/EmptyState';
-import { Alert } from '../components/ui/Alert';
-import { ButtonLink } from '../components/ui/Button';
-import { Card } from '../components/ui/Card';
-import { Spinner } from '../components/ui/Spinner';
-import { useConfirmation } from '../features/billing/useConfirmation';
+import { icons, LineIcon } from '../../components/EmptyState';
+import { Alert } from '../../components/ui/Alert';
+import { ButtonLink } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Spinner } from '../../components/ui/Spinner';
+import { useConfirmation } from './useConfirmation';
 
 const Box = styled(Card)`
   display: flex;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
-import { ProviderCallback } from '../features/auth/ProviderCallback';
+import { ProviderCallback } from './ProviderCallback';
 
 /** /auth/google/callback: 'Processing login...', then '/' (or back to /login on failure). */
 export function GoogleCallbackPage() {

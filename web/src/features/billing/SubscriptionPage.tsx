@@ -2,15 +2,15 @@ import { isPaidUp } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { subscriptionViewQuery } from '../api/billing';
-import { Alert } from '../components/ui/Alert';
-import { PageSpinner } from '../components/ui/Spinner';
-import { useAuth } from '../features/auth/AuthProvider';
-import { PlanCards } from '../features/billing/PlanCards';
-import { usePendingInvoiceId } from '../features/billing/pendingInvoice';
-import { planCopy, planOfSubscription } from '../features/billing/plans';
-import { useBillingOff } from '../features/billing/useBillingOff';
-import { Page } from '../layout/Page';
+import { subscriptionViewQuery } from '../../api/billing';
+import { Alert } from '../../components/ui/Alert';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { Page } from '../../layout/Page';
+import { useAuth } from '../auth/AuthProvider';
+import { PlanCards } from './PlanCards';
+import { usePendingInvoiceId } from './pendingInvoice';
+import { planCopy, planOfSubscription } from './plans';
+import { useBillingOff } from './useBillingOff';
 
 const Stack = styled.div`
   display: flex;

@@ -3,21 +3,21 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { startGoogleLogin } from '../api/authSession';
-import { errorMessage } from '../api/errors';
-import { providersQuery } from '../api/queries';
-import { GoogleIcon } from '../components/GoogleIcon';
-import { Alert } from '../components/ui/Alert';
-import { Button, ButtonLink } from '../components/ui/Button';
-import { PageSpinner } from '../components/ui/Spinner';
-import { rememberRedirect } from '../features/auth/redirect';
-import { AuthLayout, Stack } from '../layout/AuthLayout';
-import { logError } from '../lib/log';
+import { startGoogleLogin } from '../../api/authSession';
+import { errorMessage } from '../../api/errors';
+import { providersQuery } from '../../api/queries';
+import { GoogleIcon } from '../../components/GoogleIcon';
+import { Alert } from '../../components/ui/Alert';
+import { Button, ButtonLink } from '../../components/ui/Button';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { AuthLayout, Stack } from '../../layout/AuthLayout';
+import { logError } from '../../lib/log';
+import { rememberRedirect } from './redirect';
 
 // A provider's callback (`?code=`) runs its own machine: loaded only then, so the sign-in screen itself
 // needs no xstate.
 const ProviderCallback = lazy(() =>
-  import('../features/auth/ProviderCallback').then((module) => ({ default: module.ProviderCallback })),
+  import('./ProviderCallback').then((module) => ({ default: module.ProviderCallback })),
 );
 
 const Divider = styled.div`

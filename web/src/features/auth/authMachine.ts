@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { isUnauthorized } from '../api/errors';
-import { clearToken, forgetPosition, readToken, storeToken } from '../api/session';
+import { isUnauthorized } from '../../api/errors';
+import { clearToken, forgetPosition, readToken, storeToken } from '../../api/session';
 import { type AuthContext, type AuthEvent, type Session, signedOutContext } from './authState';
 
 export type { AuthContext, AuthEvent, Session } from './authState';

@@ -2,10 +2,10 @@ import type { PublicInvoiceView } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { clearToken, storeToken } from '../api/session';
-import { mockApi, testUser } from '../test/api';
-import { pwaState } from '../test/pwaRegister';
-import { renderApp } from '../test/renderApp';
+import { clearToken, storeToken } from '../../api/session';
+import { mockApi, testUser } from '../../test/api';
+import { pwaState } from '../../test/pwaRegister';
+import { renderApp } from '../../test/renderApp';
 
 const TOKEN = 'A'.repeat(43);
 

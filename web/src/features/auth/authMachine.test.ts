@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, NetworkError } from '../api/errors';
-import { readToken, storeToken } from '../api/session';
-import { testUser } from '../test/api';
-import { authMachine, type Session } from './auth';
+import { ApiError, NetworkError } from '../../api/errors';
+import { readToken, storeToken } from '../../api/session';
+import { testUser } from '../../test/api';
+import { authMachine, type Session } from './authMachine';
 
 function startAuth(
   options: {

@@ -3,14 +3,14 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { signUp } from '../api/auth';
-import { Alert } from '../components/ui/Alert';
-import { ButtonLink } from '../components/ui/Button';
-import { TextField } from '../components/ui/TextField';
-import { signUpFormMachine } from '../features/auth/forms';
-import { EmailField, SubmitButton } from '../features/forms/FormParts';
-import { useForm } from '../features/forms/useForm';
-import { AuthLayout, Form } from '../layout/AuthLayout';
+import { signUp } from '../../api/auth';
+import { Alert } from '../../components/ui/Alert';
+import { ButtonLink } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/TextField';
+import { AuthLayout, Form } from '../../layout/AuthLayout';
+import { EmailField, SubmitButton } from '../forms/FormParts';
+import { useForm } from '../forms/useForm';
+import { signUpFormMachine } from './forms';
 
 const MailIcon = styled.span`
   display: inline-flex;

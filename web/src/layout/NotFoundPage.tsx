@@ -1,6 +1,6 @@
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { ButtonLink } from '../components/ui/Button';
-import { Page } from '../layout/Page';
+import { Page } from './Page';
 
 export function NotFoundPage() {
   return (

@@ -2,9 +2,9 @@ import { authMessages } from '@remit/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { readToken } from '../api/session';
-import { mockApi, testUser } from '../test/api';
-import { renderApp } from '../test/renderApp';
+import { readToken } from '../../api/session';
+import { mockApi, testUser } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
 
 describe('/login', () => {
   it("welcomes back with 'Login with Google' and 'Sign in with email' keeping the redirect", async () => {

@@ -1,16 +1,16 @@
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { newIdempotencyKey } from '../api/client';
-import { Alert } from '../components/ui/Alert';
-import { PageSpinner } from '../components/ui/Spinner';
-import { DraftsPanel } from '../features/invoices/DraftsPanel';
-import { InvoiceFormStep } from '../features/invoices/InvoiceFormStep';
-import { OutboxStatus } from '../features/invoices/OutboxStatus';
-import { PlansOverlay } from '../features/invoices/PlansOverlay';
-import { TemplateStep } from '../features/invoices/TemplateStep';
-import { useWizard } from '../features/invoices/useWizard';
-import { Page } from '../layout/Page';
+import { newIdempotencyKey } from '../../api/client';
+import { Alert } from '../../components/ui/Alert';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { Page } from '../../layout/Page';
+import { DraftsPanel } from './DraftsPanel';
+import { InvoiceFormStep } from './InvoiceFormStep';
+import { OutboxStatus } from './OutboxStatus';
+import { PlansOverlay } from './PlansOverlay';
+import { TemplateStep } from './TemplateStep';
+import { useWizard } from './useWizard';
 
 const Steps = styled.ol`
   display: flex;

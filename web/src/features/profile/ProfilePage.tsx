@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import styled from 'styled-components';
-import { invalidateAfter } from '../api/invalidation';
-import { Button } from '../components/ui/Button';
-import { PageSpinner } from '../components/ui/Spinner';
-import { CurrentPlanCard } from '../features/billing/CurrentPlanCard';
-import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from '../features/profile/PaidBlocks';
-import { PaymentMethodsCard } from '../features/profile/PaymentMethodsCard';
-import { ProfileForm } from '../features/profile/ProfileForm';
-import { ProfileCard } from '../features/profile/parts';
-import { toProfileFormValues } from '../features/profile/profileForm';
-import { RemindersCard } from '../features/profile/RemindersCard';
-import { SecurityCard } from '../features/profile/SecurityCard';
-import { useProfileData } from '../features/profile/useProfileData';
-import { DeviceDataCard } from '../features/pwa/DeviceDataCard';
-import { Page } from '../layout/Page';
-import { media } from '../theme/theme';
+import { invalidateAfter } from '../../api/invalidation';
+import { Button } from '../../components/ui/Button';
+import { PageSpinner } from '../../components/ui/Spinner';
+import { Page } from '../../layout/Page';
+import { media } from '../../theme/theme';
+import { CurrentPlanCard } from '../billing/CurrentPlanCard';
+import { DeviceDataCard } from '../pwa/DeviceDataCard';
+import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
+import { PaymentMethodsCard } from './PaymentMethodsCard';
+import { ProfileForm } from './ProfileForm';
+import { ProfileCard } from './parts';
+import { toProfileFormValues } from './profileForm';
+import { RemindersCard } from './RemindersCard';
+import { SecurityCard } from './SecurityCard';
+import { useProfileData } from './useProfileData';
 
 const Columns = styled.div`
   display: grid;

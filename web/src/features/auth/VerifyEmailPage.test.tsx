@@ -2,9 +2,9 @@ import { authMessages } from '@remit/contracts';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { readToken } from '../api/session';
-import { mockApi, testUser } from '../test/api';
-import { renderApp } from '../test/renderApp';
+import { readToken } from '../../api/session';
+import { mockApi, testUser } from '../../test/api';
+import { renderApp } from '../../test/renderApp';
 import { VERIFIED_MESSAGE } from './VerifyEmailPage';
 
 describe('verify email (/verify-email)', () => {

@@ -2,8 +2,8 @@ import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { EmptyState, icons, LineIcon } from '../components/EmptyState';
 import { Button } from '../components/ui/Button';
-import { Page } from '../layout/Page';
 import { logError } from '../lib/log';
+import { Page } from './Page';
 
 /** A screen failed to load or render: say so, and offer a reload (a new version may be out). */
 export function RouteError() {

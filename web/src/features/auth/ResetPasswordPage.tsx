@@ -2,14 +2,14 @@ import { authMessages, passwordResetFormSchema } from '@remit/contracts';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { resetPassword } from '../api/auth';
-import { Alert } from '../components/ui/Alert';
-import { TextField } from '../components/ui/TextField';
-import { resetPasswordFormMachine } from '../features/auth/forms';
-import { SubmitButton } from '../features/forms/FormParts';
-import { useForm } from '../features/forms/useForm';
-import { useToast } from '../features/toasts/ToastProvider';
-import { Aside, AuthLayout, Form } from '../layout/AuthLayout';
+import { resetPassword } from '../../api/auth';
+import { Alert } from '../../components/ui/Alert';
+import { TextField } from '../../components/ui/TextField';
+import { Aside, AuthLayout, Form } from '../../layout/AuthLayout';
+import { SubmitButton } from '../forms/FormParts';
+import { useForm } from '../forms/useForm';
+import { useToast } from '../toasts/ToastProvider';
+import { resetPasswordFormMachine } from './forms';
 
 const LINK_PROBLEMS = new Set(['reset_invalid', 'reset_expired']);
 
