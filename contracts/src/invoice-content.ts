@@ -16,6 +16,24 @@ export interface SellerProfile {
   taxNumber: string | null;
 }
 
+/** The seller's defaults on an invoice from the company profile (the newest UserSettingsChanged's data). */
+export function sellerProfileFrom(
+  settings: {
+    companyAddress: string;
+    companyPostalAddress: PostalAddress;
+    companyPhone: string;
+    companyTaxNumber: string | null;
+  } | null,
+): SellerProfile | null {
+  if (!settings) return null;
+  return {
+    companyAddress: settings.companyAddress,
+    postalAddress: settings.companyPostalAddress,
+    phone: settings.companyPhone,
+    taxNumber: settings.companyTaxNumber,
+  };
+}
+
 /**
  * The content an invoice records, from a validated form (DESIGN §3): every total recomputed in minor units,
  * the parties snapshotted as typed. The command side issues it; the query side previews an unsaved form

@@ -74,7 +74,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
-  router.use(templateRoutes({ db: deps.db }));
+  router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>
     assertStreamInvoiceOpen(paywall, userId, invoice);

@@ -6,7 +6,7 @@ import {
   invoiceNumberStreamId,
   invoiceStreamId,
   logoStreamId,
-  type SellerProfile,
+  sellerProfileFrom,
   settingsStreamId,
 } from '@remit/contracts';
 import { type EventStore, foldEvents, type StoredEvent } from '@remit/eventstore';
@@ -35,16 +35,8 @@ export function createInvoiceCommands(deps: {
   const { store } = deps;
 
   /** The company profile's e-invoice details: the seller's defaults on an invoice (invoiceContentFrom). */
-  function sellerProfileOf(settingsHistory: StoredEvent[]): SellerProfile | null {
-    const profile = foldEvents(settingsDecider, settingsHistory, eventCodec).current;
-    if (!profile) return null;
-    return {
-      companyAddress: profile.companyAddress,
-      postalAddress: profile.companyPostalAddress,
-      phone: profile.companyPhone,
-      taxNumber: profile.companyTaxNumber,
-    };
-  }
+  const sellerProfileOf = (settingsHistory: StoredEvent[]) =>
+    sellerProfileFrom(foldEvents(settingsDecider, settingsHistory, eventCodec).current);
 
   return {
     async issue(userId: string, input: InvoiceSubmit, logoBytes: Buffer | null) {

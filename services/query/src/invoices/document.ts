@@ -1,11 +1,4 @@
-import {
-  type InvoiceContent,
-  type InvoiceDocument,
-  type InvoiceForm,
-  invoiceContentFrom,
-  logoStreamId,
-  readEvent,
-} from '@remit/contracts';
+import { type InvoiceContent, type InvoiceDocument, logoStreamId, readEvent } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
 import { findTemplate, invoiceTemplates } from '../pdf/index.js';
 
@@ -24,7 +17,7 @@ export function templateIdFor(id: string): string {
 const optional = (value: string | null | undefined) => (value ? value : undefined);
 
 /** A stored invoice as the renderer's InvoiceDocument: amounts as stored, nothing recomputed. */
-function documentFromContent(id: string, content: InvoiceContent, logo?: string): InvoiceDocument {
+function _documentFromContent(id: string, content: InvoiceContent, logo?: string): InvoiceDocument {
   const method = content.paymentMethod;
   return {
     id,
@@ -77,18 +70,4 @@ function documentFromContent(id: string, content: InvoiceContent, logo?: string)
         }
       : {}),
   };
-}
-
-/** An unsaved form (step 2 of the wizard) as a document, with every total computed as the command side does. */
-export function documentFromForm(
-  form: InvoiceForm,
-  logo?: string,
-  paymentMethod: InvoiceContent['paymentMethod'] = null,
-): InvoiceDocument {
-  const template = { id: 'preview', name: 'preview', componentName: 'preview' };
-  return documentFromContent(
-    'preview',
-    invoiceContentFrom(form, { logo: null, paymentMethod, template }),
-    logo,
-  );
 }

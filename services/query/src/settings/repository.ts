@@ -4,6 +4,8 @@ import {
   type PaymentMethodType,
   type ReminderSettingsAnswer,
   readEvent,
+  type SellerProfile,
+  sellerProfileFrom,
   settingsStreamId,
   type UserProfile,
   type UserSettings,
@@ -44,6 +46,16 @@ async function companyDetails(store: EventStore, userId: string) {
     };
   }
   return details;
+}
+
+/** The company profile's e-invoice details, the seller's defaults on an invoice (as the issue command reads them). */
+export async function sellerProfile(store: EventStore, userId: string): Promise<SellerProfile | null> {
+  let newest: Extract<ReturnType<typeof readEvent>, { type: 'UserSettingsChanged' }>['data'] | null = null;
+  for (const stored of await store.readStream(settingsStreamId(userId))) {
+    const event = readEvent(stored);
+    if (event.type === 'UserSettingsChanged') newest = event.data;
+  }
+  return sellerProfileFrom(newest);
 }
 
 /** Spec §3 User settings; a user with none yet gets the defaults. */

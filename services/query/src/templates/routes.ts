@@ -1,12 +1,13 @@
 import {
   type InvoiceContent,
+  invoiceContentFrom,
   invoiceFormSchema,
   logoMessages,
   MAX_LOGO_BYTES,
   sampleInvoiceDocument,
   sniffLogoType,
 } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import {
   AppError,
   currentUserId,
@@ -20,9 +21,10 @@ import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
-import { documentFromForm } from '../invoices/document.js';
 import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
+import { renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
+import { sellerProfile } from '../settings/repository.js';
 
 const templateIdOf = (id: string | string[] | undefined) => {
   const template = typeof id === 'string' ? findTemplate(id) : undefined;
@@ -118,7 +120,7 @@ async function activePaymentMethod(
   };
 }
 
-export function templateRoutes(deps: { db: Database }): Router {
+export function templateRoutes(deps: { db: Database; store: EventStore }): Router {
   const router = Router();
   const samplePreviews = new Map<string, Promise<string>>();
 
@@ -152,16 +154,28 @@ export function templateRoutes(deps: { db: Database }): Router {
     const input = previewInput(req);
     const { invoice } = parseInput(previewRequestSchema.pick({ invoice: true }), { invoice: input.invoice });
     const logo = logoForPreview(input.logo);
-    const method = await activePaymentMethod(deps.db, currentUserId(req), invoice.paymentMethodId);
+    const userId = currentUserId(req);
+    const [method, seller] = await Promise.all([
+      activePaymentMethod(deps.db, userId, invoice.paymentMethodId),
+      sellerProfile(deps.store, userId),
+    ]);
+    // The invoice as issuing would record it (the same e-invoice model, the profile's seller details), so the
+    // step-2 preview is what the issued invoice's preview and PDF show.
+    const model = invoiceContentFrom(invoice, {
+      logo: null,
+      paymentMethod: method,
+      template: { id, name: id, componentName: id },
+      seller,
+    }).eInvoice;
+    const preview = (dataUrl: string | undefined) =>
+      renderInvoicePreview(model, id, dataUrl ? { logo: { dataUrl } } : {});
     try {
-      sendHtml(res, await renderPreview(documentFromForm(invoice, logo, method), id));
+      sendHtml(res, await preview(logo));
     } catch (error) {
       // A logo with the right first bytes and a broken rest fails the compilation: if the invoice renders
       // without it, the logo was the client's mistake (400), not ours.
       if (logo && error instanceof RenderError && error.code === 'compile_failed') {
-        const withoutLogo = await renderPreview(documentFromForm(invoice, undefined, method), id).catch(
-          () => null,
-        );
+        const withoutLogo = await preview(undefined).catch(() => null);
         if (withoutLogo !== null) throw renderFailure(new RenderError('invalid_logo', error.message));
       }
       throw renderFailure(error);
