@@ -17,9 +17,12 @@ export async function fetchAuthStatus(signal?: AbortSignal): Promise<User> {
   return answer.user;
 }
 
-/** The answer says nothing we use: only whether the server ended the session. */
-export async function logOut(): Promise<void> {
-  await request('POST', '/auth/logout');
+/**
+ * The answer says nothing we use: only whether the server ended the session. `token` is the session to
+ * end, passed in because this browser has already forgotten it (the auth machine's LOGOUT).
+ */
+export async function logOut(token: string | null): Promise<void> {
+  await request('POST', '/auth/logout', { token });
 }
 
 export function fetchAuthProviders(signal?: AbortSignal): Promise<AuthProviders> {

@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Reuse a key when retrying the same command, so the server applies it once. */
   idempotencyKey?: string;
+  /** This bearer token rather than the stored one (null: none), e.g. a logout after the token was forgotten. */
+  token?: string | null;
 }
 
 type UnauthorizedListener = () => void;
@@ -89,7 +91,7 @@ export async function requestRaw(
 
 async function send(method: Method, path: string, options: Omit<RequestOptions<unknown>, 'schema'>) {
   const headers = new Headers({ Accept: 'application/json' });
-  const token = readToken();
+  const token = options.token === undefined ? readToken() : options.token;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (method === 'GET') {
     const position = readPosition();

@@ -86,13 +86,26 @@ function focusablesIn(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/** Focus fell out of the dialog to nothing: on <body>, or on an element inside that is now disabled. */
+function lostFocus(dialog: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!active || active === document.body) return true;
+  return dialog.contains(active) && active.matches(':disabled');
+}
+
+/** Where focus goes when it was lost: the selected tab of a tabbed dialog, else the dialog itself. */
+function fallbackFocus(dialog: HTMLElement): HTMLElement {
+  return dialog.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]') ?? dialog;
+}
+
 /** Open dialogs, newest last: only the top one traps focus and answers Escape. */
 const openDialogs: HTMLElement[] = [];
 
 /**
  * A dialog: labelled by its title, focused when it opens, closed by Escape or the backdrop. While it is
- * open, Tab and Shift+Tab cycle inside it and focus that lands outside is brought back; on close, focus
- * returns to the element that opened it.
+ * open, Tab and Shift+Tab cycle inside it, focus that lands outside is brought back and focus that would
+ * drop to <body> (its element removed or disabled) stays inside; on close, focus returns to the element
+ * that opened it.
  */
 export function Modal({ title, onClose, children, footer, wide = false }: ModalProps) {
   const titleId = useId();
@@ -131,9 +144,16 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
     const onFocusIn = (event: FocusEvent) => {
       if (isTop() && event.target instanceof Node && !dialog.contains(event.target)) dialog.focus();
     };
+    // The focused element was removed or disabled (a tab switch, a closing menu, a command's button turned
+    // busy): the browser drops focus to <body>. It stays in the dialog, on the selected tab or the dialog.
+    const keepFocus = new MutationObserver(() => {
+      if (isTop() && lostFocus(dialog)) fallbackFocus(dialog).focus();
+    });
+    keepFocus.observe(dialog, { childList: true, subtree: true, attributeFilter: ['disabled'] });
     document.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocusIn);
     return () => {
+      keepFocus.disconnect();
       document.removeEventListener('keydown', onKey);
       document.removeEventListener('focusin', onFocusIn);
       openDialogs.splice(openDialogs.indexOf(dialog), 1);

@@ -12,6 +12,7 @@ import {
 import { onUnauthorized } from '../../api/client';
 import { authKeys } from '../../api/keys';
 import { isServerReachable, onReachabilityChange } from '../../api/reachability';
+import { readToken } from '../../api/session';
 import { currentUserId, setCurrentUser } from '../../db/account';
 import { loadDatabase } from '../../db/load';
 import { restoreQueries, resumeCaching, stopCaching } from '../../db/persistQueries';
@@ -139,7 +140,7 @@ export function useLogout() {
       } catch (error) {
         console.warn('Could not clear this device’s data', error);
       }
-      actor.send({ type: 'LOGOUT' });
+      actor.send({ type: 'LOGOUT', token: readToken() });
     },
     [actor],
   );

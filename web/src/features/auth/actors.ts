@@ -117,6 +117,6 @@ export function createAuthActors(queryClient: QueryClient) {
   return {
     loadSession: fromPromise<Session>(loadSession),
     loadSubscription: fromPromise<boolean>(loadSubscription),
-    endSession: fromPromise<void>(() => logOut()),
+    endSession: fromPromise<void, { token: string | null }>(({ input }) => logOut(input.token)),
   };
 }

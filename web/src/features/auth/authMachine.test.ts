@@ -9,7 +9,7 @@ function startAuth(
   options: {
     loadSession?: () => Promise<Session>;
     loadSubscription?: () => Promise<boolean>;
-    endSession?: () => Promise<void>;
+    endSession?: (token: string | null) => Promise<void>;
   } = {},
 ) {
   const clearCachedData = vi.fn();
@@ -23,7 +23,7 @@ function startAuth(
       actors: {
         loadSession: fromPromise(() => loadSession()),
         loadSubscription: fromPromise(() => loadSubscription()),
-        endSession: fromPromise(() => endSession()),
+        endSession: fromPromise<void, { token: string | null }>(({ input }) => endSession(input.token)),
       },
       actions: { clearCachedData },
     }),
@@ -129,10 +129,13 @@ describe('auth machine', () => {
   it('ends the session on the server and forgets it on logout', async () => {
     const { actor, endSession } = startAuth();
     actor.send({ type: 'SIGNED_IN', token: 'token', user: testUser });
-    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'LOGOUT', token: 'token' });
     expect(actor.getSnapshot().value).toBe('signingOut');
+    // Forgotten on this device at once; the server is still asked to end that session.
+    expect(readToken()).toBeNull();
     const snapshot = await waitFor(actor, (state) => state.matches('signedOut'));
     expect(endSession).toHaveBeenCalledTimes(1);
+    expect(endSession).toHaveBeenCalledWith('token');
     expect(snapshot.context.user).toBeNull();
     expect(snapshot.context.loggedOut).toBe(true);
     expect(readToken()).toBeNull();
@@ -141,7 +144,7 @@ describe('auth machine', () => {
   it('forgets the session on logout even when the server cannot be reached', async () => {
     const { actor } = startAuth({ endSession: () => Promise.reject(new NetworkError('offline')) });
     actor.send({ type: 'SIGNED_IN', token: 'token', user: testUser });
-    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'LOGOUT', token: 'token' });
     await waitFor(actor, (state) => state.matches('signedOut'));
     expect(readToken()).toBeNull();
   });

@@ -18,7 +18,7 @@ export const authMachine = setup({
   actors: {
     loadSession: fromPromise<Session>(async () => notProvided('loadSession')),
     loadSubscription: fromPromise<boolean>(async () => notProvided('loadSubscription')),
-    endSession: fromPromise<void>(async () => notProvided('endSession')),
+    endSession: fromPromise<void, { token: string | null }>(async () => notProvided('endSession')),
   },
   actions: {
     storeToken: (_, params: { token: string }) => storeToken(params.token),
@@ -27,6 +27,10 @@ export const authMachine = setup({
       forgetPosition();
       return signedOutContext;
     }),
+    forgetToken: () => {
+      clearToken();
+      forgetPosition();
+    },
     /** Provided by the app: drops cached server data of the previous user. */
     clearCachedData: () => {},
   },
@@ -72,7 +76,8 @@ export const authMachine = setup({
           ],
         },
         ONLINE: { guard: 'isOffline', target: '.revalidating' },
-        LOGOUT: { target: 'signingOut', actions: assign({ loggedOut: true }) },
+        // The stored token goes now, not when the server answers: /login shows at once (issue 34 item 18).
+        LOGOUT: { target: 'signingOut', actions: [assign({ loggedOut: true }), 'forgetToken'] },
         SESSION_EXPIRED: { target: 'signedOut', actions: ['forgetSession', 'clearCachedData'] },
       },
       states: {
@@ -111,6 +116,7 @@ export const authMachine = setup({
       // The server ends the session; whatever it answers, this browser forgets it.
       invoke: {
         src: 'endSession',
+        input: ({ event }) => ({ token: event.type === 'LOGOUT' ? event.token : null }),
         onDone: {
           target: 'signedOut',
           actions: ['forgetSession', 'clearCachedData', assign({ loggedOut: true })],

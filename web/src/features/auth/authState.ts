@@ -25,7 +25,11 @@ export type AuthEvent =
   | { type: 'RECHECK' }
   /** The route guard saw a navigation while signed in: re-check the subscription. */
   | { type: 'NAVIGATED' }
-  | { type: 'LOGOUT' }
+  /**
+   * The user logs out. `token` is the session the server is asked to end: the machine forgets the stored
+   * one at once, so nothing shown after this (/login) runs with a token still in storage.
+   */
+  | { type: 'LOGOUT'; token: string | null }
   /** The server refused our token on some call. */
   | { type: 'SESSION_EXPIRED' }
   | { type: 'ONLINE' };
