@@ -36,6 +36,7 @@ export * from './payment-input.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';
 export * from './reminders-api.js';
+export * from './settings-api.js';
 export * from './text-input.js';
 export * from './typed-amount.js';
 export * from './typed-number.js';

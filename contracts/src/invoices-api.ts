@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { collectionStatusFilterSchema, invoiceCollectionViewSchema } from './collection-api.js';
-import { currencyByCode } from './currencies.js';
-import { eInvoiceDetailMessages, phoneSchema, postalAddressInputSchema } from './einvoice/details.js';
-import { postalAddressSchema } from './einvoice/model.js';
 import type { InvoiceFormInput } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
-import { invoiceMessages } from './invoice-form-messages.js';
-import { normalizeTyped } from './text-input.js';
-import { EMAIL_PATTERN } from './validation.js';
+import type { UserSettings } from './settings-api.js';
 
 /** Answers of the invoices, customers and settings API (docs/api.md). Money in minor units. */
 export const invoiceStatuses = ['Draft', 'paid'] as const;
@@ -158,25 +153,6 @@ export const invoiceTemplateSchema = z.object({
 export type InvoiceTemplate = z.infer<typeof invoiceTemplateSchema>;
 export const invoiceTemplatesAnswerSchema = z.array(invoiceTemplateSchema);
 
-/** `GET /settings` (spec §3 User settings). */
-export const userSettingsSchema = z.object({
-  Name: z.string(),
-  DefaultDueDays: z.number().int().nullable(),
-  Settings: z.object({
-    CompanyEmail: z.string(),
-    CompanyAddress: z.string(),
-    CompanyName: z.string(),
-    DefaultCurrency: z.string(),
-    UserCompanyVAT: z.string().nullable(),
-    LogoURL: z.string().nullable(),
-    /** The company's e-invoice details (UserSettingsChanged v2); absent from a server before them. */
-    CompanyPostalAddress: postalAddressSchema.optional(),
-    CompanyPhone: z.string().optional(),
-    CompanyTaxNumber: z.string().nullable().optional(),
-  }),
-});
-export type UserSettings = z.infer<typeof userSettingsSchema>;
-
 export const INVOICE_PAGE_SIZE = 15;
 export const INVOICE_PAGE_SIZE_MAX = 100;
 /** A filtered list counts up to this many matches, then says '1,000+' (docs/decisions.md, issue 18). */
@@ -247,79 +223,6 @@ export const invoiceListQuerySchema = z
     message: 'Ask for the page after or before a cursor, not both',
     path: ['before'],
   });
-
-/** `PUT /settings`: everything optional-but-valid; empty company fields are allowed (not yet filled in). */
-const optionalText = (pattern: RegExp, max: number, message: string) =>
-  z
-    .string()
-    .transform(normalizeTyped)
-    .pipe(
-      z
-        .string()
-        .trim()
-        .max(max, message)
-        .refine((value) => value === '' || pattern.test(value), message),
-    )
-    .optional()
-    .default('');
-
-export const settingsUpdateSchema = z.object({
-  Name: z.string().trim().max(50, invoiceMessages.nameLength).optional(),
-  DefaultDueDays: z
-    .number({ error: 'Default due days must be a whole number between 0 and 365' })
-    .int('Default due days must be a whole number between 0 and 365')
-    .min(0, 'Default due days must be a whole number between 0 and 365')
-    .max(365, 'Default due days must be a whole number between 0 and 365')
-    .nullable()
-    .optional()
-    .default(null),
-  Settings: z
-    .object({
-      CompanyEmail: optionalText(EMAIL_PATTERN, 254, invoiceMessages.userEmailInvalid),
-      CompanyAddress: optionalText(
-        /^[\p{L}\p{M}\p{N} \n,.-]{5,100}$/u,
-        100,
-        invoiceMessages.userAddressInvalid,
-      ),
-      CompanyName: optionalText(/^[\p{L}\p{M}\p{N} &'’-]{2,50}$/u, 50, invoiceMessages.userCompanyInvalid),
-      DefaultCurrency: z
-        .string()
-        .trim()
-        .refine((code) => currencyByCode(code) !== undefined, invoiceMessages.currencyRequired)
-        .transform((code) => code.toUpperCase())
-        .optional()
-        .default('USD'),
-      UserCompanyVAT: z
-        .string()
-        .trim()
-        .nullish()
-        .transform((value) => (value ? value : null))
-        .refine((value) => value === null || /^[A-Z0-9-]{5,20}$/.test(value), invoiceMessages.userVatInvalid),
-      /** E-invoice details of the company (UserSettingsChanged v2); absent keeps the ones on file. */
-      CompanyPostalAddress: postalAddressInputSchema.optional(),
-      CompanyPhone: phoneSchema.optional(),
-      CompanyTaxNumber: z
-        .string({ error: eInvoiceDetailMessages.taxNumberInvalid })
-        .trim()
-        .refine(
-          (value) => value === '' || (value.length >= 3 && value.length <= 40),
-          eInvoiceDetailMessages.taxNumberInvalid,
-        )
-        .transform((value) => value || null)
-        .nullable()
-        .optional(),
-    })
-    .optional()
-    .default({
-      CompanyEmail: '',
-      CompanyAddress: '',
-      CompanyName: '',
-      DefaultCurrency: 'USD',
-      UserCompanyVAT: null,
-    }),
-});
-export type SettingsUpdateInput = z.input<typeof settingsUpdateSchema>;
-export type SettingsUpdate = z.output<typeof settingsUpdateSchema>;
 
 /** Adds days to a yyyy-mm-dd date in UTC. */
 export function addDays(isoDate: string, days: number): string {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subscriptionViewSchema } from './billing-api.js';
-import { settingsUpdateSchema } from './invoices-api.js';
+import { settingsUpdateSchema } from './settings-api.js';
 
 /**
  * The profile API (spec §2 Profile, §3; docs/api.md "Profile"). Money in minor units of its currency.

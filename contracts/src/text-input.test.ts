@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceFormSchema } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
-import { settingsUpdateSchema } from './invoices-api.js';
+import { settingsUpdateSchema } from './settings-api.js';
 import { withoutBidiControlsDeep } from './text-input.js';
 
 /**

@@ -80,7 +80,7 @@ describe('the step-2 preview is the PDF (issue 16)', () => {
     const withoutLogo = await previewMultipart(app, token, invoice, undefined, after);
     expect(withoutLogo.status).toBe(200);
     // Without the logo the page holds only the payment QR code (an SVG), no bitmap.
-    const logos = (text: string) => pages(text).images.filter((src) => src.startsWith('data:image/png'));
+    const logos = (text: string) => pages(text).images.filter((src) => src?.startsWith('data:image/png'));
     expect(logos(withoutLogo.text)).toEqual([]);
     expect(pages(withoutLogo.text).images).toHaveLength(1);
     // The logo as a data URL in JSON (small logos) renders the same page.

@@ -2,7 +2,6 @@ import { collectionStatusLabels, type PublicInvoiceView } from '@remit/contracts
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
-import styled from 'styled-components';
 import {
   fetchPublicInvoice,
   fetchPublicPreview,
@@ -16,163 +15,22 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { useAuth } from '../auth/AuthProvider';
 import { useInvoiceActions } from '../dashboard/useInvoiceActions';
 import { PaymentDetails } from './PaymentDetails';
-
-const Page = styled.div`
-  min-height: 100vh;
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-`;
-
-const Top = styled.header`
-  padding: ${({ theme }) => theme.space.md} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.lg}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; color: ${({ theme }) => theme.colors.ink}; }
-`;
-
-const Main = styled.main`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) 340px;
-  gap: ${({ theme }) => theme.space.lg};
-  max-width: 1180px;
-  margin: 0 auto;
-  padding: ${({ theme }) => theme.space.lg};
-  @media (max-width: 860px) {
-    grid-template-columns: minmax(0, 1fr);
-    padding: ${({ theme }) => theme.space.sm};
-  }
-`;
-
-const Card = styled.section`
-  position: relative;
-  padding: ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  h1, h2 { margin: 0 0 ${({ theme }) => theme.space.sm}; font-size: ${({ theme }) => theme.fontSizes.lg}; color: ${({ theme }) => theme.colors.ink}; }
-  p { margin: ${({ theme }) => theme.space.xs} 0; }
-`;
-
-const Side = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.md};
-  /* On a phone what is due and how to pay come first, the invoice itself below. */
-  @media (max-width: 860px) { order: -1; }
-`;
-
-const Dates = styled.dl`
-  display: grid;
-  grid-template-columns: auto 1fr;
-  gap: 2px ${({ theme }) => theme.space.sm};
-  margin: ${({ theme }) => theme.space.xs} 0 ${({ theme }) => theme.space.md};
-  dt { color: ${({ theme }) => theme.colors.muted}; }
-  dd { margin: 0; color: ${({ theme }) => theme.colors.ink}; }
-`;
-
-const Due = styled.p`
-  font-size: 2rem;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.ink};
-`;
-
-type Tone = 'paid' | 'overdue' | 'open' | 'void';
-const toneColours = {
-  paid: ['success', 'successSoft'],
-  overdue: ['danger', 'dangerSoft'],
-  open: ['brandText', 'brandSoft'],
-  void: ['muted', 'surfaceSunken'],
-} as const;
-
-const Badge = styled.span<{ $tone: Tone }>`
-  display: inline-block;
-  padding: 2px 10px;
-  border-radius: 999px;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $tone }) => theme.colors[toneColours[$tone][0]]};
-  background: ${({ theme, $tone }) => theme.colors[toneColours[$tone][1]]};
-`;
-
-/** Only for the signed-in owner of the invoice: never rendered for a customer. */
-const OwnerBar = styled.aside`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.sm};
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.lg};
-  background: ${({ theme }) => theme.colors.brandSoft};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  color: ${({ theme }) => theme.colors.ink};
-  p { margin: 0; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  div { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
-  @media (max-width: 860px) { padding: ${({ theme }) => theme.space.sm}; }
-`;
-
-const Stamp = styled.p`
-  position: absolute;
-  top: ${({ theme }) => theme.space.xl};
-  right: ${({ theme }) => theme.space.xl};
-  margin: 0;
-  padding: 4px 18px;
-  border: 4px solid ${({ theme }) => theme.colors.success};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.success};
-  background: rgba(255, 255, 255, 0.85);
-  font-size: 2rem;
-  font-weight: 800;
-  letter-spacing: 0.1em;
-  text-transform: uppercase;
-  transform: rotate(-12deg);
-  pointer-events: none;
-  @media (max-width: 860px) {
-    top: ${({ theme }) => theme.space.lg};
-    right: ${({ theme }) => theme.space.md};
-    padding: 2px 12px;
-    border-width: 3px;
-    font-size: 1.25rem;
-  }
-`;
-
-const Frame = styled.iframe`
-  display: block;
-  width: 100%;
-  height: 80vh;
-  min-height: 520px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: #fff;
-  /* On a phone the first page fits the frame's width, without a screen of grey below it (A4 plus the
-     preview's margins); later pages scroll inside the frame. */
-  @media (max-width: 860px) {
-    height: auto;
-    min-height: 0;
-    aspect-ratio: 1 / 1.42;
-  }
-`;
-
-const Download = styled.a`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 100%;
-  min-height: 44px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.brandHover}; color: ${({ theme }) => theme.colors.onBrand}; }
-`;
-
-const Center = styled.div`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  padding: ${({ theme }) => theme.space.xl};
-  text-align: center;
-`;
+import {
+  Badge,
+  Card,
+  Center,
+  Dates,
+  Download,
+  Due,
+  Frame,
+  Main,
+  OwnerBar,
+  Page,
+  Side,
+  Stamp,
+  type Tone,
+  Top,
+} from './styles';
 
 const sellerName = (view: PublicInvoiceView) => view.seller.companyName || view.seller.name;
 const toneOf = (view: PublicInvoiceView): Tone =>
