@@ -2,8 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import Dexie from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCurrentUser } from './account';
-import { countUnsentWork, openDatabase, type RemitDatabase, removeAccountData } from './database';
+import { openDatabase, type RemitDatabase, removeAccountData } from './database';
 import { persistQueries, restoreQueries, resumeCaching, stopCaching } from './persistQueries';
+import { countUnsentWork } from './unsentWork';
 
 let db: RemitDatabase;
 let count = 0;

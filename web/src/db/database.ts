@@ -1,5 +1,4 @@
 import Dexie, { type EntityTable } from 'dexie';
-import { loadUnsentWork, unsentCount } from './unsentWork';
 
 /**
  * Every row below belongs to one account (`userId`): a shared browser keeps each person's drafts,
@@ -120,9 +119,4 @@ export async function removeAccountData(database: RemitDatabase, userId: string)
 /** Deletes the answers this device cached for one account; its unsent work (drafts, outbox) stays. */
 export async function removeCachedAnswers(database: RemitDatabase, userId: string): Promise<void> {
   await database.queries.where('userId').equals(userId).delete();
-}
-
-/** How many pieces of work of an account this device has not sent yet (db/unsentWork.ts). */
-export async function countUnsentWork(database: RemitDatabase, userId: string): Promise<number> {
-  return unsentCount(await loadUnsentWork(database, userId));
 }

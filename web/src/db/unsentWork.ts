@@ -46,3 +46,8 @@ export async function loadUnsentWork(database: RemitDatabase, userId: string): P
   ]);
   return unsentWork(commands, drafts);
 }
+
+/** How many pieces of work of an account this device has not sent yet. */
+export async function countUnsentWork(database: RemitDatabase, userId: string): Promise<number> {
+  return unsentCount(await loadUnsentWork(database, userId));
+}
