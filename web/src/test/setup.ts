@@ -23,8 +23,10 @@ if (!window.matchMedia) {
 
 window.scrollTo = () => {};
 
-// Screens are lazy routes: the first import in a test file is transformed on the spot.
-configure({ asyncUtilTimeout: 5000 });
+// Screens are lazy routes: the first import in a test file is transformed on the spot, and in CI two test
+// files share the two cores. A wait still ends as soon as what it waits for is on screen; 12 s only bounds a
+// wait that would otherwise fail on a busy machine (testTimeout is 20 s).
+configure({ asyncUtilTimeout: 12_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db, type OutboxCommand } from '../../db/database';
 import { mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 const HOUR_MS = 60 * 60 * 1000;
 

@@ -1,11 +1,14 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clearToken, storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
 import { pwaState } from '../../test/pwaRegister';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/login'));
 
 const TOKEN = 'A'.repeat(43);
 

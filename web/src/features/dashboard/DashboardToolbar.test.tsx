@@ -1,9 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { invoicePage, listedInvoice, mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 function api(user = testUser, subscribed = true) {
   storeToken('jwt');

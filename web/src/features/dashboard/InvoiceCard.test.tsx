@@ -2,7 +2,10 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockOneInvoice } from '../../test/invoicePreview';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 describe("the dashboard row's dot and collection badge (issue 34 item 20)", () => {
   beforeAll(() => import('./DashboardPage'), 120_000);

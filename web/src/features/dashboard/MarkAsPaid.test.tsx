@@ -1,11 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
 import { flushOutbox } from '../../db/outbox';
 import { listedInvoice, mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 describe('collection status and Mark as paid on the dashboard (issue 14)', () => {
   afterEach(() => db.outbox.clear());

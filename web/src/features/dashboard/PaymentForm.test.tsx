@@ -1,10 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
 import { listedInvoice, mockApi, testUser } from '../../test/api';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 /** The Payments tab of an open invoice in `currency`, its form, and the requests the app made. */
 async function paymentForm(currency: string) {

@@ -4,7 +4,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { createQueryClient } from '../../queryClient';
 import { mockOneInvoice, openCollection, openPreviewTab } from '../../test/invoicePreview';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 const shareAnswer = (active: boolean) => ({
   invoiceId: 'inv-1',

@@ -5,7 +5,10 @@ import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
 import { deferred, type RecordedRequest } from '../../test/api';
 import { mockOneInvoice, openCollection, openPreviewTab } from '../../test/invoicePreview';
-import { renderApp } from '../../test/renderApp';
+import { renderApp, warmRoutes } from '../../test/renderApp';
+
+// The lazy routes and the auth machine load once, before the first test's own time starts.
+beforeAll(() => warmRoutes('/'));
 
 const answer = (overrides: Record<string, unknown> = {}) => ({
   status: 201,
