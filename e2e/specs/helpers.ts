@@ -175,15 +175,15 @@ export async function buyInvoiceViaSandbox(request: APIRequestContext, token: st
   return (await confirmed.json()) as { position: string };
 }
 
-/** The commands waiting in the app's IndexedDB outbox (every account's). */
-export function queuedCommands(page: Page): Promise<number> {
+/** How many rows one store of the app's IndexedDB holds (every account's). */
+function storedRows(page: Page, store: 'outbox' | 'drafts'): Promise<number> {
   return page.evaluate(
-    () =>
+    (name) =>
       new Promise<number>((resolve, reject) => {
         const opened = indexedDB.open('remit');
         opened.onerror = () => reject(opened.error);
         opened.onsuccess = () => {
-          const count = opened.result.transaction('outbox').objectStore('outbox').count();
+          const count = opened.result.transaction(name).objectStore(name).count();
           count.onsuccess = () => {
             resolve(count.result);
             opened.result.close();
@@ -191,5 +191,12 @@ export function queuedCommands(page: Page): Promise<number> {
           count.onerror = () => reject(count.error);
         };
       }),
+    store,
   );
 }
+
+/** The commands waiting in the app's IndexedDB outbox (every account's). */
+export const queuedCommands = (page: Page) => storedRows(page, 'outbox');
+
+/** The drafts the app's IndexedDB holds on this device (every account's). */
+export const savedDrafts = (page: Page) => storedRows(page, 'drafts');

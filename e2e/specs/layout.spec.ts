@@ -1,27 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
+import { createVerifiedAccount, savedDrafts, seedInvoice, useToken } from './helpers.js';
 
 // Issue 34 item 18, measured in the browser: what commit 88197c3 fixed stays fixed.
 test.describe.configure({ timeout: 180_000 });
-
-/** How many drafts the app's IndexedDB holds on this device. */
-function savedDrafts(page: Page) {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const opened = indexedDB.open('remit');
-        opened.onerror = () => reject(opened.error);
-        opened.onsuccess = () => {
-          const count = opened.result.transaction('drafts').objectStore('drafts').count();
-          count.onsuccess = () => {
-            opened.result.close();
-            resolve(count.result);
-          };
-          count.onerror = () => reject(count.error);
-        };
-      }),
-  );
-}
 
 test.describe('at 375×812', () => {
   test.use({ viewport: { width: 375, height: 812 } });

@@ -6,7 +6,7 @@ import { migrateEventStore } from '../migrate.js';
 import { IN_MEMORY, openPglite } from '../open-pglite.js';
 import { openPostgres } from '../open-postgres.js';
 import { loadPgliteTemplate } from './pglite-template.js';
-import { testDatabaseUrl } from './test-config.js';
+import { testDatabaseUrl, testEveryStore, testPgliteThread } from './test-config.js';
 
 export type { StoreKind } from '../database.js';
 
@@ -22,7 +22,7 @@ export function testStores(): StoreKind[] {
  * doubled the server suites' time and tested the same code. TEST_EVERY_STORE=1 runs these on both too.
  */
 export function httpStores(): StoreKind[] {
-  return process.env.TEST_EVERY_STORE ? testStores() : ['pglite'];
+  return testEveryStore ? testStores() : ['pglite'];
 }
 
 /**
@@ -43,7 +43,7 @@ async function openTestPglite(): Promise<OpenDatabase> {
     dataDir: IN_MEMORY,
     loadDataDir: await loadPgliteTemplate(),
     // Benchmarks compare both ways of running the engine (PGLITE_THREAD, as the services read it).
-    thread: process.env.PGLITE_THREAD !== 'false',
+    thread: testPgliteThread,
   });
   return database;
 }
