@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeToken } from '../../api/session';
 import { db } from '../../db/database';
-import { listedInvoice, mockApi, testUser } from '../../test/api';
+import { listedInvoice } from '../../test/api';
+import { mockOneInvoice, openCollection, openPreviewTab } from '../../test/invoicePreview';
 import { renderApp, warmRoutes } from '../../test/renderApp';
 
 // The lazy routes and the auth machine load once, before the first test's own time starts.
@@ -12,27 +13,14 @@ beforeAll(() => warmRoutes('/'));
 /** The Payments tab of an open invoice in `currency`, its form, and the requests the app made. */
 async function paymentForm(currency: string) {
   storeToken('jwt');
-  const { requests } = mockApi({
-    'GET /auth/status': () => ({ body: { user: testUser } }),
-    'GET /check-subscription': () => ({ body: { subscribed: true } }),
+  const { requests } = mockOneInvoice({
     'GET /invoices': () => ({
       body: {
         invoices: [listedInvoice({ ID: 'inv-1', InvoiceNumber: 'INV-001', Currency: currency })],
         pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
       },
     }),
-    'GET /invoices/inv-1/preview': () => ({ body: '<p>invoice</p>' }),
-    'GET /invoices/inv-1': () => ({
-      body: {
-        Collection: {
-          CollectionStatus: 'outstanding',
-          AmountPaid: 0,
-          Balance: 500000,
-          VoidReason: null,
-          Payments: [],
-        },
-      },
-    }),
+    'GET /invoices/inv-1': () => ({ body: { Collection: { ...openCollection, Balance: 500000 } } }),
     'POST /invoices/inv-1/payments': () => ({
       status: 201,
       body: {
@@ -49,8 +37,7 @@ async function paymentForm(currency: string) {
   });
   const user = userEvent.setup();
   renderApp('/');
-  await user.click(await screen.findByRole('button', { name: 'Open invoice INV-001' }));
-  await user.click(await screen.findByRole('tab', { name: 'Payments' }));
+  await openPreviewTab(user, 'Payments');
   const form = await screen.findByRole('form', { name: 'Record a payment' });
   const amount = within(form).getByLabelText(/Amount/);
   const submit = () => user.click(within(form).getByRole('button', { name: 'Record payment' }));
