@@ -2,7 +2,8 @@ import { testStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
-import { startMailCatcher, verificationLinkIn } from './testing/mail-catcher.js';
+import { startMailCatcher } from './testing/mail-catcher.js';
+import { signedInThroughMail } from './testing/users.js';
 
 /**
  * A command about an invoice decides from the invoice's own stream, never from a read model (issue 34,
@@ -20,11 +21,7 @@ describe.each(testStores())('commands right after issuing, with the read side he
       releaseProjector = resolve;
     });
     app = await startTestApp(kind, { env: { SMTP_URL: mail.url }, projectorStartsAfter: held });
-    const email = 'owner@example.com';
-    const signedUp = await app.post('/auth/signup', { name: 'Ada Owner', email, password: 'Sunflower42' });
-    expect(signedUp.status).toBe(201);
-    const link = verificationLinkIn((await mail.nextTo(email)).raw);
-    token = String((await app.post('/auth/verify-email', { email, token: link?.token })).body.token);
+    token = await signedInThroughMail(app, mail, 'owner@example.com');
     expect(token).not.toBe('');
   }, 60_000);
   afterAll(async () => {

@@ -6,7 +6,8 @@ import { startCollectionClock } from '@remit/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
-import { decodeQuotedPrintable, startMailCatcher, verificationLinkIn } from './testing/mail-catcher.js';
+import { decodeQuotedPrintable, startMailCatcher } from './testing/mail-catcher.js';
+import { signedInThroughMail } from './testing/users.js';
 
 /**
  * A send is queued with its `InvoiceSent` and delivered until the mail server takes it (issue 34, item 3):
@@ -21,12 +22,7 @@ describe.each(testStores())('a send survives a failing mail server and a restart
   beforeAll(async () => {
     mail = await startMailCatcher();
     app = await startTestApp(kind, { now: clock, env: { SMTP_URL: mail.url, SESSION_TTL_HOURS: '2160' } });
-    const email = 'owner@example.com';
-    expect(
-      (await app.post('/auth/signup', { name: 'Ada Owner', email, password: 'Sunflower42' })).status,
-    ).toBe(201);
-    const link = verificationLinkIn((await mail.nextTo(email)).raw);
-    token = String((await app.post('/auth/verify-email', { email, token: link?.token })).body.token);
+    token = await signedInThroughMail(app, mail, 'owner@example.com');
   }, 60_000);
   afterAll(async () => {
     await app?.close();

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestApp } from './harness.js';
-import { verificationLinkIn } from './mail-catcher.js';
+import { type startMailCatcher, verificationLinkIn } from './mail-catcher.js';
 
 /**
  * A verified, signed-in account made through the API as a person would: sign up, open the link from
@@ -20,6 +20,22 @@ export async function signedInUser(
   const link = await mailedLink(app, email, verificationLinkIn);
   const verified = await app.post('/auth/verify-email', { email, token: link.token });
   return { token: verified.body.token as string, user: verified.body.user as { id: string } };
+}
+
+/**
+ * The same with mail going to a real SMTP server (the mail catcher): sign up, open the link from the mail
+ * that reached it, verify. Returns the session token.
+ */
+export async function signedInThroughMail(
+  app: TestApp,
+  mail: Awaited<ReturnType<typeof startMailCatcher>>,
+  email: string,
+  name = 'Ada Owner',
+): Promise<string> {
+  const signup = await app.post('/auth/signup', { name, email, password: 'Sunflower42' });
+  if (signup.status !== 201) throw new Error(`sign-up failed: ${JSON.stringify(signup.body)}`);
+  const link = verificationLinkIn((await mail.nextTo(email)).raw);
+  return String((await app.post('/auth/verify-email', { email, token: link?.token })).body.token);
 }
 
 /**
