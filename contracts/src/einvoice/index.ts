@@ -1,3 +1,4 @@
+export * from './address-line.js';
 export * from './api.js';
 export * from './codes.js';
 export * from './details.js';
