@@ -42,6 +42,26 @@ const optionalText = (pattern: RegExp, max: number, message: string) =>
     .optional()
     .default('');
 
+/** The company's address line (made from the profile's one address entry): the spec's rule, or empty. */
+const optionalAddress = z
+  .string()
+  .transform(normalizeTyped)
+  .pipe(
+    z
+      .string()
+      .trim()
+      .refine((value) => /^[\p{L}\p{M}\p{N} \n,.-]*$/u.test(value), {
+        error: invoiceMessages.userAddressInvalid,
+        abort: true,
+      })
+      .refine(
+        (value) => value === '' || (value.length >= 5 && value.length <= 100),
+        invoiceMessages.addressLength,
+      ),
+  )
+  .optional()
+  .default('');
+
 export const settingsUpdateSchema = z.object({
   Name: z.string().trim().max(50, invoiceMessages.nameLength).optional(),
   DefaultDueDays: z
@@ -55,11 +75,7 @@ export const settingsUpdateSchema = z.object({
   Settings: z
     .object({
       CompanyEmail: optionalText(EMAIL_PATTERN, 254, invoiceMessages.userEmailInvalid),
-      CompanyAddress: optionalText(
-        /^[\p{L}\p{M}\p{N} \n,.-]{5,100}$/u,
-        100,
-        invoiceMessages.userAddressInvalid,
-      ),
+      CompanyAddress: optionalAddress,
       CompanyName: optionalText(/^[\p{L}\p{M}\p{N} &'’-]{2,50}$/u, 50, invoiceMessages.userCompanyInvalid),
       DefaultCurrency: z
         .string()

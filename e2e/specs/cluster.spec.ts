@@ -68,11 +68,13 @@ async function createInvoice(page: Page, proxy: string, number: string) {
   await expect(page.getByRole('heading', { name: 'Create Invoice' })).toBeVisible();
   await page.getByLabel('Your email').fill('grace@example.com');
   await page.getByLabel('Company name', { exact: true }).fill('Hopper Consulting');
-  await page.getByLabel('Address', { exact: true }).fill('1 Navy Yard, Arlington');
+  await page.getByLabel('Street and number', { exact: true }).fill('1 Navy Yard');
+  await page.getByLabel('City', { exact: true }).fill('Arlington');
   await page.getByLabel('Customer name').fill('Charles Babbage');
   await page.getByLabel('Customer email').fill('charles@example.com');
   await page.getByLabel('Customer company name').fill('Difference Engines');
-  await page.getByLabel('Customer address').fill('1 Dorset Street, London');
+  await page.getByLabel('Customer street and number').fill('1 Dorset Street');
+  await page.getByLabel('Customer city').fill('London');
   await page.getByLabel('Invoice number').fill(number);
   await page.getByLabel('Description').fill('Cluster design review');
   await page.getByLabel('Unit price').fill('1200');

@@ -57,7 +57,11 @@ test('a seller fills the E-invoice details, sees the invoice ready and downloads
   await page.getByLabel('Customer name').fill('Jonas Weber');
   await page.getByLabel('Customer email').fill('rechnung@hamburg.example');
   await page.getByLabel('Customer company name').fill('Hansestadt Hamburg');
-  await page.getByLabel('Customer address').fill('Hafenstraße 5, Hamburg');
+  // One address entry (issue 34, item 6): the e-invoice details do not ask for it again.
+  await page.getByLabel('Customer street and number').fill('Hafenstraße 5');
+  await page.getByLabel('Customer post code').fill('20457');
+  await page.getByLabel('Customer city').fill('Hamburg');
+  await page.getByLabel('Customer country').selectOption('DE');
   await page.getByLabel('Invoice number').fill('RE-2026-0001');
   await page.getByLabel('Tax rate (%)').fill('19');
   await page.getByLabel('Description').fill('Design and development');
@@ -69,10 +73,7 @@ test('a seller fills the E-invoice details, sees the invoice ready and downloads
   await page.getByLabel('Quantity').fill('1.5');
   await section.getByLabel('Customer type').selectOption('public_body');
   await section.getByLabel('Buyer reference or Leitweg-ID').fill('04011000-12345-34');
-  await section.getByLabel('Customer street and number').fill('Hafenstraße 5');
-  await section.getByLabel('Customer post code').fill('20457');
-  await section.getByLabel('Customer city').fill('Hamburg');
-  await section.getByLabel('Customer country').selectOption('DE');
+  await expect(section.getByLabel('Customer street and number')).toHaveCount(0);
   const checklist = section.getByRole('region', { name: 'E-invoice readiness' });
   await expect(checklist).toContainText('✓ Ready: Factur-X PDF, CII and UBL (EN 16931)');
   await expect(checklist).toContainText('✓ Ready: XRechnung');

@@ -115,11 +115,13 @@ test('the step-2 preview shows the uploaded logo, and every dialog keeps focus u
   await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper');
   await page.getByLabel('Your email').fill('grace@example.com');
   await page.getByLabel('Company name', { exact: true }).fill('Hopper Consulting');
-  await page.getByLabel('Address', { exact: true }).fill('1 Navy Yard, Arlington');
+  await page.getByLabel('Street and number', { exact: true }).fill('1 Navy Yard');
+  await page.getByLabel('City', { exact: true }).fill('Arlington');
   await page.getByLabel('Customer name').fill('Charles Babbage');
   await page.getByLabel('Customer email').fill('charles@example.com');
   await page.getByLabel('Customer company name').fill('Engines Ltd');
-  await page.getByLabel('Customer address').fill('2 Difference Lane, London');
+  await page.getByLabel('Customer street and number').fill('2 Difference Lane');
+  await page.getByLabel('Customer city').fill('London');
   await page.getByLabel('Invoice number').fill('DLG-002');
   await page.getByLabel('Description').fill('Language design workshop');
   await page.getByLabel('Unit price').fill('1.200,00');

@@ -15,7 +15,8 @@ async function fillWizard(page: Page, number: string) {
   await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper');
   await page.getByLabel('Your email').fill('grace@example.com');
   await page.getByLabel('Company name', { exact: true }).fill('Hopper Consulting');
-  await page.getByLabel('Address', { exact: true }).fill('1 Navy Yard, Arlington');
+  await page.getByLabel('Street and number', { exact: true }).fill('1 Navy Yard');
+  await page.getByLabel('City', { exact: true }).fill('Arlington');
   const search = page.getByLabel('Search existing customers');
   await search.fill('C');
   await expect(page.getByText('Type at least 2 characters to search')).toBeVisible();

@@ -53,11 +53,13 @@ async function fillForm(page: Page, customer: string, number?: string) {
   await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper');
   await page.getByLabel('Your email').fill('grace@example.com');
   await page.getByLabel('Company name', { exact: true }).fill('Hopper Consulting');
-  await page.getByLabel('Address', { exact: true }).fill('1 Navy Yard, Arlington');
+  await page.getByLabel('Street and number', { exact: true }).fill('1 Navy Yard');
+  await page.getByLabel('City', { exact: true }).fill('Arlington');
   await page.getByLabel('Customer name').fill(customer);
   await page.getByLabel('Customer email').fill('customer@example.com');
   await page.getByLabel('Customer company name').fill(`${customer} Ltd`);
-  await page.getByLabel('Customer address').fill('2 Difference Lane, London');
+  await page.getByLabel('Customer street and number').fill('2 Difference Lane');
+  await page.getByLabel('Customer city').fill('London');
   if (number !== undefined) await page.getByLabel('Invoice number').fill(number);
   await page.getByLabel('Description').fill('Compiler consulting');
   await page.getByLabel('Unit price').fill('100');

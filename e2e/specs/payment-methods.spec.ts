@@ -44,11 +44,13 @@ async function issueInvoice(page: Page, number: string, methodLabel: string) {
   await expect(page.getByLabel('Your name')).toHaveValue('Grace Hopper');
   await page.getByLabel('Your email').fill('grace@example.com');
   await page.getByLabel('Company name', { exact: true }).fill('Hopper Consulting');
-  await page.getByLabel('Address', { exact: true }).fill('1 Navy Yard, Arlington');
+  await page.getByLabel('Street and number', { exact: true }).fill('1 Navy Yard');
+  await page.getByLabel('City', { exact: true }).fill('Arlington');
   await page.getByLabel('Customer name').fill('Charles Babbage');
   await page.getByLabel('Customer email').fill('charles@example.com');
   await page.getByLabel('Customer company name').fill('Engines Ltd');
-  await page.getByLabel('Customer address').fill('2 Difference Lane, London');
+  await page.getByLabel('Customer street and number').fill('2 Difference Lane');
+  await page.getByLabel('Customer city').fill('London');
   await page.getByLabel('Invoice number').fill(number);
   await page.getByLabel('Description').fill('Language design workshop');
   await page.getByLabel('Unit price').fill('1200');

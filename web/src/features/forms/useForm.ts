@@ -36,6 +36,10 @@ export function useForm<TSchema extends z.ZodType<object, Values>>(
     onBlur: () => send({ type: 'BLUR', field: name }),
   });
 
+  /** A message of the schema's output (such as a line made from several inputs), shown once one of them is touched. */
+  const messageOf = (path: string, inputs: ReadonlyArray<keyof z.input<TSchema> & string>) =>
+    inputs.some((name) => context.touched[name]) ? (context.serverFields[path] ?? errors[path]) : undefined;
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     send({ type: 'SUBMIT' });
@@ -60,6 +64,7 @@ export function useForm<TSchema extends z.ZodType<object, Values>>(
     isDone: state.hasTag('done'),
     canSubmit: isValid && !isBusy,
     field,
+    messageOf,
     formProps: { onSubmit, onKeyDown, noValidate: true },
   };
 }

@@ -51,7 +51,8 @@ async function fillSpecForm() {
   await screen.findByLabelText('Customer name');
   type('Customer name', 'Jonas Weber');
   type('Customer email', 'jonas@weber.example');
-  type('Customer address', 'Hafenstraße 5, Hamburg');
+  type('Customer street and number', 'Hafenstraße 5');
+  type('Customer city', 'Hamburg');
   type('Customer company name', 'Weber Logistik');
   type('Customer VAT number (optional)', 'DE987654321');
   type('Tax rate (%)', '19');
@@ -69,7 +70,7 @@ describe("step 1's E-invoice details", () => {
     await screen.findByLabelText('Customer name');
     const section = screen.getByRole('group', { name: 'E-invoice details' });
     expect(section).not.toHaveAttribute('open');
-    expect(screen.queryByLabelText('Customer country')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Customer type')).not.toBeInTheDocument();
     await open();
     expect(section).toHaveAttribute('open');
     expect(
@@ -89,9 +90,7 @@ describe("step 1's E-invoice details", () => {
     // The seller's structured address comes from the profile, as the server will take it.
     expect(within(checklist).queryByText('Seller country (BT-40) is missing')).not.toBeInTheDocument();
 
-    type('Customer street and number', 'Hafenstraße 5');
     type('Customer post code', '20457');
-    type('Customer city', 'Hamburg');
     type('Customer country', 'DE');
     await waitFor(() =>
       expect(

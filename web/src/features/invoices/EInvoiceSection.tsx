@@ -1,5 +1,4 @@
 import {
-  countries,
   customerTypes,
   type Delivery,
   type LineVatInput,
@@ -50,10 +49,6 @@ const customerTypeLabels: Record<(typeof customerTypes)[number], string> = {
   consumer: 'Consumer',
 };
 const customerTypeOptions = customerTypes.map((type) => ({ value: type, label: customerTypeLabels[type] }));
-const countryOptions = [
-  { value: '', label: 'Choose a country' },
-  ...countries.map(([code, name]) => ({ value: code, label: name })),
-];
 const unitOptions = units.map((unit) => ({ value: unit.code, label: unit.plural }));
 const categoryOptions = [
   { value: '', label: 'Standard rate when the tax rate is above 0' },
@@ -193,14 +188,6 @@ export function EInvoiceSection({ wizard }: { wizard: Wizard }) {
               label="Customer electronic address (default: their email)"
               type="email"
               {...field('eInvoice.customer.electronicAddress')}
-            />
-            <TextField label="Customer street and number" {...field('eInvoice.customer.address.lines.0')} />
-            <TextField label="Customer post code" {...field('eInvoice.customer.address.postCode')} />
-            <TextField label="Customer city" {...field('eInvoice.customer.address.city')} />
-            <SelectField
-              label="Customer country"
-              options={countryOptions}
-              {...field('eInvoice.customer.address.country')}
             />
           </Grid>
           <h3>Payment terms</h3>

@@ -1,4 +1,4 @@
-import { currencies, formatMoney, NOTES_MAX, sanitize, TERMS_MAX } from '@remit/contracts';
+import { addressEntryOf, currencies, formatMoney, NOTES_MAX, sanitize, TERMS_MAX } from '@remit/contracts';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CustomerSuggestion } from '../../api/invoices';
@@ -6,6 +6,8 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { TextField } from '../../components/ui/TextField';
 import { media } from '../../theme/theme';
+import { AddressFields } from '../forms/AddressFields';
+import { withAddressEntry } from './addressBinding';
 import { CustomerSearch } from './CustomerSearch';
 import { EInvoiceSection } from './EInvoiceSection';
 import { SelectField, TextAreaField } from './fields';
@@ -61,14 +63,19 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
   const { field, totals, context } = wizard;
   const paymentMethod = field('paymentMethodId');
   const pick = (customer: CustomerSuggestion) =>
-    wizard.fillCustomer({
-      ...context.form,
-      customerName: customer.Name,
-      customerEmail: customer.Email,
-      customerAddress: customer.Address,
-      customerCompanyName: customer.CompanyName,
-      customerCompanyVAT: customer.CompanyVAT ?? '',
-    });
+    wizard.fillCustomer(
+      withAddressEntry(
+        {
+          ...context.form,
+          customerName: customer.Name,
+          customerEmail: customer.Email,
+          customerCompanyName: customer.CompanyName,
+          customerCompanyVAT: customer.CompanyVAT ?? '',
+        },
+        'customer',
+        addressEntryOf(null, customer.Address),
+      ),
+    );
   return (
     <form
       noValidate
@@ -85,7 +92,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           <TextField label="Company name" {...field('userCompanyName', sanitize.companyName)} />
           <TextField label="VAT number (optional)" {...field('userCompanyVAT', sanitize.vat)} />
         </Grid>
-        <TextAreaField label="Address" rows={2} {...field('userAddress', sanitize.address)} />
+        <AddressFields legend="Your address" whose="own" {...wizard.address('own')} />
       </Block>
       <Block title="Customer">
         <CustomerSearch onPick={pick} />
@@ -95,7 +102,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           <TextField label="Customer company name" {...field('customerCompanyName', sanitize.companyName)} />
           <TextField label="Customer VAT number (optional)" {...field('customerCompanyVAT', sanitize.vat)} />
         </Grid>
-        <TextAreaField label="Customer address" rows={2} {...field('customerAddress', sanitize.address)} />
+        <AddressFields legend="Customer address" whose="customer" {...wizard.address('customer')} />
       </Block>
       <Block title="Invoice details">
         <Grid>

@@ -71,7 +71,8 @@ async function fillStepOne() {
   type('Customer name', 'Charles Babbage');
   type('Customer email', 'charles@example.com');
   type('Customer company name', 'Engines Ltd');
-  type('Customer address', '2 Difference Lane, London');
+  type('Customer street and number', '2 Difference Lane');
+  type('Customer city', 'London');
   type('Description', 'Engine design');
   type('Unit price', '1.234,50');
 }

@@ -4,6 +4,7 @@ import {
   type TextareaHTMLAttributes,
   useEffect,
   useId,
+  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -148,6 +149,16 @@ type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof BoundFiel
 
 export function SelectField({ label, options, error, onChange, ...rest }: SelectProps) {
   const id = useId();
+  // A long list (249 countries) is drawn once per list, not on every keystroke elsewhere in the form.
+  const choices = useMemo(
+    () =>
+      options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      )),
+    [options],
+  );
   return (
     <Field id={id} label={label} error={error}>
       <Select
@@ -157,11 +168,7 @@ export function SelectField({ label, options, error, onChange, ...rest }: Select
         onChange={(event) => onChange({ target: { value: event.target.value } })}
         {...rest}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        {choices}
       </Select>
     </Field>
   );

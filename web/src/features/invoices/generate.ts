@@ -1,4 +1,5 @@
 import {
+  addressEntryOf,
   defaultInvoiceForm,
   incrementInvoiceNumber,
   nextInvoiceNumberAnswerSchema,
@@ -15,6 +16,7 @@ import { currentUserId } from '../../db/account';
 import { db } from '../../db/database';
 import { listCommands, retryOutboxNow } from '../../db/outbox';
 import { isoDay, wait } from '../../lib/format';
+import { withAddressEntry } from './addressBinding';
 import { enqueueInvoice, type QueuedInvoice } from './outbox';
 import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from './wizardMachine';
 
@@ -101,7 +103,12 @@ export async function loadWizardStart(
     };
   }
   const { number, provisional } = await suggestNumber(queryClient, userId);
-  const form = defaultInvoiceForm(isoDay(), settings, email) as WizardForm;
+  const defaults = defaultInvoiceForm(isoDay(), settings, email) as WizardForm;
+  // The profile's address entry, as the profile shows it (issue 34, item 6).
+  const postal = settings?.Settings.CompanyPostalAddress;
+  const form = postal
+    ? withAddressEntry(defaults, 'own', addressEntryOf(postal, settings?.Settings.CompanyAddress))
+    : defaults;
   // A new invoice starts with the default payment method (issue 7); a draft keeps its own choice.
   return {
     form: { ...form, invoiceNumber: number, paymentMethodId: defaultPaymentMethodId(methods) },

@@ -10,6 +10,7 @@ import { invalidateAfter } from '../../api/invalidation';
 import { useAuth } from '../auth/AuthProvider';
 import { PENDING_INVOICE_KEY } from '../billing/pendingInvoice';
 import { useToast } from '../toasts/ToastProvider';
+import { bindAddress } from './addressBinding';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
 import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
@@ -138,6 +139,8 @@ export function useWizard(draftId: string) {
     step: state.matches('loading') ? 0 : state.matches('form') ? 1 : 2,
     busy: state.hasTag('busy'),
     field,
+    /** One address entry (street, post code and city, country) for the seller or the customer. */
+    address: (whose: 'own' | 'customer') => bindAddress(whose, context, errors, send),
     errors,
     totals: liveTotals(context.form),
     submittable: isInvoiceSubmittable(context.form),

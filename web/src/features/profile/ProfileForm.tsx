@@ -1,4 +1,4 @@
-import { countries, currencies, sanitize } from '@remit/contracts';
+import { currencies, sanitize } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -11,13 +11,20 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { logError } from '../../lib/log';
 import { media } from '../../theme/theme';
+import { AddressFields } from '../forms/AddressFields';
+import { type AddressPart, type AddressParts, cleanAddressPart } from '../forms/addressParts';
 import type { FieldProps } from '../forms/useForm';
 import { useForm } from '../forms/useForm';
-import { SelectField, TextAreaField } from '../invoices/fields';
+import { SelectField } from '../invoices/fields';
 import { useToast } from '../toasts/ToastProvider';
 import { LogoPicker } from './LogoPicker';
 import { PROFILE_TOAST_MS, profileMessages } from './messages';
-import { type ProfileFormValues, profileFormMachine, profileFormSchema } from './profileForm';
+import {
+  companyAddressParts,
+  type ProfileFormValues,
+  profileFormMachine,
+  profileFormSchema,
+} from './profileForm';
 import { useDebouncedAction } from './useDebouncedAction';
 
 const Form = styled.form`
@@ -37,11 +44,6 @@ const Submit = styled.div`
   justify-content: flex-end;
 `;
 
-/** E-invoices need the company's country (BT-40), chosen from the ISO 3166-1 list. */
-const countryOptions = [
-  { value: '', label: 'Choose a country' },
-  ...countries.map(([code, name]) => ({ value: code, label: name })),
-];
 const currencyOptions = currencies.map((currency) => ({ value: currency.value, label: currency.label }));
 
 function sanitized(field: FieldProps, clean: (value: string) => string): FieldProps {
@@ -100,6 +102,20 @@ export function ProfileForm({
   const form = useForm(machine, profileFormSchema, initialValues);
   const submit = useDebouncedAction(() => form.formProps.onSubmit({ preventDefault: () => {} } as never));
   const companyName = form.field('Settings.CompanyName');
+  const addressPart = (part: AddressPart) => {
+    const field = form.field(companyAddressParts[part]);
+    return {
+      ...field,
+      onChange: (event: { target: { value: string } }) =>
+        field.onChange({ target: { value: cleanAddressPart(part, event.target.value) } }),
+    };
+  };
+  const addressParts: AddressParts = {
+    street: addressPart('street'),
+    postCode: addressPart('postCode'),
+    city: addressPart('city'),
+    country: addressPart('country'),
+  };
   const busy = form.isBusy || submit.isWaiting;
   const hasFieldError = Object.keys(form.values).some((name) => form.field(name as 'DefaultDueDays').error);
   // Spec §4: disabled while a request runs or the form is invalid (Enter still reveals the messages).
@@ -158,35 +174,12 @@ export function ProfileForm({
           {...form.field('Settings.DefaultCurrency')}
         />
       </Pair>
-      <TextAreaField
-        label="Company address"
-        rows={2}
-        {...sanitized(form.field('Settings.CompanyAddress'), sanitize.address)}
+      <AddressFields
+        legend="Company address"
+        whose="own"
+        parts={addressParts}
+        lineError={form.messageOf('Settings.CompanyAddress', Object.values(companyAddressParts))}
       />
-      <Pair>
-        <TextField
-          label="Street and number"
-          autoComplete="address-line1"
-          {...form.field('Settings.CompanyPostalAddress.lines.0')}
-        />
-        <TextField
-          label="Post code"
-          autoComplete="postal-code"
-          {...form.field('Settings.CompanyPostalAddress.postCode')}
-        />
-      </Pair>
-      <Pair>
-        <TextField
-          label="City"
-          autoComplete="address-level2"
-          {...form.field('Settings.CompanyPostalAddress.city')}
-        />
-        <SelectField
-          label="Country"
-          options={countryOptions}
-          {...form.field('Settings.CompanyPostalAddress.country')}
-        />
-      </Pair>
       <Pair>
         <TextField label="Phone" type="tel" autoComplete="tel" {...form.field('Settings.CompanyPhone')} />
         <TextField

@@ -274,7 +274,11 @@ describe('/profile (spec §2 Profile)', () => {
     const { requests } = api();
     const user = userEvent.setup();
     await openProfile();
-    await user.type(await screen.findByLabelText('Street and number'), '12 Analytical Row');
+    // The address on file from before addresses were structured shows whole in the street (issue 34, item 6).
+    const street = await screen.findByLabelText('Street and number');
+    expect(street).toHaveValue('12 Analytical Row, London');
+    await user.clear(street);
+    await user.type(street, '12 Analytical Row');
     await user.type(screen.getByLabelText('Post code'), 'NW1 6XE');
     await user.type(screen.getByLabelText('City'), 'London');
     await user.selectOptions(screen.getByLabelText('Country'), 'GB');
@@ -285,6 +289,7 @@ describe('/profile (spec §2 Profile)', () => {
     const sent = requests.find((request) => request.method === 'PUT' && request.path === '/settings')?.body;
     expect(sent).toMatchObject({
       Settings: {
+        CompanyAddress: '12 Analytical Row, NW1 6XE London, United Kingdom',
         CompanyPostalAddress: {
           lines: ['12 Analytical Row'],
           postCode: 'NW1 6XE',
@@ -295,6 +300,24 @@ describe('/profile (spec §2 Profile)', () => {
         CompanyTaxNumber: '123/456/789',
       },
     });
+  });
+
+  it('asks for the company address once, and says the line’s messages under the street', async () => {
+    api();
+    const user = userEvent.setup();
+    await openProfile();
+    const street = await screen.findByLabelText('Street and number');
+    expect(screen.queryByRole('textbox', { name: 'Company address' })).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Company address' })).toContainElement(street);
+    await user.clear(street);
+    await user.type(street, 'A'.repeat(90));
+    await user.type(screen.getByLabelText('City'), 'Port Louis');
+    await user.selectOptions(screen.getByLabelText('Country'), 'MU');
+    expect(street).toHaveAccessibleDescription('Address must be between 5 and 100 characters');
+    expect(screen.getByRole('button', { name: 'Update Profile' })).toBeDisabled();
+    await user.clear(street);
+    await user.type(street, '1 Royal Road');
+    expect(street).not.toHaveAttribute('aria-invalid');
   });
 
   it('sends a new logo as multipart and shows why the server refused it', async () => {

@@ -1,4 +1,12 @@
-import { type SettingsUpdateInput, settingsUpdateSchema, type UserSettings } from '@remit/contracts';
+import {
+  type AddressEntry,
+  addressEntryOf,
+  addressLine,
+  postalAddressOfEntry,
+  type SettingsUpdateInput,
+  settingsUpdateSchema,
+  type UserSettings,
+} from '@remit/contracts';
 import { z } from 'zod';
 import { createFormMachine } from '../forms/formMachine';
 import { profileMessages } from './messages';
@@ -12,10 +20,9 @@ const profileInputs = z.object({
   'Settings.CompanyName': z.string(),
   'Settings.UserCompanyVAT': z.string(),
   'Settings.CompanyEmail': z.string(),
-  'Settings.CompanyAddress': z.string(),
   'Settings.DefaultCurrency': z.string(),
   DefaultDueDays: z.string(),
-  // The company's e-invoice details (issue 15): structured address, phone, tax number.
+  // The company's address, asked once (issue 34, item 6): the spec's `CompanyAddress` line is made from it.
   'Settings.CompanyPostalAddress.lines.0': z.string(),
   'Settings.CompanyPostalAddress.postCode': z.string(),
   'Settings.CompanyPostalAddress.city': z.string(),
@@ -25,6 +32,24 @@ const profileInputs = z.object({
 });
 export type ProfileFormValues = z.infer<typeof profileInputs>;
 
+/** The address parts' inputs: a change to any of them is a change to the `CompanyAddress` line made from them. */
+export const companyAddressParts = {
+  street: 'Settings.CompanyPostalAddress.lines.0',
+  postCode: 'Settings.CompanyPostalAddress.postCode',
+  city: 'Settings.CompanyPostalAddress.city',
+  country: 'Settings.CompanyPostalAddress.country',
+} as const satisfies Record<keyof AddressEntry, keyof ProfileFormValues>;
+
+function addressEntryIn(values: ProfileFormValues): AddressEntry {
+  const path = companyAddressParts;
+  return {
+    street: values[path.street],
+    postCode: values[path.postCode],
+    city: values[path.city],
+    country: values[path.country],
+  };
+}
+
 function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput {
   const dueDays = values.DefaultDueDays.trim();
   return {
@@ -33,44 +58,29 @@ function toSettingsUpdate(values: ProfileFormValues): SettingsUpdateInput {
       CompanyName: values['Settings.CompanyName'],
       UserCompanyVAT: values['Settings.UserCompanyVAT'],
       CompanyEmail: values['Settings.CompanyEmail'],
-      CompanyAddress: values['Settings.CompanyAddress'],
+      CompanyAddress: addressLine(addressEntryIn(values)),
       DefaultCurrency: values['Settings.DefaultCurrency'],
-      ...postalAddressOf(values),
+      CompanyPostalAddress: postalAddressOfEntry(addressEntryIn(values)),
       CompanyPhone: values['Settings.CompanyPhone'],
       CompanyTaxNumber: values['Settings.CompanyTaxNumber'],
     },
   };
 }
 
-/** The structured address when any part of it is filled in; else nothing (what is on file stays). */
-function postalAddressOf(values: ProfileFormValues) {
-  const address = {
-    lines: [values['Settings.CompanyPostalAddress.lines.0']],
-    postCode: values['Settings.CompanyPostalAddress.postCode'],
-    city: values['Settings.CompanyPostalAddress.city'],
-    country: values['Settings.CompanyPostalAddress.country'] || null,
-  };
-  const given = [...address.lines, address.postCode, address.city, address.country].some((part) =>
-    part?.trim(),
-  );
-  return given ? { CompanyPostalAddress: address } : {};
-}
-
 export const profileFormSchema = profileInputs.transform(toSettingsUpdate).pipe(settingsUpdateSchema);
 
 export function toProfileFormValues(settings: UserSettings | undefined): ProfileFormValues {
-  const postal = settings?.Settings.CompanyPostalAddress;
+  const address = addressEntryOf(settings?.Settings.CompanyPostalAddress, settings?.Settings.CompanyAddress);
   return {
     'Settings.CompanyName': settings?.Settings.CompanyName ?? '',
     'Settings.UserCompanyVAT': settings?.Settings.UserCompanyVAT ?? '',
     'Settings.CompanyEmail': settings?.Settings.CompanyEmail ?? '',
-    'Settings.CompanyAddress': settings?.Settings.CompanyAddress ?? '',
     'Settings.DefaultCurrency': settings?.Settings.DefaultCurrency || 'USD',
     DefaultDueDays: settings?.DefaultDueDays == null ? '' : String(settings.DefaultDueDays),
-    'Settings.CompanyPostalAddress.lines.0': postal?.lines[0] ?? '',
-    'Settings.CompanyPostalAddress.postCode': postal?.postCode ?? '',
-    'Settings.CompanyPostalAddress.city': postal?.city ?? '',
-    'Settings.CompanyPostalAddress.country': postal?.country ?? '',
+    'Settings.CompanyPostalAddress.lines.0': address.street,
+    'Settings.CompanyPostalAddress.postCode': address.postCode,
+    'Settings.CompanyPostalAddress.city': address.city,
+    'Settings.CompanyPostalAddress.country': address.country,
     'Settings.CompanyPhone': settings?.Settings.CompanyPhone ?? '',
     'Settings.CompanyTaxNumber': settings?.Settings.CompanyTaxNumber ?? '',
   };
