@@ -36,7 +36,7 @@ async function seed(token, count) {
         {
           description: 'Design and engineering',
           quantity: String(1 + (index % 4)),
-          unitPrice: `${950 + index * 37}.50`,
+          unitPrice: currency === 'JPY' ? String(95_000 + index * 3_700) : `${950 + index * 37}.50`,
         },
       ],
       templateId: 'classic',
@@ -100,7 +100,10 @@ try {
 
     await page.getByLabel('Your email').fill('ada@analytical.example');
     await page.getByLabel('Company name', { exact: true }).fill('Analytical Engines');
-    await page.getByLabel('Address', { exact: true }).fill('12 St James Square, London');
+    await page.getByLabel('Street and number', { exact: true }).fill('12 St James Square');
+    await page.getByLabel('Post code', { exact: true }).fill('SW1Y 4LB');
+    await page.getByLabel('City', { exact: true }).fill('London');
+    await page.getByLabel('Country', { exact: true }).selectOption('GB');
     await page.getByLabel('Search existing customers').fill('Charl');
     await page.getByRole('button', { name: /Charles Babbage/ }).waitFor();
     await shot('24-wizard-customer-search');
