@@ -12,9 +12,8 @@ export {
   type InvoiceCommand,
   type InvoiceState,
   invoiceDecider,
-  issueInvoice,
   markInvoicePaidFor,
-  reviseInvoice,
 } from './invoices/decider.js';
+export { issueInvoice, reviseInvoice } from './invoices/issue.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';
