@@ -10,6 +10,7 @@ const serverTests = [
   'contracts/src/**/*.test.ts',
   'eventstore/src/**/*.test.ts',
   'readmodels/src/**/*.test.ts',
+  'domain/src/**/*.test.ts',
   'services/*/src/**/*.test.ts',
   'scripts/**/*.test.ts',
 ];

@@ -6,20 +6,11 @@ import { importCircles, importsOf, readImportGraph } from './imports.js';
 const root = join(import.meta.dirname, '..', '..');
 const graph = readImportGraph(root);
 
-/** What is still there today (issue 26); each entry says why it may stay. A new offender fails. */
+/** Offenders that may stay, each with why: none since issue 26's last items (D-160, D-161). A new one fails. */
 const allowed = {
-  /**
-   * The time process decides with the invoice's deciders, which live in the command service until they have a
-   * package of their own (issue 26, left: a domain workspace both services import).
-   */
-  crossService: new Set(['services/projector/src/time/process.ts -> services/command/src/process.ts']),
+  crossService: new Set<string>([]),
   circles: new Set<string>([]),
-  /** Query routes that still read in the route file (issue 26, left: their reads move to the repositories). */
-  readingRoutes: new Set([
-    'services/query/src/invoices/public-routes.ts',
-    'services/query/src/invoices/routes.ts',
-    'services/query/src/templates/routes.ts',
-  ]),
+  readingRoutes: new Set<string>([]),
 };
 
 /** Services whose packages others may import: kit is the shared toolkit, app composes the whole. */
@@ -60,6 +51,19 @@ describe('architecture (issue 26)', () => {
       }
     }
     expect(offenders.filter((offender) => !allowed.crossService.has(offender))).toEqual([]);
+  });
+
+  it('the domain imports only contracts, the event store and the kit: no service, no read model', () => {
+    const mayDomainImport = /^(domain|contracts|eventstore|services\/kit)\//;
+    const offenders = [...graph.edges]
+      .filter(([file]) => file.startsWith('domain/'))
+      .flatMap(([file, targets]) =>
+        [...targets]
+          .filter((target) => !mayDomainImport.test(target))
+          .map((target) => `${file} -> ${target}`),
+      );
+    expect(offenders).toEqual([]);
+    expect(graph.edges.get('services/projector/src/time/process.ts')).toContain('domain/src/index.ts');
   });
 
   it('no import circles across the TypeScript sources', () => {

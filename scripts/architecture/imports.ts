@@ -13,7 +13,14 @@ export interface ImportGraph {
   packages: Map<string, string>;
 }
 
-const SOURCE_ROOTS = ['contracts/src', 'eventstore/src', 'readmodels/src', 'services', 'web/src'];
+const SOURCE_ROOTS = [
+  'contracts/src',
+  'eventstore/src',
+  'readmodels/src',
+  'domain/src',
+  'services',
+  'web/src',
+];
 const SKIPPED = new Set(['node_modules', 'dist', 'dev-dist', 'scripts', 'migrations']);
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planPrices, type StreamInvoice } from '@remit/contracts';
+import { collectInvoice } from '@remit/domain';
 import type { ClaimHolder, EventStore } from '@remit/eventstore';
 import {
   type Clock,
@@ -25,7 +26,6 @@ import { createStripeProvider } from './billing/stripe-provider.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
-import { collectInvoice } from './invoices/decider.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';

@@ -1,4 +1,5 @@
 import { type InvoiceRecord, invoiceRecordFromV1, type SettingsUpdate } from '@remit/contracts';
+import { issueInvoice, reviseInvoice } from '@remit/domain';
 import { createEventStore, type EventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
@@ -6,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SubscriptionSnapshot } from './billing/decider.js';
 import { onBilling } from './billing/on-billing.js';
 import { createCommands } from './commands.js';
-import { issueInvoice, reviseInvoice } from './invoices/decider.js';
 import { paymentMethodCommand } from './payment-methods/decider.js';
 import { changeSettings } from './settings/decider.js';
 

@@ -1,6 +1,6 @@
 import { authMessages, type UserEvent } from '@remit/contracts';
+import { decider, stateOf } from '@remit/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { decider, stateOf } from '../testing/given.js';
 import { assertCanSignIn, initialUserState, userDecider } from './decider.js';
 
 const given = decider(userDecider);

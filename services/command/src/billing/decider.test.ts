@@ -1,7 +1,7 @@
 import type { SubscriptionEvent } from '@remit/contracts';
+import { decider, stateOf } from '@remit/domain/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decider, stateOf } from '../testing/given.js';
 import { type BillingCommand, billingDecider, type SubscriptionSnapshot } from './decider.js';
 
 const given = decider(billingDecider);

@@ -1,6 +1,6 @@
 import { type BillingCustomerEvent, billingCustomerStreamId, subscriptionStreamId } from '@remit/contracts';
+import { markInvoicePaidFor } from '@remit/domain';
 import { type Decider, type Step, step } from '@remit/eventstore';
-import { markInvoicePaidFor } from '../invoices/decider.js';
 import { type BillingCommand, billingDecider } from './decider.js';
 
 type LinkCustomer = { type: 'LinkBillingCustomer'; data: BillingCustomerEvent['data'] };

@@ -10,10 +10,10 @@ import {
   subscriptionStreamId,
   userStreamId,
 } from '@remit/contracts';
+import { invoiceDecider } from '@remit/domain';
 import { type EventMetadata, type EventStore, foldEvents, type Step } from '@remit/eventstore';
 import { AppError, eventCodec, type Logger } from '@remit/kit';
 import type { Answer, Commands, Finish } from '../commands.js';
-import { invoiceDecider } from '../invoices/decider.js';
 import {
   type BillingCommand,
   type BillingState,

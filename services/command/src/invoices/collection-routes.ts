@@ -11,12 +11,11 @@ import {
   sendInvoiceSchema,
   voidInvoiceSchema,
 } from '@remit/contracts';
+import { balanceOf, collectInvoice, type InvoiceState, isSettled } from '@remit/domain';
 import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { AppError, currentUserId, type Logger, parseInput, queueMail, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { balanceOf, isSettled } from './collection-state.js';
-import { collectInvoice, type InvoiceState } from './decider.js';
 import { invoiceEmail } from './invoice-email.js';
 import { hashShareToken, newShareToken } from './share-routes.js';
 import { streamInvoice } from './stream-invoice.js';

@@ -1,10 +1,14 @@
-import { type InvoiceStreamEvent, invoiceSubmitSchema, toInvoiceView } from '@remit/contracts';
+import {
+  type InvoiceStreamEvent,
+  invoiceSubmitSchema,
+  MAX_LOGO_BYTES,
+  toInvoiceView,
+} from '@remit/contracts';
+import type { InvoiceState } from '@remit/domain';
 import type { StepOutcome } from '@remit/eventstore';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { MAX_LOGO_BYTES } from '../logos/image.js';
-import type { InvoiceState } from './decider.js';
 import type { InvoiceCommands } from './service.js';
 
 const multipart = multipartUpload({

@@ -9,12 +9,18 @@ import {
   sellerProfileFrom,
   settingsStreamId,
 } from '@remit/contracts';
+import {
+  deleteInvoice,
+  invoiceDecider,
+  issueInvoice,
+  type LogoUpload,
+  logoUpload,
+  reviseInvoice,
+} from '@remit/domain';
 import { type EventStore, foldEvents, type StoredEvent } from '@remit/eventstore';
 import { eventCodec } from '@remit/kit';
-import { type LogoUpload, logoUpload } from '../logos/decider.js';
 import type { PaymentMethodService } from '../payment-methods/service.js';
 import { settingsDecider } from '../settings/decider.js';
-import { deleteInvoice, invoiceDecider, issueInvoice, reviseInvoice } from './decider.js';
 
 /** The template an invoice names, as the submit payload gives it (spec §3). */
 const templateOf = (input: InvoiceSubmit): InvoiceContent['template'] => ({

@@ -1,10 +1,10 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { InvoiceStreamEvent, ShareAnswer, StreamInvoice } from '@remit/contracts';
+import { collectInvoice, type InvoiceState } from '@remit/domain';
 import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { collectInvoice, type InvoiceState } from './decider.js';
 import { streamInvoice } from './stream-invoice.js';
 
 /** 32 random bytes (256 bits) as base64url: the customer page's token, unguessable. */

@@ -1,7 +1,7 @@
 import { invoiceStreamId, type StreamInvoice } from '@remit/contracts';
+import { invoiceDecider } from '@remit/domain';
 import { type EventStore, foldEvents } from '@remit/eventstore';
 import { AppError, eventCodec } from '@remit/kit';
-import { invoiceDecider } from './decider.js';
 
 /**
  * The user's invoice as its own stream states it (issue 34, item 4): a command about an invoice decides

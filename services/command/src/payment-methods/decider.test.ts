@@ -5,8 +5,8 @@ import {
   paymentMethodFormSchema,
   paymentMethodMessages,
 } from '@remit/contracts';
+import { decider, stateOf } from '@remit/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { decider, stateOf } from '../testing/given.js';
 import { type PaymentMethodsEvent, paymentMethodsDecider, toPaymentMethodView } from './decider.js';
 
 const given = decider(paymentMethodsDecider);

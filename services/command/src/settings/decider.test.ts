@@ -1,6 +1,6 @@
 import type { SettingsUpdate } from '@remit/contracts';
+import { decider } from '@remit/domain/testing';
 import { describe, it } from 'vitest';
-import { decider } from '../testing/given.js';
 import { type SettingsStreamEvent, settingsDecider } from './decider.js';
 
 const given = decider(settingsDecider);

@@ -10,9 +10,9 @@ import {
   sameValue,
   settingsStreamId,
 } from '@remit/contracts';
+import { type LogoUpload, uploadLogo } from '@remit/domain';
 import { type Decider, step } from '@remit/eventstore';
 import { type RecordedEvent, unreachable } from '@remit/kit';
-import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 
 type Changed = Extract<SettingsEvent, { type: 'UserSettingsChanged' }>['data'];
 type LogoRef = Extract<ProfileEvent, { type: 'CompanyLogoChanged' }>['data']['logo'];

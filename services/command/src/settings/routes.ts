@@ -1,9 +1,13 @@
-import { profileUpdateSchema, reminderSettingsSchema, type UserSettings } from '@remit/contracts';
+import {
+  MAX_LOGO_BYTES,
+  profileUpdateSchema,
+  reminderSettingsSchema,
+  type UserSettings,
+} from '@remit/contracts';
+import { logoUpload } from '@remit/domain';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { logoUpload } from '../logos/decider.js';
-import { MAX_LOGO_BYTES } from '../logos/image.js';
 import { changeReminderSettings, changeSettings } from './decider.js';
 
 const multipart = multipartUpload({

@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
-  balanceOf,
-  invoiceDecider,
-  notifyOwnerStep,
-  recordOverdue,
-  remindCustomer,
-} from '@remit/command/process';
-import {
   addDays,
   type InvoiceContent,
   invoiceReminderStreamId,
   invoiceStreamId,
   ownerNotificationStreamId,
 } from '@remit/contracts';
+import { balanceOf, invoiceDecider, notifyOwnerStep, recordOverdue, remindCustomer } from '@remit/domain';
 import {
   type Database,
   type DecidedEvent,

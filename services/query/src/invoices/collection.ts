@@ -33,6 +33,16 @@ export function collectionView(
   };
 }
 
+/** The invoice's collection figures, or undefined until the collection read model has it. */
+export async function findCollectionFigures(db: Database, userId: string, invoiceId: string) {
+  const [row] = await db
+    .select()
+    .from(invoiceCollection)
+    .where(and(eq(invoiceCollection.invoiceId, invoiceId), eq(invoiceCollection.userId, userId)))
+    .limit(1);
+  return row;
+}
+
 const asMethod = (method: string): PaymentView['method'] =>
   (paymentMethodKinds as readonly string[]).includes(method) ? (method as PaymentView['method']) : 'other';
 
@@ -43,11 +53,7 @@ export async function collectionDetails(
   invoice: { id: string; amount: number; issueDate: string; dueDate: string },
   today: string,
 ): Promise<InvoiceCollectionDetails> {
-  const [row] = await db
-    .select()
-    .from(invoiceCollection)
-    .where(and(eq(invoiceCollection.invoiceId, invoice.id), eq(invoiceCollection.userId, userId)))
-    .limit(1);
+  const row = await findCollectionFigures(db, userId, invoice.id);
   const payments = await db
     .select()
     .from(invoicePayments)

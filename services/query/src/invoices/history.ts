@@ -2,11 +2,12 @@ import {
   type DomainEvent,
   formatMoney,
   invoiceSendMailId,
+  invoiceStreamId,
   money,
   readEvent,
   reminderOffsetLabel,
 } from '@remit/contracts';
-import type { Database, StoredEvent } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { type MailDeliveryState, mailDeliveryStates } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { inArray } from 'drizzle-orm';
@@ -59,9 +60,9 @@ function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): st
   }
 }
 
-/** An invoice's own events for auditors: what, when, by whom. */
-export async function historyOf(db: Database, stored: StoredEvent[]) {
-  const events = stored.map(readEvent);
+/** An invoice's own events for auditors: what, when, by whom (read from its stream: the log is the record). */
+export async function historyOf(db: Database, store: EventStore, invoiceId: string) {
+  const events = (await store.readStream(invoiceStreamId(invoiceId))).map(readEvent);
   const userIds = [
     ...new Set(events.map((event) => event.metadata.userId).filter((id): id is string => !!id)),
   ];

@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
-import {
-  customerPageMessages,
-  type PublicInvoiceView,
-  paymentDetailsOf,
-  type SharedInvoiceOwnerAnswer,
-} from '@remit/contracts';
+import { customerPageMessages, type SharedInvoiceOwnerAnswer } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, currentUserId, type LimitStore, requireAuth, sharedRateLimit } from '@remit/kit';
-import { readModels } from '@remit/readmodels';
-import { and, eq } from 'drizzle-orm';
 import { type Response, Router } from 'express';
 import type { Paywall } from '../billing/repository.js';
 import { utcDate } from '../profile/stats.js';
-import { collectionView } from './collection.js';
 import { accessFor, isLocked } from './locking.js';
+import { publicInvoiceView } from './public-view.js';
 import { invoiceRendering } from './rendering.js';
-import { findInvoice, type InvoiceRow } from './repository.js';
-
-const { invoiceCollection, invoiceShares } = readModels;
+import { findSharedInvoice, type InvoiceRow } from './repository.js';
 
 /** One answer for every token that opens nothing: wrong, stopped, never made, or its invoice gone. */
 const notFound = () => new AppError('not_found', 'This invoice link is not valid');
@@ -26,9 +17,8 @@ const notFound = () => new AppError('not_found', 'This invoice link is not valid
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * The customer page's read side (docs/decisions.md, "Getting paid": the customer page), with no sign-in:
- * the token's hash finds the invoice in one indexed read of `invoice_shares` (only active links), then the
- * invoice is read by its owner's id like any owner's read. Nothing answers with the owner's account.
+ * The customer page's read side (docs/decisions.md, "Getting paid": the customer page), with no sign-in: the
+ * token's hash finds the invoice (only active links, `findSharedInvoice`). Nothing answers with the owner's account.
  */
 export function publicInvoiceRoutes(deps: {
   db: Database;
@@ -56,15 +46,9 @@ export function publicInvoiceRoutes(deps: {
   router.use(['/public/invoices', '/shared-invoices'], limited);
 
   async function sharedInvoice(token: string): Promise<InvoiceRow> {
-    const [share] = await db
-      .select({ invoiceId: invoiceShares.invoiceId, userId: invoiceShares.userId })
-      .from(invoiceShares)
-      .where(and(eq(invoiceShares.tokenHash, hashOf(token)), eq(invoiceShares.active, true)))
-      .limit(1);
-    if (!share) throw notFound();
-    const row = await findInvoice(db, share.userId, share.invoiceId);
+    const row = await findSharedInvoice(db, hashOf(token));
     // A link to an invoice since locked (the subscription lapsed) opens nothing until it is open again.
-    if (!row || isLocked(await accessFor(deps.paywall, share.userId), row)) throw notFound();
+    if (!row || isLocked(await accessFor(deps.paywall, row.userId), row)) throw notFound();
     return row;
   }
 
@@ -76,7 +60,7 @@ export function publicInvoiceRoutes(deps: {
     // The owner looking at their own link is not the customer viewing it (the page sends the owner's token
     // when one is signed in on that browser; the answer is the same either way).
     if (deps.recordView && req.auth?.userId !== row.userId) await deps.recordView(row.id, row.userId);
-    noStore(res).json(await viewOf(db, row, utcDate(deps.now())));
+    noStore(res).json(await publicInvoiceView(db, row, utcDate(deps.now())));
   });
 
   router.get('/public/invoices/:token/preview', async (req, res) => {
@@ -106,44 +90,4 @@ export function publicInvoiceRoutes(deps: {
   });
 
   return router;
-}
-
-const party = (p: {
-  name: string;
-  companyName: string;
-  email: string;
-  address: string;
-  vatId: string | null;
-}) => ({
-  name: p.name,
-  companyName: p.companyName,
-  email: p.email,
-  address: p.address,
-  vatId: p.vatId,
-});
-
-async function viewOf(db: Database, row: InvoiceRow, today: string): Promise<PublicInvoiceView> {
-  const [figures] = await db
-    .select()
-    .from(invoiceCollection)
-    .where(and(eq(invoiceCollection.invoiceId, row.id), eq(invoiceCollection.userId, row.userId)))
-    .limit(1);
-  const collection = collectionView(figures ?? null, row, today);
-  const { content } = row;
-  return {
-    number: content.number,
-    issueDate: content.issueDate,
-    dueDate: content.dueDate,
-    currency: content.currency,
-    subtotal: content.subtotal,
-    tax: content.tax,
-    total: content.total,
-    seller: party(content.seller),
-    customer: party(content.customer),
-    status: collection.CollectionStatus,
-    amountPaid: collection.AmountPaid,
-    balance: collection.Balance,
-    settled: collection.CollectionStatus === 'paid',
-    payment: paymentDetailsOf(content),
-  };
 }

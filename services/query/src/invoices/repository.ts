@@ -20,7 +20,7 @@ import {
   pageStatement,
 } from './list-statements.js';
 
-const { invoices } = readModels;
+const { invoiceShares, invoices } = readModels;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -32,6 +32,19 @@ export async function findInvoice(db: Database, userId: string, id: string): Pro
     .where(and(eq(invoices.userId, userId), eq(invoices.id, id)))
     .limit(1);
   return row;
+}
+
+/**
+ * The invoice an active customer page link opens, by the token's hash (one indexed read of `invoice_shares`), then
+ * read by its owner's id like any owner's read; undefined for a wrong, stopped or never made link.
+ */
+export async function findSharedInvoice(db: Database, tokenHash: string): Promise<InvoiceRow | undefined> {
+  const [share] = await db
+    .select({ invoiceId: invoiceShares.invoiceId, userId: invoiceShares.userId })
+    .from(invoiceShares)
+    .where(and(eq(invoiceShares.tokenHash, tokenHash), eq(invoiceShares.active, true)))
+    .limit(1);
+  return share ? findInvoice(db, share.userId, share.invoiceId) : undefined;
 }
 
 /** The user's newest invoice: the one a non-subscriber may always open (DESIGN §5). */

@@ -2,7 +2,6 @@ import {
   type InvoiceListAnswer,
   type InvoiceStatus,
   invoiceListQuerySchema,
-  invoiceStreamId,
   type RecentInvoicesAnswer,
   toInvoiceView,
 } from '@remit/contracts';
@@ -108,7 +107,7 @@ export function invoiceQueryRoutes(deps: {
 
   router.get('/invoices/:id/history', requireAuth, async (req, res) => {
     const row = await openInvoice(paywall, currentUserId(req), String(req.params.id));
-    res.json({ events: await historyOf(db, await store.readStream(invoiceStreamId(row.id))) });
+    res.json({ events: await historyOf(db, store, row.id) });
   });
 
   router.get('/invoices/:id/preview', requireAuth, async (req, res) => {

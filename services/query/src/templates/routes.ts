@@ -1,5 +1,4 @@
 import {
-  type InvoiceContent,
   invoiceContentFrom,
   invoiceFormSchema,
   logoMessages,
@@ -17,14 +16,13 @@ import {
   requireAuth,
   uploadedFile,
 } from '@remit/kit';
-import { readModels } from '@remit/readmodels';
-import { and, eq } from 'drizzle-orm';
 import { type Request, type Response, Router } from 'express';
 import { z } from 'zod';
 import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
 import { renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
 import { sellerProfile } from '../settings/repository.js';
+import { findActivePaymentMethod } from './repository.js';
 
 const templateIdOf = (id: string | string[] | undefined) => {
   const template = typeof id === 'string' ? findTemplate(id) : undefined;
@@ -89,37 +87,6 @@ function sendHtml(res: Response, html: string) {
  * an <img> or <iframe> cannot send a bearer token, and nothing here is a user's), and a preview of the
  * signed-in user's own unsaved invoice for step 2 of the wizard.
  */
-/** The chosen payment method as the invoice would snapshot it: the user's own and active, else none. */
-async function activePaymentMethod(
-  db: Database,
-  userId: string,
-  id: string | null | undefined,
-): Promise<InvoiceContent['paymentMethod']> {
-  if (!id) return null;
-  const { paymentMethods } = readModels;
-  const [row] = await db
-    .select()
-    .from(paymentMethods)
-    .where(
-      and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.isActive, true)),
-    )
-    .limit(1);
-  if (!row) return null;
-  const type = row.type === 'bank_transfer' ? 'bank_transfer' : 'digital';
-  const present = (value: string) => (value ? value : undefined);
-  return {
-    id: row.id,
-    name: row.name,
-    type,
-    ...(present(row.bankName) ? { bankName: row.bankName } : {}),
-    ...(present(row.iban) ? { iban: row.iban } : {}),
-    ...(present(row.swift) ? { swift: row.swift } : {}),
-    ...(present(row.accountNumber) ? { accountNumber: row.accountNumber } : {}),
-    ...(present(row.paymentLink) ? { paymentLink: row.paymentLink } : {}),
-    ...(present(row.instructions) ? { instructions: row.instructions } : {}),
-  };
-}
-
 export function templateRoutes(deps: { db: Database; store: EventStore }): Router {
   const router = Router();
   const samplePreviews = new Map<string, Promise<string>>();
@@ -156,7 +123,7 @@ export function templateRoutes(deps: { db: Database; store: EventStore }): Route
     const logo = logoForPreview(input.logo);
     const userId = currentUserId(req);
     const [method, seller] = await Promise.all([
-      activePaymentMethod(deps.db, userId, invoice.paymentMethodId),
+      findActivePaymentMethod(deps.db, userId, invoice.paymentMethodId),
       sellerProfile(deps.store, userId),
     ]);
     // The invoice as issuing would record it (the same e-invoice model, the profile's seller details), so the

@@ -1,18 +1,10 @@
-import {
-  type InvoiceNumberEvent,
-  type InvoiceRecord,
-  type InvoiceStreamEvent,
-  invoiceNumberStreamId,
-  invoiceStreamId,
-  sameValue,
-} from '@remit/contracts';
-import { type Decider, type Step, type StoredEvent, step } from '@remit/eventstore';
+import { type InvoiceRecord, type InvoiceStreamEvent, invoiceStreamId, sameValue } from '@remit/contracts';
+import { type Decider, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
-import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
 import { evolveCollection, noPayments, type Payments } from './collection-state.js';
 
-type InvoiceEvent = InvoiceStreamEvent;
+export type InvoiceEvent = InvoiceStreamEvent;
 
 /** An invoice as its own events describe it (stream `invoice-{id}`). */
 export interface InvoiceState {
@@ -55,11 +47,6 @@ export type InvoiceCommand =
 const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
 const invoicePaid = () =>
   new AppError('conflict', 'This invoice is paid and can no longer be changed', { reason: 'invoice_paid' });
-const invoiceNumberTaken = (number: string) =>
-  new AppError('conflict', `Invoice number ${number} is already used by another of your invoices`, {
-    reason: 'invoice_number_taken',
-    fields: { invoiceNumber: `Invoice number ${number} is already used by another of your invoices` },
-  });
 
 function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): InvoiceState {
   switch (event.type) {
@@ -183,82 +170,6 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
   evolve,
   decide,
 };
-
-/** A number, once reserved by an invoice of a user, is theirs for good (docs/decisions.md, Invoices). */
-interface NumberState {
-  reservedBy: string | null;
-}
-
-type NumberCommand = {
-  type: 'ReserveInvoiceNumber';
-  data: { userId: string; number: string; invoiceId: string };
-};
-
-const invoiceNumberDecider: Decider<NumberState, NumberCommand, InvoiceNumberEvent> = {
-  name: 'invoice-number',
-  handles: ['InvoiceNumberReserved'],
-  initialState: { reservedBy: null },
-  evolve: (_state, event) => ({ reservedBy: event.data.invoiceId }),
-  decide(state, command) {
-    if (state.reservedBy !== null) throw invoiceNumberTaken(command.data.number);
-    return [{ type: 'InvoiceNumberReserved', data: command.data }];
-  },
-};
-
-/** Streams the caller read just before (CommandPlan.known): the first attempt folds them unread. */
-type Known = ReadonlyMap<string, StoredEvent[]> | undefined;
-
-const reserveNumber = (userId: string, number: string, invoiceId: string, known?: Known) =>
-  step({
-    decider: invoiceNumberDecider,
-    streams: invoiceNumberStreamId(userId, number),
-    known,
-    command: { type: 'ReserveInvoiceNumber', data: { userId, number, invoiceId } },
-  });
-
-/** Issues an invoice: its number reserved and its logo stored (unless stored before), in one transaction. */
-export function issueInvoice(input: {
-  invoiceId: string;
-  userId: string;
-  content: InvoiceRecord;
-  logo: LogoUpload | null;
-  /** The number's reservation and the logo's stream, read with the seller's settings (service.ts). */
-  known?: Known;
-}): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, logo, known } = input;
-  return step({
-    decider: invoiceDecider,
-    streams: invoiceStreamId(invoiceId),
-    // A new random id (service.ts): nothing to read.
-    newStream: true,
-    command: { type: 'IssueInvoice', data: { invoiceId, userId, content } },
-    effects: () => [
-      reserveNumber(userId, content.number, invoiceId, known),
-      ...(logo ? [uploadLogo(logo, known)] : []),
-    ],
-  });
-}
-
-/** Revises an invoice; a revision to another number reserves that number too. */
-export function reviseInvoice(input: {
-  invoiceId: string;
-  userId: string;
-  content: InvoiceRecord;
-  /** The invoice and the new number's reservation, read with the seller's settings (service.ts). */
-  known?: Known;
-}): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, known } = input;
-  return step({
-    decider: invoiceDecider,
-    streams: invoiceStreamId(invoiceId),
-    known,
-    command: { type: 'ReviseInvoice', data: { invoiceId, userId, content } },
-    effects: (_events, state) =>
-      content.number === state.content?.number
-        ? []
-        : [reserveNumber(userId, content.number, invoiceId, known)],
-  });
-}
 
 export const deleteInvoice = (invoiceId: string, userId: string) =>
   step({

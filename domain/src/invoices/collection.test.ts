@@ -1,37 +1,11 @@
-import {
-  type CollectionEvent,
-  type InvoiceRecord,
-  type InvoiceStreamEvent,
-  invoiceRecordFromV1,
-} from '@remit/contracts';
+import type { CollectionEvent, InvoiceRecord, InvoiceStreamEvent } from '@remit/contracts';
 import { describe, it } from 'vitest';
 import { decider } from '../testing/given.js';
+import { content, ids, issued, voided } from '../testing/invoice.js';
 import type { CollectionCommand } from './collection.js';
 import { invoiceDecider } from './decider.js';
 
 const given = decider(invoiceDecider);
-
-const party = { name: 'Ada', email: 'ada@example.com', address: '1 Main St', companyName: '', vatId: null };
-const content: InvoiceRecord = invoiceRecordFromV1({
-  number: 'INV-001',
-  issueDate: '2025-03-14',
-  dueDate: '2025-04-13',
-  currency: 'EUR',
-  taxRate: 2000,
-  items: [{ description: 'Design', quantity: 2, unitPrice: 5000, total: 10000 }],
-  subtotal: 10000,
-  tax: 2000,
-  total: 12000,
-  seller: party,
-  customer: { ...party, name: 'Bob' },
-  notes: '',
-  terms: '',
-  logo: null,
-  paymentMethod: null,
-  template: { id: 'classic', name: 'Classic', componentName: 'classic' },
-});
-const ids = { invoiceId: 'i1', userId: 'u1' };
-const issued: InvoiceStreamEvent = { type: 'InvoiceIssued', data: { ...ids, ...content, status: 'Draft' } };
 
 const record = (paymentId: string, amount: string | null, userId = 'u1'): CollectionCommand => ({
   type: 'RecordPayment',
@@ -64,10 +38,6 @@ const reversed = (paymentId: string, amount: number): CollectionEvent => ({
   type: 'PaymentReversed',
   data: { ...ids, paymentId, amount, currency: 'EUR', reason: 'bounced' },
 });
-const voided: CollectionEvent = {
-  type: 'InvoiceVoided',
-  data: { ...ids, number: 'INV-001', reason: 'sent by mistake' },
-};
 
 describe('invoice decider: getting paid', () => {
   it('records a partial payment in minor units of the invoice currency, read without floats', () => {
@@ -188,123 +158,5 @@ describe('invoice decider: getting paid', () => {
     given([issued, recorded('p1', 5000)])
       .when({ type: 'DeleteInvoice', data: ids })
       .thenThrows('reverse them before deleting it (or void it instead)');
-  });
-  it('sends to the customer with a subject from the invoice unless told otherwise; a void invoice is not sent', () => {
-    const send = (to: string[], subject = ''): CollectionCommand => ({
-      type: 'SendInvoice',
-      data: { ...ids, sendId: 's1', to, cc: [], subject, message: '' },
-    });
-    given([issued])
-      .when(send([]))
-      .thenEmits([
-        {
-          type: 'InvoiceSent',
-          data: {
-            ...ids,
-            sendId: 's1',
-            to: ['ada@example.com'],
-            cc: [],
-            subject: 'Invoice INV-001 from Ada',
-            message: '',
-          },
-        },
-      ]);
-    given([issued])
-      .when(send(['pay@bob.example'], 'March'))
-      .thenEmits([
-        {
-          type: 'InvoiceSent',
-          data: { ...ids, sendId: 's1', to: ['pay@bob.example'], cc: [], subject: 'March', message: '' },
-        },
-      ]);
-    given([issued, voided]).when(send([])).thenThrows('This invoice is void and is not sent');
-    given([issued])
-      .when({
-        type: 'SendInvoice',
-        data: { ...ids, userId: 'u2', sendId: 's2', to: [], cc: [], subject: '', message: '' },
-      })
-      .thenThrows('Invoice not found');
-  });
-  it('shares one link at a time; stopping it ends it, and sharing again makes a new one', () => {
-    const share = (shareId: string, userId = 'u1'): CollectionCommand => ({
-      type: 'ShareInvoice',
-      data: { ...ids, userId, shareId, tokenHash: `hash-${shareId}` },
-    });
-    const shared = (shareId: string): CollectionEvent => ({
-      type: 'InvoiceShared',
-      data: { ...ids, shareId, tokenHash: `hash-${shareId}` },
-    });
-    const stop: CollectionCommand = { type: 'StopSharingInvoice', data: ids };
-    const stopped = (shareId: string): CollectionEvent => ({
-      type: 'InvoiceSharingStopped',
-      data: { ...ids, shareId },
-    });
-    given([issued])
-      .when(share('s1'))
-      .thenEmits([shared('s1')]);
-    given([issued, shared('s1')])
-      .when(share('s2'))
-      .thenEmits([]);
-    given([issued, shared('s1')])
-      .when(stop)
-      .thenEmits([stopped('s1')]);
-    given([issued]).when(stop).thenEmits([]);
-    given([issued, shared('s1'), stopped('s1')])
-      .when(share('s2'))
-      .thenEmits([shared('s2')]);
-    given([issued, voided]).when(share('s1')).thenThrows('This invoice is void and is not shared');
-    given([issued]).when(share('s1', 'u2')).thenThrows('Invoice not found');
-  });
-  it('records a view through an active link, at most once an hour', () => {
-    const shared: CollectionEvent = {
-      type: 'InvoiceShared',
-      data: { ...ids, shareId: 's1', tokenHash: 'h' },
-    };
-    const view = (viewedAt: string): CollectionCommand => ({
-      type: 'RecordInvoiceView',
-      data: { ...ids, viewedAt },
-    });
-    const viewed = (viewedAt: string): CollectionEvent => ({
-      type: 'InvoiceViewed',
-      data: { ...ids, shareId: 's1', viewedAt },
-    });
-    given([issued]).when(view('2025-04-01T10:00:00.000Z')).thenEmits([]);
-    given([issued, shared])
-      .when(view('2025-04-01T10:00:00.000Z'))
-      .thenEmits([viewed('2025-04-01T10:00:00.000Z')]);
-    given([issued, shared, viewed('2025-04-01T10:00:00.000Z')])
-      .when(view('2025-04-01T10:59:59.999Z'))
-      .thenEmits([]);
-    given([issued, shared, viewed('2025-04-01T10:00:00.000Z')])
-      .when(view('2025-04-01T11:00:00.000Z'))
-      .thenEmits([viewed('2025-04-01T11:00:00.000Z')]);
-  });
-  it('makes a customer page link with a send when none is active, and keeps an active one', () => {
-    const send: CollectionCommand = {
-      type: 'SendInvoice',
-      data: {
-        ...ids,
-        sendId: 's1',
-        to: [],
-        cc: [],
-        subject: 'March',
-        message: '',
-        share: { shareId: 'l1', tokenHash: 'h1' },
-      },
-    };
-    const sent: CollectionEvent = {
-      type: 'InvoiceSent',
-      data: { ...ids, sendId: 's1', to: ['ada@example.com'], cc: [], subject: 'March', message: '' },
-    };
-    const shared = (shareId: string, tokenHash: string): CollectionEvent => ({
-      type: 'InvoiceShared',
-      data: { ...ids, shareId, tokenHash },
-    });
-    given([issued])
-      .when(send)
-      .thenEmits([shared('l1', 'h1'), sent]);
-    given([issued, shared('l0', 'h0')])
-      .when(send)
-      .thenEmits([sent]);
   });
 });

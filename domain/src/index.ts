@@ -1,0 +1,19 @@
+/**
+ * The domain: what Remit decides, with no service around it (docs/decisions.md, D-160). Deciders and the steps
+ * that run them through the one pipeline; the command service runs them for HTTP, the projector's time process
+ * for the clock. Pure but for the steps' reads, which the pipeline does.
+ */
+
+export type { CollectionCommand } from './invoices/collection.js';
+export { balanceOf, isSettled, type Payments } from './invoices/collection-state.js';
+export {
+  collectInvoice,
+  deleteInvoice,
+  type InvoiceCommand,
+  type InvoiceState,
+  invoiceDecider,
+  markInvoicePaidFor,
+} from './invoices/decider.js';
+export { issueInvoice, reviseInvoice } from './invoices/issue.js';
+export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
+export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';
