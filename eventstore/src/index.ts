@@ -11,6 +11,7 @@ export {
   releaseClaim,
 } from './command-answers.js';
 export type { Database, OpenDatabase, OpenDatabaseOptions, StoreKind, Unlisten } from './database.js';
+export { rowsOf } from './database.js';
 export {
   type CommandPlan,
   type DecidedEvent,

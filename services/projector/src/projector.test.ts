@@ -1,8 +1,9 @@
 import { UnknownEventTypeError } from '@remit/contracts';
-import { createEventStore } from '@remit/eventstore';
+import { createEventStore, rowsOf } from '@remit/eventstore';
 import { openTestDatabase } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
 import { migrateReadModels, projectionNames } from '@remit/readmodels';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.js';
 import { startProjector } from './projector.js';
@@ -29,6 +30,47 @@ describe('the projector', () => {
       await expect.poll(() => failures.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(failures[0]).toBeInstanceOf(UnknownEventTypeError);
       expect(await store.hasApplied('users', position)).toBe(false);
+    } finally {
+      await projector.stop();
+      await store.close();
+      await database.close();
+    }
+  });
+
+  it('analyses the read models once a bulk catch-up ends, so the planner sees their real size (issue 28, goal 5)', async () => {
+    const database = await openTestDatabase('pglite');
+    await migrateReadModels(database);
+    const logger = createLogger({ level: 'silent', name: 'test' });
+    const store = createEventStore(database, { pollIntervalMs: 20, logger });
+    const details = {
+      name: 'Main account',
+      type: 'bank_transfer',
+      bankName: 'Bank of London',
+      accountNumber: '',
+      iban: 'GB82WEST12345698765432',
+      swift: 'NWBKGB2L',
+      paymentLink: '',
+      instructions: '',
+    };
+    for (let index = 0; index < 12; index += 1) {
+      await store.append(
+        `payment-method-pm${index}`,
+        [{ type: 'PaymentMethodAdded', data: { paymentMethodId: `pm${index}`, userId: 'u1', ...details } }],
+        { expectedVersion: 'no_stream' },
+      );
+    }
+    const estimate = async () => {
+      const [row] = rowsOf<{ reltuples: number }>(
+        await database.db.execute(sql`select reltuples from pg_class where relname = 'payment_methods'`),
+      );
+      return Number(row?.reltuples);
+    };
+    expect(await estimate()).toBe(-1);
+    // Batches of 5, 5 and 2: the last, not full, ends the catch-up.
+    const projector = startProjector({ store, projections, logger, batchSize: 5 });
+    try {
+      await projector.caughtUp();
+      expect(await estimate()).toBe(12);
     } finally {
       await projector.stop();
       await store.close();

@@ -1,6 +1,7 @@
 import { type EventType, readEvent } from '@remit/contracts';
 import type { EventStore, StoredEvent } from '@remit/eventstore';
 import type { Logger, RecordedEvent } from '@remit/kit';
+import { sql } from 'drizzle-orm';
 import { applyProjections, type Projection } from './projection.js';
 
 /**
@@ -33,23 +34,40 @@ export function startProjector(options: {
   // Each event is read through the catalogue once per batch, and before anything is skipped: an event
   // type the catalogue does not know fails the batch (logged and retried, never skipped).
   let recorded = new Map<StoredEvent, RecordedEvent>();
+  const batchSize = options.batchSize ?? PROJECTOR_BATCH;
+  // After a bulk catch-up (a rebuild, a restart far behind), the planner's statistics still describe the
+  // tables as they were: run ANALYZE once the first batch that is not full says the projector has caught up
+  // (issue 28, goal 5). A catch-up that ends on a full batch is analysed with the next live batch.
+  let batchLength = 0;
+  let bulkSinceAnalyze = false;
   const subscription = store.subscribeGroup(
     'projector',
     projections.map((projection) => ({
       name: projection.name,
       wants: (event: StoredEvent) => projection.handles.includes(event.type as EventType),
     })),
-    (pending, tx) =>
-      applyProjections(
+    async (pending, tx) => {
+      await applyProjections(
         tx,
         [...pending].map(([name, events]) => [
           byName.get(name) as Projection,
           events.map((event) => recorded.get(event) ?? readEvent(event)),
         ]),
-      ),
+      );
+      if (batchLength >= batchSize && batchSize > 1) {
+        bulkSinceAnalyze = true;
+      } else if (bulkSinceAnalyze) {
+        await tx.execute(
+          sql.raw(`analyze ${projections.flatMap((projection) => projection.tables).join(', ')}`),
+        );
+        bulkSinceAnalyze = false;
+        logger.info({ projections: projections.length }, 'read models analysed after a bulk catch-up');
+      }
+    },
     {
-      batchSize: options.batchSize ?? PROJECTOR_BATCH,
+      batchSize,
       inspect: (batch) => {
+        batchLength = batch.length;
         recorded = new Map(batch.map((event) => [event, readEvent(event)]));
       },
     },

@@ -17,8 +17,7 @@ export interface FixtureEvent {
   createdAt: string;
 }
 
-export const rowsOf = <Row>(result: unknown): Row[] =>
-  Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
+export { rowsOf } from '@remit/eventstore';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}:\d{2}/;
 
