@@ -108,11 +108,16 @@ describe("step 1's E-invoice details", () => {
   it('a unit other than pieces takes a decimal quantity; pieces keep the whole-number rule', async () => {
     api();
     renderApp('/invoice/create');
+    await screen.findByLabelText('Customer name');
+    // The unit sits beside the quantity, without opening the e-invoice details (issue 29, item 3).
+    const unit = within(screen.getByRole('listitem', { name: 'Item 1' })).getByLabelText('Unit');
+    expect(unit).toHaveValue('C62');
+    expect(screen.getByRole('group', { name: 'E-invoice details' })).not.toHaveAttribute('open');
     await fillSpecForm();
     type('Quantity', '1.5');
     fireEvent.blur(screen.getByLabelText('Quantity'));
     expect(await screen.findByText('Quantity must be a whole number')).toBeInTheDocument();
-    type('Unit of item 1 (Design work)', 'HUR');
+    fireEvent.change(unit, { target: { value: 'HUR' } });
     await waitFor(() =>
       expect(screen.queryByText('Quantity must be a whole number')).not.toBeInTheDocument(),
     );

@@ -2,7 +2,6 @@ import {
   customerTypes,
   type Delivery,
   type LineVatInput,
-  units,
   vatCategories,
   vatExemptionReasons,
 } from '@remit/contracts';
@@ -49,7 +48,6 @@ const customerTypeLabels: Record<(typeof customerTypes)[number], string> = {
   consumer: 'Consumer',
 };
 const customerTypeOptions = customerTypes.map((type) => ({ value: type, label: customerTypeLabels[type] }));
-const unitOptions = units.map((unit) => ({ value: unit.code, label: unit.plural }));
 const categoryOptions = [
   { value: '', label: 'Standard rate when the tax rate is above 0' },
   ...vatCategories.map((category) => ({
@@ -107,22 +105,10 @@ export function EInvoiceSection({ wizard }: { wizard: Wizard }) {
       {open ? (
         <>
           <p>
-            Only needed for e-invoices (Factur-X, XRechnung). Anything left empty takes its default: pieces,
-            the standard rate, delivery on the issue date, your company profile's address.
+            Only needed for e-invoices (Factur-X, XRechnung). Anything left empty takes its default: the
+            standard rate, delivery on the issue date, your company profile's address.
           </p>
           <h3>Lines</h3>
-          <Grid>
-            {form.items.map((item, index) => (
-              <SelectField
-                // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity of their own
-                key={index}
-                label={`Unit of item ${index + 1}${item.description ? ` (${item.description})` : ''}`}
-                options={unitOptions}
-                {...field(`items.${index}.unit`)}
-                value={item.unit || 'C62'}
-              />
-            ))}
-          </Grid>
           <Grid>
             {form.items.map((item, index) => (
               <LineVatFields

@@ -1,9 +1,13 @@
-import { formatMoney, sanitize } from '@remit/contracts';
+import { formatMoney, sanitize, units } from '@remit/contracts';
 import styled from 'styled-components';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { media } from '../../theme/theme';
+import { SelectField } from './fields';
 import type { Wizard } from './useWizard';
+
+/** UN/ECE Rec 20 units (BT-130); pieces unless chosen, and a unit other than pieces takes decimals. */
+const unitOptions = units.map((unit) => ({ value: unit.code, label: unit.plural }));
 
 const Item = styled.li`
   display: grid;
@@ -14,7 +18,7 @@ const Item = styled.li`
 
   > :first-child { grid-column: 1 / -1; }
   ${media.sm} {
-    grid-template-columns: 3fr 1fr 1.3fr 1fr auto;
+    grid-template-columns: 3fr 0.9fr 1.1fr 1.2fr 1fr auto;
     align-items: start;
     > :first-child { grid-column: auto; }
   }
@@ -40,7 +44,7 @@ const Items = styled.ul`
   margin: 0 0 ${({ theme }) => theme.space.sm};
 `;
 
-/** Items: description, quantity, unit price, the line total in the invoice's currency; add and remove. */
+/** Items: description, quantity and its unit, unit price, the line total in the invoice's currency; add and remove. */
 export function ItemsEditor({ wizard }: { wizard: Wizard }) {
   const { items } = wizard.context.form;
   return (
@@ -60,6 +64,12 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
                 label="Quantity"
                 inputMode={items[index]?.unit && items[index]?.unit !== 'C62' ? 'decimal' : 'numeric'}
                 {...wizard.field(`items.${index}.quantity`)}
+              />
+              <SelectField
+                label="Unit"
+                options={unitOptions}
+                {...wizard.field(`items.${index}.unit`)}
+                value={items[index]?.unit || 'C62'}
               />
               <TextField
                 label="Unit price"
