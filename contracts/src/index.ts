@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './auth.js';
 export * from './billing-api.js';
+export * from './clients.js';
 export * from './collection-api.js';
 export * from './currencies.js';
 export * from './customer-page-api.js';
@@ -8,6 +9,7 @@ export * from './einvoice/index.js';
 export * from './equality.js';
 export * from './events/billing.js';
 export * from './events/catalogue.js';
+export * from './events/clients.js';
 export * from './events/collection.js';
 export * from './events/commands.js';
 export * from './events/define.js';
@@ -29,6 +31,7 @@ export {
 } from './invoice-form-numbers.js';
 export * from './invoice-view.js';
 export * from './invoices-api.js';
+export * from './items.js';
 export * from './logo.js';
 export * from './money.js';
 export * from './payment-details.js';

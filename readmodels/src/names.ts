@@ -16,6 +16,7 @@ export const projectionNames = [
   'invoice-shares',
   'invoice-totals',
   'reminders',
+  'clients',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -1,4 +1,5 @@
 import { billingCustomerEvents, stripeEvents, subscriptionEvents } from './billing.js';
+import { clientEvents, itemEvents } from './clients.js';
 import { collectionEvents, reminderReservationEvents } from './collection.js';
 import { legacyCommandEvents } from './commands.js';
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
@@ -37,6 +38,8 @@ export const eventCatalogue = {
   ...stripeEvents,
   ...sandboxCheckoutEvents,
   ...sandboxSubscriptionEvents,
+  ...clientEvents,
+  ...itemEvents,
   ...legacyCommandEvents,
 } as const satisfies Record<string, EventVersions<unknown>>;
 

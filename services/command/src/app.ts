@@ -23,12 +23,14 @@ import { billingRoutes } from './billing/routes.js';
 import { createSandboxProvider, sandboxPriceIds } from './billing/sandbox-provider.js';
 import { createBillingService } from './billing/service.js';
 import { createStripeProvider } from './billing/stripe-provider.js';
+import { clientRoutes } from './clients/routes.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';
+import { itemRoutes } from './items/routes.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
 import { settingsRoutes } from './settings/routes.js';
@@ -135,6 +137,8 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
+  router.use(clientRoutes({ commands }));
+  router.use(itemRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));
   async function recordView(invoiceId: string, userId: string): Promise<void> {
     const step = collectInvoice({

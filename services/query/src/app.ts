@@ -5,6 +5,7 @@ import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { authQueryRoutes } from './auth/routes.js';
 import type { Paywall } from './billing/repository.js';
+import { clientQueryRoutes } from './clients/routes.js';
 import { billingQueryRoutes } from './billing/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
@@ -74,6 +75,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
+  router.use(clientQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>

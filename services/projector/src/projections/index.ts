@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
+import { clientsProjection } from './clients.js';
 import { collectionProjection } from './collection.js';
 import { customersProjection } from './customers.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
@@ -26,4 +27,5 @@ export const projections: Projection[] = [
   invoiceSharesProjection,
   invoiceTotalsProjection,
   remindersProjection,
+  clientsProjection,
 ];

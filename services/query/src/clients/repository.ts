@@ -1,0 +1,156 @@
+import {
+  type Client,
+  type ClientDetails,
+  type ClientInvoice,
+  type ClientListEntry,
+  type Item,
+  toDecimalString,
+  type UnitCode,
+} from '@remit/contracts';
+import type { Database } from '@remit/eventstore';
+import { readModels } from '@remit/readmodels';
+import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
+
+const { clients, catalogueItems, clientCurrencyTotals, totalsInvoices, invoices } = readModels;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+/** A user's list is read whole; past this many the search narrows it. */
+const LIST_LIMIT = 500;
+const PAGE_INVOICES = 200;
+
+type ClientRow = typeof clients.$inferSelect;
+
+function toClient(row: ClientRow): Client {
+  const details = row.details as unknown as ClientDetails;
+  return { id: row.id, version: row.version, archived: row.archived, ...details };
+}
+
+/**
+ * Balance due and last invoice per client from the invoice totals, keyed like them by the lower-cased e-mail
+ * (D-184): one indexed lookup for the whole list.
+ */
+async function withTotals(db: Database, userId: string, rows: ClientRow[]): Promise<ClientListEntry[]> {
+  const emails = [...new Set(rows.map((row) => row.email).filter(Boolean))];
+  const totals =
+    emails.length === 0
+      ? []
+      : await db
+          .select()
+          .from(clientCurrencyTotals)
+          .where(
+            and(eq(clientCurrencyTotals.userId, userId), inArray(clientCurrencyTotals.customerEmail, emails)),
+          );
+  return rows.map((row) => {
+    const mine = row.email ? totals.filter((total) => total.customerEmail === row.email) : [];
+    const lastInvoiceDate = mine.reduce<string | null>(
+      (last, total) => (last === null || total.lastIssueDate > last ? total.lastIssueDate : last),
+      null,
+    );
+    return {
+      ...toClient(row),
+      balances: mine
+        .filter((total) => total.outstanding !== 0)
+        .map((total) => ({ currency: total.currency, balance: total.outstanding }))
+        .sort((a, b) => a.currency.localeCompare(b.currency)),
+      lastInvoiceDate,
+    };
+  });
+}
+
+/** The user's clients, A to Z; archived ones only when asked. */
+export async function listClients(
+  db: Database,
+  userId: string,
+  query: { search: string; archived: boolean },
+): Promise<ClientListEntry[]> {
+  const where = [eq(clients.userId, userId), eq(clients.archived, query.archived)];
+  if (query.search) where.push(ilike(clients.search, `%${escapeLike(query.search.toLowerCase())}%`));
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(and(...where))
+    .orderBy(asc(clients.companyName), asc(clients.contactName), asc(clients.id))
+    .limit(LIST_LIMIT);
+  return withTotals(db, userId, rows);
+}
+
+/** One own client with its invoices (newest first); another user's id finds nothing. */
+export async function findClientPage(
+  db: Database,
+  userId: string,
+  clientId: string,
+): Promise<{ client: ClientListEntry; invoices: ClientInvoice[] } | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const [client] = await withTotals(db, userId, [row]);
+  if (!client) return null;
+  if (!row.email) return { client, invoices: [] };
+  const found = await db
+    .select({ totals: totalsInvoices, number: invoices.number })
+    .from(totalsInvoices)
+    .innerJoin(invoices, eq(invoices.id, totalsInvoices.invoiceId))
+    .where(and(eq(totalsInvoices.userId, userId), eq(totalsInvoices.customerEmail, row.email)))
+    .orderBy(desc(totalsInvoices.issuedPosition))
+    .limit(PAGE_INVOICES);
+  return {
+    client,
+    invoices: found.map(({ totals, number }) => ({
+      id: totals.invoiceId,
+      number,
+      issueDate: totals.issueDate,
+      dueDate: totals.dueDate,
+      currency: totals.currency,
+      total: totals.total,
+      balance: totals.balance,
+      voided: totals.voided,
+    })),
+  };
+}
+
+type ItemRow = typeof catalogueItems.$inferSelect;
+
+function toItem(row: ItemRow): Item {
+  return {
+    id: row.id,
+    version: row.version,
+    name: row.name,
+    description: row.description,
+    unit: row.unit as UnitCode,
+    price: toDecimalString({ amount: row.priceMinor, currency: row.currency }),
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    vatCategory: row.vatCategory,
+    vatRate: row.vatRate,
+  };
+}
+
+export async function listItems(db: Database, userId: string, search: string): Promise<Item[]> {
+  const where = [eq(catalogueItems.userId, userId), eq(catalogueItems.deleted, false)];
+  if (search) where.push(ilike(catalogueItems.search, `%${escapeLike(search.toLowerCase())}%`));
+  const rows = await db
+    .select()
+    .from(catalogueItems)
+    .where(and(...where))
+    .orderBy(asc(catalogueItems.name), asc(catalogueItems.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toItem);
+}
+
+export async function findItem(db: Database, userId: string, itemId: string): Promise<Item | null> {
+  const [row] = await db
+    .select()
+    .from(catalogueItems)
+    .where(
+      and(
+        eq(catalogueItems.id, itemId),
+        eq(catalogueItems.userId, userId),
+        eq(catalogueItems.deleted, false),
+      ),
+    )
+    .limit(1);
+  return row ? toItem(row) : null;
+}
