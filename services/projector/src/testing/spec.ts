@@ -11,8 +11,8 @@ import { applyEvents, type Projection } from '../projection.js';
  * it), and where it sits when that matters (a user's stream).
  */
 export type SpecEvent =
-  | (DomainEvent & { streamId?: string; schemaVersion?: number })
-  | { type: EventType; data: unknown; schemaVersion: number; streamId?: string };
+  | (DomainEvent & { streamId?: string; schemaVersion?: number; version?: number })
+  | { type: EventType; data: unknown; schemaVersion: number; streamId?: string; version?: number };
 
 const rowsOf = <Row>(result: unknown): Row[] =>
   Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
@@ -34,7 +34,7 @@ export function projectionSpec(projection: Projection) {
         data: event.data,
         schemaVersion: event.schemaVersion ?? 1,
         streamId: event.streamId ?? 'stream-under-test',
-        version: 1,
+        version: event.version ?? 1,
         position: BigInt(position),
         txId: BigInt(position),
         metadata: {},
