@@ -70,6 +70,9 @@ export function createRoutes(): RouteObject[] {
   const InvoiceCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'InvoiceCreatePage');
   const SubscriptionPage = page(() => import('./features/billing/SubscriptionPage'), 'SubscriptionPage');
   const SuccessPage = page(() => import('./features/billing/SuccessPage'), 'SuccessPage');
+  const ClientsPage = page(() => import('./features/clients/ClientsPage'), 'ClientsPage');
+  const ClientPage = page(() => import('./features/clients/ClientPage'), 'ClientPage');
+  const ItemsPage = page(() => import('./features/clients/ItemsPage'), 'ItemsPage');
   const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
   return [
@@ -163,6 +166,21 @@ export function createRoutes(): RouteObject[] {
                 'Create an invoice and send it to your customer.',
               ),
               element: <InvoiceCreatePage.Page />,
+            },
+            {
+              path: '/clients',
+              handle: meta(ClientsPage, 'Clients', 'The people and companies you invoice.'),
+              element: <ClientsPage.Page />,
+            },
+            {
+              path: '/clients/:id',
+              handle: meta(ClientPage, 'Client', 'A client with their invoices and balance.'),
+              element: <ClientPage.Page />,
+            },
+            {
+              path: '/items',
+              handle: meta(ItemsPage, 'Items', 'The services and goods you bill, with their prices.'),
+              element: <ItemsPage.Page />,
             },
             {
               path: '/subscription',

@@ -1,8 +1,10 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   billingKeys,
+  clientKeys,
   customerKeys,
   invoiceKeys,
+  itemKeys,
   paymentMethodKeys,
   publicInvoiceKeys,
   settingsKeys,
@@ -13,12 +15,18 @@ import {
  * screen never shows what an action of the user's (or a subscription change seen by the guard) replaced.
  * No other module calls `invalidateQueries` (web/src/api/cacheNames.test.ts checks it).
  */
-const staleAfter: Record<'invoices' | 'settings' | 'paymentMethods' | 'subscription', readonly QueryKey[]> = {
-  /** Issue, revise, delete, or an invoice bought one-time. */
-  invoices: [invoiceKeys.all, customerKeys.all, settingsKeys.quickStats],
+const staleAfter: Record<
+  'invoices' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
+  readonly QueryKey[]
+> = {
+  /** Issue, revise, delete, or an invoice bought one-time: a client's balance and last invoice too. */
+  invoices: [invoiceKeys.all, customerKeys.all, settingsKeys.quickStats, clientKeys.all],
   /** Company profile and logo: the wizard's defaults read them too. */
   settings: [settingsKeys.all],
   paymentMethods: [paymentMethodKeys.list],
+  /** A client created, changed, archived or imported: the lists and its page. */
+  clients: [clientKeys.all],
+  items: [itemKeys.all],
   /**
    * The subscription started, ended, or was cancelled or resumed — here or elsewhere (spec §2: the guard
    * re-checks it on every navigation). Locks, the dot, the paid blocks and the plan all follow it.

@@ -60,6 +60,20 @@ export const paymentMethodKeys = {
   list: ['settings', 'payment-methods'] as const,
 };
 
+/** Clients (issue 29): the list by search and archived-or-not, and one client's page. */
+export const clientKeys = {
+  all: ['clients'] as const,
+  lists: ['clients', 'list'] as const,
+  list: (search: string, archived = false) => ['clients', 'list', { search, archived }] as const,
+  page: (id: string) => ['clients', 'page', id] as const,
+};
+
+/** The catalogue (issue 29). */
+export const itemKeys = {
+  all: ['items'] as const,
+  list: (search: string) => ['items', 'list', { search }] as const,
+};
+
 /** The customer page `/i/{token}`: never persisted; the owner's bar asks who owns it per signed-in user. */
 export const publicInvoiceKeys = {
   all: ['public-invoice'] as const,

@@ -203,6 +203,12 @@ export function Header() {
         <Item to="/invoice/create">New Invoice</Item>
       </li>
       <li>
+        <Item to="/clients">Clients</Item>
+      </li>
+      <li>
+        <Item to="/items">Items</Item>
+      </li>
+      <li>
         <Item to="/profile">Profile</Item>
       </li>
       <li>

@@ -1,0 +1,97 @@
+import type { ClientListEntry } from '@remit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { clientsQuery } from '../../api/clients';
+import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { Page } from '../../layout/Page';
+import { formatAmount, formatDate } from '../../lib/format';
+import { ClientModal } from './ClientModal';
+import { Figures, List, Loading, Primary, RowLink, SearchInput, Toolbar } from './parts';
+
+/** 'Acme Ltd', or the contact's name for a client without a company. */
+export const clientTitle = (client: Pick<ClientListEntry, 'companyName' | 'contactName'>) =>
+  client.companyName || client.contactName;
+
+function ClientRow({ client }: { client: ClientListEntry }) {
+  const second = [client.companyName ? client.contactName : '', client.email, client.address.city]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <li>
+      <RowLink to={`/clients/${encodeURIComponent(client.id)}`}>
+        <Primary>
+          <strong>{clientTitle(client)}</strong>
+          {second && <span>{second}</span>}
+        </Primary>
+        <Figures>
+          <strong>
+            {client.balances.length === 0
+              ? 'Nothing due'
+              : client.balances.map((due) => formatAmount(due.balance, due.currency)).join(' + ')}
+          </strong>
+          <span>
+            {client.lastInvoiceDate
+              ? `Last invoice ${formatDate(client.lastInvoiceDate)}`
+              : 'No invoices yet'}
+          </span>
+        </Figures>
+      </RowLink>
+    </li>
+  );
+}
+
+/** `/clients` (issue 29): the address book with search, balance due and last invoice per client. */
+export function ClientsPage() {
+  const [search, setSearch] = useState('');
+  const [creating, setCreating] = useState(false);
+  const query = useQuery(clientsQuery(useDebouncedValue(search.trim(), 300)));
+  const clients = query.data;
+
+  return (
+    <Page
+      title="Clients"
+      description="The people and companies you invoice."
+      actions={<Button onClick={() => setCreating(true)}>New client</Button>}
+    >
+      <Toolbar>
+        <SearchInput
+          type="search"
+          aria-label="Search clients"
+          placeholder="Search by name, email or city"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </Toolbar>
+      {query.isPending ? (
+        <Loading label="Loading clients..." />
+      ) : query.isError && !clients ? (
+        <Alert tone="error">
+          Your clients could not be loaded.{' '}
+          <Button variant="ghost" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !clients || clients.length === 0 ? (
+        <EmptyState
+          icon={<LineIcon d={icons.user} />}
+          title={search.trim() ? 'No clients found' : 'No clients yet'}
+          actions={search.trim() ? undefined : <Button onClick={() => setCreating(true)}>New client</Button>}
+        >
+          {search.trim()
+            ? 'No client matches your search.'
+            : 'Add the people and companies you invoice, with their address, tax details and payment terms.'}
+        </EmptyState>
+      ) : (
+        <List aria-label="Clients" aria-busy={query.isFetching || undefined}>
+          {clients.map((client) => (
+            <ClientRow key={client.id} client={client} />
+          ))}
+        </List>
+      )}
+      {creating && <ClientModal client={null} onClose={() => setCreating(false)} />}
+    </Page>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Item } from '@remit/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { deleteItem, itemsQuery } from '../../api/clients';
+import { useCommand } from '../../api/command';
+import { errorMessage } from '../../api/errors';
+import { invalidateAfter } from '../../api/invalidation';
+import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { Page } from '../../layout/Page';
+import { formatAmount } from '../../lib/format';
+import { useToast } from '../toasts/ToastProvider';
+import { ItemModal } from './ItemModal';
+import { unitLabel } from './itemForm';
+import { Actions, Figures, List, Loading, Primary, Row, SearchInput, Toolbar } from './parts';
+
+function ItemRow({ item, onEdit }: { item: Item; onEdit: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const remove = useCommand({
+    send: (id: string, key) => deleteItem(id, key),
+    onSuccess: async () => {
+      toast('Item deleted', { tone: 'success' });
+      await invalidateAfter(queryClient, 'items');
+    },
+    onError: (error) => toast(errorMessage(error, 'Failed to delete the item'), { tone: 'error' }),
+  });
+  return (
+    <li>
+      <Row>
+        <Primary>
+          <strong>{item.name}</strong>
+          {item.description && <span>{item.description}</span>}
+        </Primary>
+        <Figures>
+          <strong>
+            {formatAmount(item.priceMinor, item.currency)} / {unitLabel(item.unit)}
+          </strong>
+          <span>{item.vatRate === null ? 'VAT from the invoice' : `VAT ${item.vatRate / 100}%`}</span>
+        </Figures>
+        <Actions>
+          <Button variant="secondary" size="md" onClick={onEdit} aria-label={`Edit ${item.name}`}>
+            Edit
+          </Button>
+          <Button
+            variant="ghost"
+            busy={remove.busy}
+            disabled={remove.busy}
+            onClick={() => remove.run(item.id)}
+            aria-label={`Delete ${item.name}`}
+          >
+            Delete
+          </Button>
+        </Actions>
+      </Row>
+    </li>
+  );
+}
+
+/** `/items` (issue 29): the catalogue of services and goods with their prices. */
+export function ItemsPage() {
+  const [search, setSearch] = useState('');
+  const [editing, setEditing] = useState<Item | 'new' | null>(null);
+  const query = useQuery(itemsQuery(useDebouncedValue(search.trim(), 300)));
+  const items = query.data;
+  return (
+    <Page
+      title="Items"
+      description="The services and goods you bill, with their prices."
+      actions={<Button onClick={() => setEditing('new')}>New item</Button>}
+    >
+      <Toolbar>
+        <SearchInput
+          type="search"
+          aria-label="Search items"
+          placeholder="Search by name or description"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </Toolbar>
+      {query.isPending ? (
+        <Loading label="Loading items..." />
+      ) : query.isError && !items ? (
+        <Alert tone="error">
+          Your items could not be loaded.{' '}
+          <Button variant="ghost" onClick={() => void query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : !items || items.length === 0 ? (
+        <EmptyState
+          icon={<LineIcon d={icons.card} />}
+          title={search.trim() ? 'No items found' : 'No items yet'}
+          actions={search.trim() ? undefined : <Button onClick={() => setEditing('new')}>New item</Button>}
+        >
+          {search.trim()
+            ? 'No item matches your search.'
+            : 'Keep the services you bill with their hourly or daily rate, so an invoice line is one pick.'}
+        </EmptyState>
+      ) : (
+        <List aria-label="Items" aria-busy={query.isFetching || undefined}>
+          {items.map((item) => (
+            <ItemRow key={item.id} item={item} onEdit={() => setEditing(item)} />
+          ))}
+        </List>
+      )}
+      {editing && <ItemModal item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+    </Page>
+  );
+}
