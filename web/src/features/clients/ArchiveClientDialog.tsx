@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
-import { clientTitle } from './ClientsPage';
+import { clientTitle } from './clientTitle';
 
 /** Deleting a client archives it (D-183): its invoices keep the details they were issued with. */
 export function ArchiveClientDialog({ client, onClose }: { client: Client; onClose: () => void }) {
@@ -34,7 +34,12 @@ export function ArchiveClientDialog({ client, onClose }: { client: Client; onClo
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" busy={remove.busy} disabled={remove.busy} onClick={() => remove.run(client.id)}>
+          <Button
+            variant="danger"
+            busy={remove.busy}
+            disabled={remove.busy}
+            onClick={() => remove.run(client.id)}
+          >
             Delete client
           </Button>
         </>

@@ -12,7 +12,7 @@ import { Page } from '../../layout/Page';
 import { formatAmount, formatDate } from '../../lib/format';
 import { ArchiveClientDialog } from './ArchiveClientDialog';
 import { ClientModal } from './ClientModal';
-import { clientTitle } from './ClientsPage';
+import { clientTitle } from './clientTitle';
 import { Actions, Details, Figures, List, Loading, Muted, Primary, Row } from './parts';
 
 const Columns = styled.div`

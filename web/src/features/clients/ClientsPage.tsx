@@ -9,11 +9,8 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { Page } from '../../layout/Page';
 import { formatAmount, formatDate } from '../../lib/format';
 import { ClientModal } from './ClientModal';
+import { clientTitle } from './clientTitle';
 import { Figures, List, Loading, Primary, RowLink, SearchInput, Toolbar } from './parts';
-
-/** 'Acme Ltd', or the contact's name for a client without a company. */
-export const clientTitle = (client: Pick<ClientListEntry, 'companyName' | 'contactName'>) =>
-  client.companyName || client.contactName;
 
 function ClientRow({ client }: { client: ClientListEntry }) {
   const second = [client.companyName ? client.contactName : '', client.email, client.address.city]
