@@ -262,3 +262,16 @@ export const clientPageAnswerSchema = z.object({
   invoices: z.array(clientInvoiceSchema),
 });
 export type ClientPageAnswer = z.infer<typeof clientPageAnswerSchema>;
+
+/** `POST /clients/import`: the rows the preview will create, all or nothing (D-187). */
+export const clientImportSchema = z.object({
+  clients: z
+    .array(clientFormSchema, { error: 'Nothing to import' })
+    .min(1, 'Nothing to import')
+    .max(10_000, 'At most 10,000 rows can be imported at once'),
+});
+export type ClientImportInput = z.input<typeof clientImportSchema>;
+
+/** The answer of an import: how many were created (all of them, or none with an error). */
+export const importAnswerSchema = z.object({ imported: z.number(), position: z.string().optional() });
+export type ImportAnswer = z.infer<typeof importAnswerSchema>;

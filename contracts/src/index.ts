@@ -3,6 +3,7 @@ export * from './auth.js';
 export * from './billing-api.js';
 export * from './clients.js';
 export * from './collection-api.js';
+export * from './csv.js';
 export * from './currencies.js';
 export * from './customer-page-api.js';
 export * from './einvoice/index.js';

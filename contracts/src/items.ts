@@ -107,3 +107,12 @@ export const itemsAnswerSchema = z.object({ items: z.array(itemSchema) });
 export type ItemsAnswer = z.infer<typeof itemsAnswerSchema>;
 export const itemAnswerSchema = z.object({ item: itemSchema, position: z.string().optional() });
 export type ItemAnswer = z.infer<typeof itemAnswerSchema>;
+
+/** `POST /items/import`: the rows the preview will create, all or nothing (D-187). */
+export const itemImportSchema = z.object({
+  items: z
+    .array(itemFormSchema, { error: 'Nothing to import' })
+    .min(1, 'Nothing to import')
+    .max(10_000, 'At most 10,000 rows can be imported at once'),
+});
+export type ItemImportInput = z.input<typeof itemImportSchema>;

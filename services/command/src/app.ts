@@ -23,6 +23,7 @@ import { billingRoutes } from './billing/routes.js';
 import { createSandboxProvider, sandboxPriceIds } from './billing/sandbox-provider.js';
 import { createBillingService } from './billing/service.js';
 import { createStripeProvider } from './billing/stripe-provider.js';
+import { importRoutes } from './clients/import-routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
@@ -137,6 +138,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
+  router.use(importRoutes({ commands }));
   router.use(clientRoutes({ commands }));
   router.use(itemRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));

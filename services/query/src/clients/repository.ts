@@ -9,7 +9,7 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, asc, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 
 const { clients, catalogueItems, clientCurrencyTotals, totalsInvoices, invoices } = readModels;
 
@@ -69,7 +69,11 @@ export async function listClients(
     .select()
     .from(clients)
     .where(and(...where))
-    .orderBy(asc(clients.companyName), asc(clients.contactName), asc(clients.id))
+    // By the name the list shows: the company, or the contact of a client without one.
+    .orderBy(
+      sql`lower(coalesce(nullif(${clients.companyName}, ''), ${clients.contactName}))`,
+      asc(clients.id),
+    )
     .limit(LIST_LIMIT);
   return withTotals(db, userId, rows);
 }

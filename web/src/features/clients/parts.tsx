@@ -44,10 +44,11 @@ export const List = styled.ul`
   & > li + li { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
 `;
 
+// One column on a phone (the figures under the name), name and figures side by side from 'sm' up.
 const rowLayout = `
   display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: 4px 16px;
+  grid-template-columns: minmax(0, 1fr);
+  gap: 6px 16px;
   align-items: center;
 `;
 
@@ -56,6 +57,7 @@ export const RowLink = styled(Link)`
   padding: ${({ theme }) => theme.space.md};
   color: inherit;
   text-decoration: none;
+  ${media.sm} { grid-template-columns: minmax(0, 1fr) auto; }
   &:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
   &:focus-visible { outline: none; box-shadow: inset ${({ theme }) => theme.shadows.focus}; }
 `;
@@ -63,6 +65,7 @@ export const RowLink = styled(Link)`
 export const Row = styled.div`
   ${rowLayout}
   padding: ${({ theme }) => theme.space.md};
+  ${media.sm} { grid-template-columns: minmax(0, 1fr) auto auto; }
 `;
 
 export const Primary = styled.div`
@@ -72,7 +75,7 @@ export const Primary = styled.div`
 `;
 
 export const Figures = styled.div`
-  text-align: right;
+  ${media.sm} { text-align: right; }
   font-variant-numeric: tabular-nums;
   strong { display: block; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
   span { display: block; margin-top: 2px; color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
