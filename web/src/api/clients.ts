@@ -5,8 +5,10 @@ import {
   clientAnswerSchema,
   clientPageAnswerSchema,
   clientsAnswerSchema,
+  type ImportAnswer,
   type ItemAnswer,
   type ItemFormInput,
+  importAnswerSchema,
   itemAnswerSchema,
   itemsAnswerSchema,
 } from '@remit/contracts';
@@ -94,4 +96,15 @@ export function deleteItem(id: string, idempotencyKey?: string): Promise<unknown
     idempotencyKey,
     schema: z.object({ position: z.string().optional() }),
   });
+}
+
+/** `POST /clients/import` or `/items/import`: the rows the preview will create, in one command (D-187). */
+export function importRows(
+  kind: 'clients' | 'items',
+  rows: ClientFormInput[] | ItemFormInput[],
+  idempotencyKey?: string,
+): Promise<ImportAnswer> {
+  const form = new FormData();
+  form.set('import', JSON.stringify({ [kind]: rows }));
+  return request('POST', `/${kind}/import`, { form, idempotencyKey, schema: importAnswerSchema });
 }

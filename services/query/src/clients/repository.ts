@@ -14,8 +14,8 @@ import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 const { clients, catalogueItems, clientCurrencyTotals, totalsInvoices, invoices } = readModels;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-/** A user's list is read whole; past this many the search narrows it. */
-const LIST_LIMIT = 500;
+/** A user's list is read whole (the export takes it all; the screen shows the first rows). */
+const LIST_LIMIT = 10_000;
 const PAGE_INVOICES = 200;
 
 type ClientRow = typeof clients.$inferSelect;

@@ -10,7 +10,12 @@ import { Page } from '../../layout/Page';
 import { formatAmount, formatDate } from '../../lib/format';
 import { ClientModal } from './ClientModal';
 import { clientTitle } from './clientTitle';
-import { Figures, List, Loading, Primary, RowLink, SearchInput, Toolbar } from './parts';
+import { clientsCsv, downloadCsv } from './csvExport';
+import { ImportDialog } from './ImportDialog';
+import { Actions, Figures, List, Loading, Muted, Primary, RowLink, SearchInput, Toolbar } from './parts';
+
+/** Rows on screen at once; the search finds the rest, the export takes them all. */
+const SHOWN = 200;
 
 function ClientRow({ client }: { client: ClientListEntry }) {
   const second = [client.companyName ? client.contactName : '', client.email, client.address.city]
@@ -44,6 +49,7 @@ function ClientRow({ client }: { client: ClientListEntry }) {
 export function ClientsPage() {
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const query = useQuery(clientsQuery(useDebouncedValue(search.trim(), 300)));
   const clients = query.data;
 
@@ -51,7 +57,21 @@ export function ClientsPage() {
     <Page
       title="Clients"
       description="The people and companies you invoice."
-      actions={<Button onClick={() => setCreating(true)}>New client</Button>}
+      actions={
+        <Actions>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!clients || clients.length === 0}
+            onClick={() => clients && downloadCsv('clients.csv', clientsCsv(clients))}
+          >
+            Export CSV
+          </Button>
+          <Button onClick={() => setCreating(true)}>New client</Button>
+        </Actions>
+      }
     >
       <Toolbar>
         <SearchInput
@@ -83,12 +103,18 @@ export function ClientsPage() {
         </EmptyState>
       ) : (
         <List aria-label="Clients" aria-busy={query.isFetching || undefined}>
-          {clients.map((client) => (
+          {clients.slice(0, SHOWN).map((client) => (
             <ClientRow key={client.id} client={client} />
           ))}
         </List>
       )}
+      {clients && clients.length > SHOWN && (
+        <Muted>
+          Showing {SHOWN} of {clients.length.toLocaleString('en-US')} clients; search to find the others.
+        </Muted>
+      )}
       {creating && <ClientModal client={null} onClose={() => setCreating(false)} />}
+      {importing && <ImportDialog kind="clients" onClose={() => setImporting(false)} />}
     </Page>
   );
 }

@@ -12,6 +12,8 @@ import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { Page } from '../../layout/Page';
 import { formatAmount } from '../../lib/format';
 import { useToast } from '../toasts/ToastProvider';
+import { downloadCsv, itemsCsv } from './csvExport';
+import { ImportDialog } from './ImportDialog';
 import { ItemModal } from './ItemModal';
 import { unitLabel } from './itemForm';
 import { Actions, Figures, List, Loading, Primary, Row, SearchInput, Toolbar } from './parts';
@@ -63,13 +65,28 @@ function ItemRow({ item, onEdit }: { item: Item; onEdit: () => void }) {
 export function ItemsPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Item | 'new' | null>(null);
+  const [importing, setImporting] = useState(false);
   const query = useQuery(itemsQuery(useDebouncedValue(search.trim(), 300)));
   const items = query.data;
   return (
     <Page
       title="Items"
       description="The services and goods you bill, with their prices."
-      actions={<Button onClick={() => setEditing('new')}>New item</Button>}
+      actions={
+        <Actions>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={!items || items.length === 0}
+            onClick={() => items && downloadCsv('items.csv', itemsCsv(items))}
+          >
+            Export CSV
+          </Button>
+          <Button onClick={() => setEditing('new')}>New item</Button>
+        </Actions>
+      }
     >
       <Toolbar>
         <SearchInput
@@ -106,6 +123,7 @@ export function ItemsPage() {
           ))}
         </List>
       )}
+      {importing && <ImportDialog kind="items" onClose={() => setImporting(false)} />}
       {editing && <ItemModal item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Page>
   );
