@@ -11,8 +11,10 @@ export interface CsvTable {
   encoding: CsvEncoding;
   delimiter: ';' | ',' | '\t';
   header: string[];
-  /** Data rows, each as long as the header (missing cells are ''). */
+  /** Data rows, each as long as the header (missing cells are ''); blank lines are skipped. */
   rows: string[][];
+  /** The line of the file each row starts on (the header's is 1), for messages. */
+  lines: number[];
 }
 
 /** Files past this many data rows are refused before any row is read. */
@@ -44,14 +46,17 @@ function detectDelimiter(text: string): CsvTable['delimiter'] {
   return best && best[1] > 0 ? best[0] : ',';
 }
 
-/** Every record of the text as cells, quotes resolved. */
-export function parseCsvText(text: string, delimiter: string): string[][] {
-  const records: string[][] = [];
+/** Every record of the text as cells, quotes resolved, with the line it starts on; blank lines are skipped. */
+export function parseCsvText(text: string, delimiter: string): { cells: string[]; line: number }[] {
+  const records: { cells: string[]; line: number }[] = [];
   let record: string[] = [];
   let cell = '';
   let quoted = false;
+  let line = 1;
+  let start = 1;
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index];
+    if (char === '\n') line += 1;
     if (quoted) {
       if (char === '"' && text[index + 1] === '"') {
         cell += '"';
@@ -63,25 +68,30 @@ export function parseCsvText(text: string, delimiter: string): string[][] {
       record.push(cell);
       cell = '';
     } else if (char === '\n' || char === '\r') {
-      if (char === '\r' && text[index + 1] === '\n') index += 1;
+      if (char === '\r' && text[index + 1] === '\n') {
+        index += 1;
+        line += 1;
+      } else if (char === '\r') line += 1;
       record.push(cell);
-      records.push(record);
+      records.push({ cells: record, line: start });
       record = [];
       cell = '';
+      start = line;
     } else cell += char;
   }
   if (cell !== '' || record.length > 0) {
     record.push(cell);
-    records.push(record);
+    records.push({ cells: record, line: start });
   }
-  return records.filter((cells) => cells.some((value) => value.trim() !== ''));
+  return records.filter(({ cells }) => cells.some((value) => value.trim() !== ''));
 }
 
 export function readCsv(bytes: Uint8Array): CsvTable {
   const { text, encoding } = decodeCsvBytes(bytes);
   const delimiter = detectDelimiter(text);
-  const [header, ...rows] = parseCsvText(text, delimiter);
-  if (!header) throw new CsvError('The file is empty');
+  const [first, ...rows] = parseCsvText(text, delimiter);
+  if (!first) throw new CsvError('The file is empty');
+  const header = first.cells;
   if (rows.length > CSV_MAX_ROWS) {
     throw new CsvError(`The file has ${rows.length} rows; at most ${CSV_MAX_ROWS} can be imported at once`);
   }
@@ -90,7 +100,8 @@ export function readCsv(bytes: Uint8Array): CsvTable {
     encoding,
     delimiter,
     header: header.map((name) => name.trim()),
-    rows: rows.map((cells) => Array.from({ length: width }, (_, column) => (cells[column] ?? '').trim())),
+    rows: rows.map(({ cells }) => Array.from({ length: width }, (_, column) => (cells[column] ?? '').trim())),
+    lines: rows.map(({ line }) => line),
   };
 }
 

@@ -200,7 +200,12 @@ export function previewClients(
     if (email && existingEmails.has(email)) problems.push(`Email: ${email} is already one of your clients`);
     else if (email && seen.has(email)) problems.push(`Email: ${email} appears earlier in the file`);
     if (email) seen.add(email);
-    return { line: index + 2, title: input.companyName || contactName || '(no name)', input, problems };
+    return {
+      line: table.lines[index] ?? index + 2,
+      title: input.companyName || contactName || '(no name)',
+      input,
+      problems,
+    };
   });
 }
 
@@ -221,6 +226,6 @@ export function previewItems(
     } satisfies ItemFormInput;
     const parsed = itemFormSchema.safeParse(input);
     const problems = parsed.success ? [] : messagesOf(parsed.error, itemFields);
-    return { line: index + 2, title: input.name || '(no name)', input, problems };
+    return { line: table.lines[index] ?? index + 2, title: input.name || '(no name)', input, problems };
   });
 }
