@@ -275,3 +275,19 @@ export type ClientImportInput = z.input<typeof clientImportSchema>;
 /** The answer of an import: how many were created (all of them, or none with an error). */
 export const importAnswerSchema = z.object({ imported: z.number(), position: z.string().optional() });
 export type ImportAnswer = z.infer<typeof importAnswerSchema>;
+
+/**
+ * `GET /clients/candidates`: customers of past invoices (one per e-mail, with the company and address last
+ * invoiced) that are not a client yet, offered once to be created in one click, never silently (D-188).
+ */
+export const clientCandidateSchema = z.object({
+  email: z.string(),
+  contactName: z.string(),
+  companyName: z.string(),
+  /** The one-line address of the last invoice. */
+  address: z.string(),
+  vatId: z.string(),
+  invoices: z.number(),
+});
+export type ClientCandidate = z.infer<typeof clientCandidateSchema>;
+export const clientCandidatesAnswerSchema = z.object({ candidates: z.array(clientCandidateSchema) });

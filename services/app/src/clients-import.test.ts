@@ -2,6 +2,7 @@ import type { Client } from '@remit/contracts';
 import { httpStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
+import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { signedInUser } from './testing/users.js';
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
@@ -65,5 +66,35 @@ describe.each(httpStores())('importing clients and items over HTTP on %s', (kind
     ];
     const imported = await postImport('/items/import', { items }, 'import-items-001');
     expect(imported).toMatchObject({ status: 201, body: { imported: 2 } });
+  });
+
+  it('offers customers of past invoices that are not clients yet, one per e-mail', async () => {
+    const bob = await signedInUser(app, 'bob@example.com', 'Bob Bobson');
+    const issued = await postInvoice(app, bob.token, invoicePayload({ customerEmail: 'Grace@Example.com' }));
+    expect(issued.status).toBe(201);
+    const at = { 'X-Remit-Position': String(issued.body.position) };
+    const offered = await app.get('/clients/candidates', { token: bob.token, headers: at });
+    expect(offered.body.candidates).toEqual([
+      {
+        email: 'grace@example.com',
+        contactName: 'Charles Babbage',
+        companyName: 'Difference Works',
+        address: '1 Dorset Street, London',
+        vatId: '',
+        invoices: 1,
+      },
+    ]);
+    const created = await app.post(
+      '/clients',
+      { companyName: 'Difference Works', email: 'grace@example.com' },
+      {
+        token: bob.token,
+      },
+    );
+    const after = await app.get('/clients/candidates', {
+      token: bob.token,
+      headers: { 'X-Remit-Position': String(created.body.position) },
+    });
+    expect(after.body.candidates).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import {
   type ClientFormInput,
   type ClientPageAnswer,
   clientAnswerSchema,
+  clientCandidatesAnswerSchema,
   clientPageAnswerSchema,
   clientsAnswerSchema,
   type ImportAnswer,
@@ -40,6 +41,13 @@ export const clientPageQuery = (id: string) =>
     queryFn: ({ signal }): Promise<ClientPageAnswer> =>
       request('GET', path('/clients', id), { schema: clientPageAnswerSchema, signal }),
   });
+
+export const clientCandidatesQuery = queryOptions({
+  queryKey: clientKeys.candidates,
+  queryFn: async ({ signal }) =>
+    (await request('GET', '/clients/candidates', { schema: clientCandidatesAnswerSchema, signal }))
+      .candidates,
+});
 
 export function createClient(input: ClientFormInput, idempotencyKey?: string): Promise<ClientAnswer> {
   return request('POST', '/clients', { body: input, idempotencyKey, schema: clientAnswerSchema });

@@ -66,6 +66,8 @@ export const clientKeys = {
   lists: ['clients', 'list'] as const,
   list: (search: string, archived = false) => ['clients', 'list', { search, archived }] as const,
   page: (id: string) => ['clients', 'page', id] as const,
+  /** Customers of past invoices that are not clients yet. */
+  candidates: ['clients', 'candidates'] as const,
 };
 
 /** The catalogue (issue 29). */

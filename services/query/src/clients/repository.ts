@@ -1,5 +1,6 @@
 import {
   type Client,
+  type ClientCandidate,
   type ClientDetails,
   type ClientInvoice,
   type ClientListEntry,
@@ -9,9 +10,9 @@ import {
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, asc, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
 
-const { clients, catalogueItems, clientCurrencyTotals, totalsInvoices, invoices } = readModels;
+const { clients, catalogueItems, clientCurrencyTotals, customers, totalsInvoices, invoices } = readModels;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 /** A user's list is read whole (the export takes it all; the screen shows the first rows). */
@@ -157,4 +158,32 @@ export async function findItem(db: Database, userId: string, itemId: string): Pr
     )
     .limit(1);
   return row ? toItem(row) : null;
+}
+
+/** Customers of past invoices (one per e-mail) that no client of the user has the e-mail of, archived or not. */
+export async function findClientCandidates(db: Database, userId: string): Promise<ClientCandidate[]> {
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.userId, userId),
+        notExists(
+          db
+            .select({ id: clients.id })
+            .from(clients)
+            .where(and(eq(clients.userId, userId), eq(clients.email, sql`lower(${customers.email})`))),
+        ),
+      ),
+    )
+    .orderBy(asc(customers.companyName), asc(customers.name))
+    .limit(LIST_LIMIT);
+  return rows.map((row) => ({
+    email: row.email.toLowerCase(),
+    contactName: row.name,
+    companyName: row.companyName,
+    address: row.address,
+    vatId: row.companyVat ?? '',
+    invoices: row.invoiceCount,
+  }));
 }

@@ -10,7 +10,7 @@ import {
 import type { Database } from '@remit/eventstore';
 import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
-import { findClientPage, findItem, listClients, listItems } from './repository.js';
+import { findClientCandidates, findClientPage, findItem, listClients, listItems } from './repository.js';
 
 /** `GET /clients`, `GET /clients/{id}`, `GET /items` and `GET /items/{id}` (docs/api.md, Clients). */
 export function clientQueryRoutes(deps: { db: Database }): Router {
@@ -23,6 +23,10 @@ export function clientQueryRoutes(deps: { db: Database }): Router {
       clients: await listClients(db, currentUserId(req), { search, archived: archived === 'true' }),
     };
     res.json(answer);
+  });
+
+  router.get('/clients/candidates', requireAuth, async (req, res) => {
+    res.json({ candidates: await findClientCandidates(db, currentUserId(req)) });
   });
 
   router.get('/clients/:id', requireAuth, async (req, res) => {

@@ -11,6 +11,7 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { ClientModal } from './ClientModal';
 import { clientTitle } from './clientTitle';
 import { clientsCsv, downloadCsv } from './csvExport';
+import { FromInvoices } from './FromInvoices';
 import { ImportDialog } from './ImportDialog';
 import { Actions, Figures, List, Loading, Muted, Primary, RowLink, SearchInput, Toolbar } from './parts';
 
@@ -73,6 +74,7 @@ export function ClientsPage() {
         </Actions>
       }
     >
+      <FromInvoices />
       <Toolbar>
         <SearchInput
           type="search"

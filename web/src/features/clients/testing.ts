@@ -53,6 +53,8 @@ export interface Setup {
   onUpdate?: Handler;
   onDelete?: Handler;
   onCreateItem?: Handler;
+  candidates?: unknown[];
+  onImport?: Handler;
 }
 
 const { balances: _b, lastInvoiceDate: _l, ...acmeClient } = acme;
@@ -101,6 +103,9 @@ export function api(setup: Setup = {}) {
       setup.onUpdate?.(request) ?? { body: { client: { ...asClient(acme), version: 2 }, position: '6' } },
     'DELETE /clients/c1': (request) =>
       setup.onDelete?.(request) ?? { body: { client: { ...asClient(acme), archived: true }, position: '7' } },
+    'GET /clients/candidates': () => ({ body: { candidates: setup.candidates ?? [] } }),
+    'POST /clients/import': (request) =>
+      setup.onImport?.(request) ?? { status: 201, body: { imported: 1, position: '10' } },
     'GET /items': () => ({ body: { items: setup.items ?? [design] } }),
     'POST /items': (request) =>
       setup.onCreateItem?.(request) ?? {
