@@ -139,7 +139,8 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
                   >
                     <option value={-1}>Not in the file</option>
                     {table.header.map((name, column) => (
-                      <option key={`${column}-${name}`} value={column}>
+                      // biome-ignore lint/suspicious/noArrayIndexKey: a column of the file is its position
+                      <option key={column} value={column}>
                         {name || `Column ${column + 1}`}
                       </option>
                     ))}
