@@ -22,6 +22,7 @@ import {
   toClientFormValues,
   withFlatFields,
 } from './clientForm';
+import { OFFLINE_SAVED, queueIfOffline } from './offline';
 
 const Form = styled.form`
   display: grid;
@@ -66,20 +67,29 @@ export function ClientModal({
           submit: fromPromise<unknown, unknown>(async ({ input }) => {
             const body = input as ClientFormInput;
             const key = formKey.keyFor(body);
-            let answer: Awaited<ReturnType<typeof createClient>>;
+            let answer: Awaited<ReturnType<typeof createClient>> | null = null;
             try {
               answer = client
                 ? await updateClient(client.id, body, client.version, key)
                 : await createClient(body, key);
-              formKey.answered();
             } catch (error) {
-              throw withFlatFields(error);
+              const queued = await queueIfOffline(error, {
+                method: client ? 'PUT' : 'POST',
+                path: client ? `/clients/${encodeURIComponent(client.id)}` : '/clients',
+                body: client ? { client: body, version: client.version } : body,
+                idempotencyKey: key,
+                label: `Client ${body.companyName || body.contactName || ''}`.trim(),
+              });
+              if (!queued) throw withFlatFields(error);
             }
-            toast(client ? 'Client updated' : 'Client added', { tone: 'success' });
+            formKey.answered();
+            toast(answer ? (client ? 'Client updated' : 'Client added') : OFFLINE_SAVED, {
+              tone: answer ? 'success' : 'info',
+            });
             await invalidateAfter(queryClient, 'clients').catch((error) =>
               logError('clients reload failed', error),
             );
-            onSaved?.(answer.client);
+            if (answer) onSaved?.(answer.client);
             onClose();
             return null;
           }),

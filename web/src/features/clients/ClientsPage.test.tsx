@@ -2,8 +2,10 @@ import { clientMessages } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedRequest } from '../../test/api';
+import { listCommands } from '../../db/outbox';
+import { type RecordedRequest, testUser } from '../../test/api';
 import { warmRoutes } from '../../test/renderApp';
+import { OFFLINE_SAVED } from './offline';
 import { acme, api, openAt } from './testing';
 
 beforeAll(() => warmRoutes('/clients', '/clients/c1'), 120_000);
@@ -70,6 +72,29 @@ describe('/clients', () => {
       address: { country: 'JP' },
     });
     expect(posts[0]?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+});
+
+describe('offline', () => {
+  it('queues a new client in the account outbox with its key when the server cannot be reached', async () => {
+    api({
+      onCreate: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const user = userEvent.setup();
+    await openAt('/clients', 'Clients');
+    await user.click(screen.getAllByRole('button', { name: 'New client' })[0] as HTMLElement);
+    const dialog = within(screen.getByRole('dialog', { name: 'New client' }));
+    await user.click(dialog.getByLabelText('Company name'));
+    await user.paste('Offline GmbH');
+    await user.click(dialog.getByRole('button', { name: 'Add client' }));
+    expect(await screen.findByText(OFFLINE_SAVED)).toBeInTheDocument();
+    const queued = await listCommands(testUser.id);
+    expect(queued.map((command) => [command.method, command.path, command.label])).toEqual([
+      ['POST', '/clients', 'Client Offline GmbH'],
+    ]);
+    expect(queued[0]?.body).toMatchObject({ companyName: 'Offline GmbH' });
   });
 });
 

@@ -16,6 +16,7 @@ import { useForm } from '../forms/useForm';
 import { SelectField, TextAreaField } from '../invoices/fields';
 import { useToast } from '../toasts/ToastProvider';
 import { itemDialogSchema, itemFormMachine, itemOptions, toItemFormValues } from './itemForm';
+import { OFFLINE_SAVED, queueIfOffline } from './offline';
 
 const Form = styled.form`
   display: grid;
@@ -41,10 +42,25 @@ export function ItemModal({ item, onClose }: { item: Item | null; onClose: () =>
           submit: fromPromise<unknown, unknown>(async ({ input }) => {
             const body = input as ItemFormInput;
             const key = formKey.keyFor(body);
-            if (item) await updateItem(item.id, body, item.version, key);
-            else await createItem(body, key);
+            let online = true;
+            try {
+              if (item) await updateItem(item.id, body, item.version, key);
+              else await createItem(body, key);
+            } catch (error) {
+              online = false;
+              const queued = await queueIfOffline(error, {
+                method: item ? 'PUT' : 'POST',
+                path: item ? `/items/${encodeURIComponent(item.id)}` : '/items',
+                body: item ? { item: body, version: item.version } : body,
+                idempotencyKey: key,
+                label: `Item ${body.name}`,
+              });
+              if (!queued) throw error;
+            }
             formKey.answered();
-            toast(item ? 'Item updated' : 'Item added', { tone: 'success' });
+            toast(online ? (item ? 'Item updated' : 'Item added') : OFFLINE_SAVED, {
+              tone: online ? 'success' : 'info',
+            });
             await invalidateAfter(queryClient, 'items').catch((error) =>
               logError('items reload failed', error),
             );

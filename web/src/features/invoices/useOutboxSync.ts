@@ -52,7 +52,8 @@ export function useOutboxSync(enabled: boolean): void {
       }).then(async (result) => {
         await markRefusedDrafts(result);
         for (const refused of result.refused) toast(`${refused.label} was refused: ${refused.lastError}`);
-        if (result.sent.length > 0) void invalidateAfter(queryClient, 'invoices', 'paymentMethods');
+        if (result.sent.length > 0)
+          void invalidateAfter(queryClient, 'invoices', 'paymentMethods', 'clients', 'items');
         if (result.retryAt !== null && !stopped) {
           retryTimer = setTimeout(() => flush(), Math.max(0, result.retryAt - Date.now()));
         }
