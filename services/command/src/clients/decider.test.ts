@@ -1,6 +1,6 @@
 import { type ClientEvent, clientFormSchema, clientMessages } from '@remit/contracts';
+import { decider, stateOf } from '@remit/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { decider, stateOf } from '../testing/given.js';
 import { clientDecider, toClientView } from './decider.js';
 
 const given = decider(clientDecider);

@@ -1,6 +1,6 @@
 import { type ItemEvent, itemFormSchema, itemMessages } from '@remit/contracts';
+import { decider, stateOf } from '@remit/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { decider, stateOf } from '../testing/given.js';
 import { itemDecider, toItemView } from './decider.js';
 
 const given = decider(itemDecider);
