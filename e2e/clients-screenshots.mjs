@@ -45,6 +45,7 @@ async function seed(token) {
     ['Charles Babbage', 'charles@example.com', 'EUR'],
     ['Grace Hopper', 'grace@example.com', 'USD'],
     ['Charles Babbage', 'charles@example.com', 'EUR'],
+    ['Alan Turing', 'alan@bletchley.example', 'EUR'],
   ].entries()) {
     const form = new FormData();
     form.set(
@@ -127,6 +128,25 @@ try {
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(outDir, 'client-modal-375.png') });
     console.log('docs/screenshots/client-modal-375.png');
+  });
+  await shoot(token, 1280, '/clients', 'Clients', 'clients-import-1280', async (page) => {
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const csv = [
+      '\uFEFFFirma;Ansprechpartner;E-Mail;Straße;PLZ;Ort;Land;Zahlungsziel',
+      'Schmidt & Partner;Eva Schmidt;eva@schmidt.example;Ringstraße 4;80331;München;Deutschland;14',
+      'Bäckerei Groß;Paul Groß;paul@gross.example;Marktplatz 1;50667;Köln;Germany;30',
+      'Ohne Mail;Max Muster;max@;;;;DE;14',
+      'Atelier Dupont;Marie Dupont;marie@dupont.example;12 rue de la Paix;75002;Paris;FR;soon',
+    ].join('\r\n');
+    await page.getByLabel(/Choose a CSV file/).setInputFiles({
+      name: 'clients.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(csv, 'utf8'),
+    });
+    await page.getByRole('table', { name: 'Import preview' }).waitFor();
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: join(outDir, 'clients-import-1280.png') });
+    console.log('docs/screenshots/clients-import-1280.png (dialog)');
   });
   await shoot(token, 1280, `/clients/${first.id}`, 'Engines Ltd', 'client-page-1280');
   await shoot(token, 375, `/clients/${first.id}`, 'Engines Ltd', 'client-page-375');

@@ -30,11 +30,13 @@ function ClientRow({ client }: { client: ClientListEntry }) {
           {second && <span>{second}</span>}
         </Primary>
         <Figures>
-          <strong>
-            {client.balances.length === 0
-              ? 'Nothing due'
-              : client.balances.map((due) => formatAmount(due.balance, due.currency)).join(' + ')}
-          </strong>
+          {client.balances.length === 0 ? (
+            <span>Nothing due</span>
+          ) : (
+            <strong>
+              {client.balances.map((due) => formatAmount(due.balance, due.currency)).join(' + ')}
+            </strong>
+          )}
           <span>
             {client.lastInvoiceDate
               ? `Last invoice ${formatDate(client.lastInvoiceDate)}`

@@ -25,10 +25,27 @@ import { ImportPreview } from './ImportPreview';
 const Mapping = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  @media (min-width: 640px) { grid-template-columns: repeat(2, minmax(0, 1fr)); }
-  label { display: flex; flex-direction: column; gap: 4px; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-  select { min-height: 40px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; border-radius: ${({ theme }) => theme.radii.md}; background: ${({ theme }) => theme.colors.surface}; font-size: ${({ theme }) => theme.fontSizes.md}; }
+  gap: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.md};
+  @media (min-width: 640px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  label { display: flex; flex-direction: column; gap: 2px; font-size: ${({ theme }) => theme.fontSizes.xs}; font-weight: ${({ theme }) => theme.fontWeights.medium}; color: ${({ theme }) => theme.colors.muted}; }
+  select { min-height: 36px; padding: 0 ${({ theme }) => theme.space.xs}; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; border-radius: ${({ theme }) => theme.radii.md}; background: ${({ theme }) => theme.colors.surface}; color: ${({ theme }) => theme.colors.ink}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;
+
+const FilePicker = styled.input`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.muted};
+  &::file-selector-button {
+    margin-right: ${({ theme }) => theme.space.sm};
+    min-height: 40px;
+    padding: 0 ${({ theme }) => theme.space.md};
+    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+    border-radius: ${({ theme }) => theme.radii.md};
+    background: ${({ theme }) => theme.colors.surface};
+    color: ${({ theme }) => theme.colors.ink};
+    font: inherit;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    cursor: pointer;
+  }
 `;
 
 const Steps = styled.div`
@@ -111,15 +128,16 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
       }
     >
       <Steps>
-        <label>
+        <div>
           <h3>1. Choose a CSV file</h3>
           <p>UTF-8 or Windows-1252, separated by commas or semicolons, with a header row.</p>
-          <input
+          <FilePicker
             type="file"
+            aria-label="Choose a CSV file"
             accept=".csv,text/csv"
             onChange={(event) => void pick(event.target.files?.[0])}
           />
-        </label>
+        </div>
         {fileError && <Alert tone="error">{fileError}</Alert>}
         {table && (
           <>
