@@ -10,15 +10,25 @@ import { Modal } from '../../components/ui/Modal';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import { clientTitle } from './clientTitle';
+import { OFFLINE_SAVED, queueIfOffline } from './offline';
 
 /** Deleting a client archives it (D-183): its invoices keep the details they were issued with. */
 export function ArchiveClientDialog({ client, onClose }: { client: Client; onClose: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const remove = useCommand({
-    send: (id: string, key) => archiveClient(id, key),
-    onSuccess: async () => {
-      toast('Client deleted', { tone: 'success' });
+    send: async (id: string, key) => {
+      try {
+        return await archiveClient(id, key);
+      } catch (error) {
+        const label = `Delete client ${clientTitle(client)}`;
+        const path = `/clients/${encodeURIComponent(id)}`;
+        if (await queueIfOffline(error, { method: 'DELETE', path, idempotencyKey: key, label })) return null;
+        throw error;
+      }
+    },
+    onSuccess: async (answer) => {
+      toast(answer ? 'Client deleted' : OFFLINE_SAVED, { tone: answer ? 'success' : 'info' });
       await invalidateAfter(queryClient, 'clients').catch((error) =>
         logError('clients reload failed', error),
       );

@@ -43,7 +43,8 @@ export function ImportPreview({
   return (
     <>
       <Summary aria-live="polite">
-        <strong>{created.toLocaleString('en-US')}</strong> {noun} will be created
+        <strong>{created.toLocaleString('en-US')}</strong> {created === 1 ? noun.replace(/s$/, '') : noun}{' '}
+        will be created
         {refused.length > 0 && (
           <>
             , <strong>{refused.length.toLocaleString('en-US')}</strong> rows are refused and will not be

@@ -16,15 +16,25 @@ import { downloadCsv, itemsCsv } from './csvExport';
 import { ImportDialog } from './ImportDialog';
 import { ItemModal } from './ItemModal';
 import { unitLabel } from './itemForm';
+import { OFFLINE_SAVED, queueIfOffline } from './offline';
 import { Actions, Figures, List, Loading, Primary, Row, SearchInput, Toolbar } from './parts';
 
 function ItemRow({ item, onEdit }: { item: Item; onEdit: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const remove = useCommand({
-    send: (id: string, key) => deleteItem(id, key),
-    onSuccess: async () => {
-      toast('Item deleted', { tone: 'success' });
+    send: async (id: string, key) => {
+      try {
+        return await deleteItem(id, key);
+      } catch (error) {
+        const path = `/items/${encodeURIComponent(id)}`;
+        const label = `Delete item ${item.name}`;
+        if (await queueIfOffline(error, { method: 'DELETE', path, idempotencyKey: key, label })) return null;
+        throw error;
+      }
+    },
+    onSuccess: async (answer) => {
+      toast(answer ? 'Item deleted' : OFFLINE_SAVED, { tone: answer ? 'success' : 'info' });
       await invalidateAfter(queryClient, 'items');
     },
     onError: (error) => toast(errorMessage(error, 'Failed to delete the item'), { tone: 'error' }),
