@@ -61,4 +61,20 @@ describe('/items', () => {
     expect(await screen.findByText('Item deleted')).toBeInTheDocument();
     expect(sent(requests, 'DELETE', '/items/i1')).toHaveLength(1);
   });
+
+  it('edits an item from the version it opened, once on a double click', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openAt('/items', 'Items');
+    await user.click(await screen.findByRole('button', { name: 'Edit Design work' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Edit item' }));
+    expect(dialog.getByLabelText('Price')).toHaveValue('85.00');
+    await user.clear(dialog.getByLabelText('Price'));
+    await user.paste('90');
+    await user.dblClick(dialog.getByRole('button', { name: 'Save item' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const puts = sent(requests, 'PUT', '/items/i1');
+    expect(puts).toHaveLength(1);
+    expect(puts[0]?.body).toMatchObject({ version: 1, item: { price: '90', unit: 'HUR' } });
+  });
 });

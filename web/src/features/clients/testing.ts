@@ -113,6 +113,9 @@ export function api(setup: Setup = {}) {
         body: { item: { ...design, id: 'i2' }, position: '8' },
       },
     'DELETE /items/i1': () => ({ body: { position: '9' } }),
+    'PUT /items/i1': () => ({
+      body: { item: { ...design, version: 2, price: '90.00', priceMinor: 9000 }, position: '11' },
+    }),
   });
 }
 
