@@ -9,9 +9,10 @@ import { invalidateAfter } from '../../api/invalidation';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { currentUserId } from '../../db/account';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
-import { List, Primary, Row } from './parts';
+import { Actions, List, Primary, Row } from './parts';
 
 const Banner = styled.div`
   display: flex;
@@ -44,18 +45,40 @@ export function candidateInput(candidate: ClientCandidate): ClientFormInput {
   };
 }
 
+const DISMISSED_PREFIX = 'remit.clientCandidatesDismissed.';
+
+/** The e-mails the owner said 'Not now' to, per account: the offer comes back only for new customers. */
+function dismissedEmails(): Set<string> {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(DISMISSED_PREFIX + currentUserId()) ?? '[]') as string[]);
+  } catch {
+    return new Set();
+  }
+}
+
+function dismiss(emails: string[]): void {
+  try {
+    localStorage.setItem(DISMISSED_PREFIX + currentUserId(), JSON.stringify(emails));
+  } catch {
+    // Storage blocked: the offer shows again next time.
+  }
+}
+
 /**
  * 'Create clients from past invoices' (issue 29, item 6): offered while customers of past invoices are not
  * clients; the dialog lists each one (grouped by e-mail, with its company) before anything is created, in one click.
+ * 'Not now' hides the offer on this device until a new customer appears.
  */
 export function FromInvoices() {
   const query = useQuery(clientCandidatesQuery);
   const [open, setOpen] = useState(false);
+  const [dismissed, setDismissed] = useState(dismissedEmails);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const candidates = (query.data ?? []).filter(
+  const offered = (query.data ?? []).filter(
     (candidate) => clientFormSchema.safeParse(candidateInput(candidate)).success,
   );
+  const candidates = offered.filter((candidate) => !dismissed.has(candidate.email));
   const create = useCommand({
     send: (rows: ClientFormInput[], key) => importRows('clients', rows, key),
     onSuccess: async (answer) => {
@@ -75,9 +98,21 @@ export function FromInvoices() {
           {n === 1 ? '1 customer' : `${n} customers`} of your past invoices {n === 1 ? 'is' : 'are'} not a
           client yet.
         </p>
-        <Button variant="secondary" onClick={() => setOpen(true)}>
-          Create clients from past invoices
-        </Button>
+        <Actions>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              const emails = offered.map((candidate) => candidate.email);
+              dismiss(emails);
+              setDismissed(new Set(emails));
+            }}
+          >
+            Not now
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Create clients from past invoices
+          </Button>
+        </Actions>
       </Banner>
       {open && (
         <Modal

@@ -63,4 +63,28 @@ describe('importing clients from CSV', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests.filter((request) => request.path === '/clients/import')).toHaveLength(1);
   });
+
+  it("hides the offer after 'Not now' until a new customer appears", async () => {
+    const grace = {
+      email: 'grace@example.com',
+      contactName: 'Grace Hopper',
+      companyName: 'Compilers Inc',
+      address: '',
+      vatId: '',
+      invoices: 1,
+    };
+    api({ candidates: [grace] });
+    const user = userEvent.setup();
+    const first = await openAt('/clients', 'Clients');
+    await user.click(await screen.findByRole('button', { name: 'Not now' }));
+    expect(
+      screen.queryByRole('button', { name: 'Create clients from past invoices' }),
+    ).not.toBeInTheDocument();
+    first.unmount();
+    api({ candidates: [grace, { ...grace, email: 'alan@example.com', contactName: 'Alan Turing' }] });
+    await openAt('/clients', 'Clients');
+    expect(
+      await screen.findByText('1 customer of your past invoices is not a client yet.'),
+    ).toBeInTheDocument();
+  });
 });

@@ -35,6 +35,12 @@ describe('the CSV import preview', () => {
     expect(rows[0]?.input).toMatchObject({ contactName: 'Charles Babbage', address: { country: 'GB' } });
   });
 
+  it('reads country names in the document languages', () => {
+    const table = readCsv(utf8('Name;Land\nA;Deutschland\nB;Allemagne\nC;Países Bajos\nD;Atlantis\n'));
+    const rows = previewClients(table, guessMapping('clients', table.header), new Set());
+    expect(rows.map((row) => row.input.address?.country)).toEqual(['DE', 'DE', 'NL', 'Atlantis']);
+  });
+
   it('refuses a row whose e-mail is already a client', () => {
     const table = readCsv(utf8('Name,Email\nAcme,ACME@example.com\n'));
     const [row] = previewClients(table, guessMapping('clients', table.header), new Set(['acme@example.com']));

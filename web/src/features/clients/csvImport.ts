@@ -118,11 +118,24 @@ export function guessMapping(kind: ImportKind, header: string[]): ColumnMapping 
   return mapping;
 }
 
-const countryByName = new Map(countries.map(([code, name]) => [name.toLowerCase(), code]));
+/** Country names in English and in the document languages ('Deutschland', 'Allemagne', 'Duitsland'). */
+function countryNames(): Map<string, string> {
+  const names = new Map(countries.map(([code, name]) => [name.toLowerCase(), code]));
+  for (const language of ['en', 'de', 'fr', 'es', 'it', 'nl']) {
+    const display = new Intl.DisplayNames([language], { type: 'region' });
+    for (const [code] of countries) {
+      const name = display.of(code)?.toLowerCase();
+      if (name && !names.has(name)) names.set(name, code);
+    }
+  }
+  return names;
+}
+let countryByName: Map<string, string> | null = null;
 
-/** 'Germany', 'germany', 'DE' → 'DE'; anything else is left for the schema to refuse. */
+/** 'Germany', 'Deutschland', 'DE' → 'DE'; anything else is left for the schema to refuse. */
 function countryCode(value: string): string {
   if (value.length === 2) return value.toUpperCase();
+  countryByName ??= countryNames();
   return countryByName.get(value.toLowerCase()) ?? value;
 }
 
