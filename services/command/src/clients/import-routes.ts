@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { clientImportSchema, clientStreamId, itemImportSchema, itemStreamId } from '@remit/contracts';
 import { step } from '@remit/eventstore';
-import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth } from '@remit/kit';
+import { AppError, currentUserId, jsonField, multipartUpload, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
 import { itemCommand, itemDecider } from '../items/decider.js';
@@ -32,7 +32,8 @@ export function importRoutes(deps: { commands: Commands }): Router {
       data: { clientId: randomUUID(), userId, details },
     }));
     const [first, ...rest] = creates;
-    if (!first) return;
+    // The schema asks for at least one row.
+    if (!first) throw new AppError('validation', 'Nothing to import');
     const all = step({
       decider: clientDecider,
       streams: clientStreamId(first.data.clientId),
@@ -54,7 +55,8 @@ export function importRoutes(deps: { commands: Commands }): Router {
       data: { itemId: randomUUID(), userId, details },
     }));
     const [first, ...rest] = creates;
-    if (!first) return;
+    // The schema asks for at least one row.
+    if (!first) throw new AppError('validation', 'Nothing to import');
     const all = step({
       decider: itemDecider,
       streams: itemStreamId(first.data.itemId),

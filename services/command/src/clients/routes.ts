@@ -14,7 +14,7 @@ const answerWith =
     body: { client: toClientView(state, clientId) },
   });
 
-/** `POST /clients`, `PUT /clients/{id}` and `DELETE /clients/{id}` (docs/api.md, Clients). */
+/** `POST /clients`, `PUT /clients/{id}` and `DELETE /clients/{id}` (docs/api.md, Clients and catalogue). */
 export function clientRoutes(deps: { commands: Commands }): Router {
   const { commands } = deps;
   const router = Router();

@@ -14,7 +14,7 @@ const answerWith =
     body: { item: toItemView(state, itemId) },
   });
 
-/** `POST /items`, `PUT /items/{id}` and `DELETE /items/{id}` (docs/api.md, Items). */
+/** `POST /items`, `PUT /items/{id}` and `DELETE /items/{id}` (docs/api.md, Clients and catalogue). */
 export function itemRoutes(deps: { commands: Commands }): Router {
   const { commands } = deps;
   const router = Router();

@@ -12,7 +12,7 @@ import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { findClientCandidates, findClientPage, findItem, listClients, listItems } from './repository.js';
 
-/** `GET /clients`, `GET /clients/{id}`, `GET /items` and `GET /items/{id}` (docs/api.md, Clients). */
+/** `GET /clients`, `GET /clients/{id}`, `GET /items` and `GET /items/{id}` (docs/api.md, Clients and catalogue). */
 export function clientQueryRoutes(deps: { db: Database }): Router {
   const { db } = deps;
   const router = Router();
