@@ -99,6 +99,9 @@ export function FromInvoices() {
           client yet.
         </p>
         <Actions>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Create clients from past invoices
+          </Button>
           <Button
             variant="ghost"
             onClick={() => {
@@ -108,9 +111,6 @@ export function FromInvoices() {
             }}
           >
             Not now
-          </Button>
-          <Button variant="secondary" onClick={() => setOpen(true)}>
-            Create clients from past invoices
           </Button>
         </Actions>
       </Banner>
