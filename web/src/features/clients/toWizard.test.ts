@@ -1,5 +1,6 @@
 import { type Client, clientSchema, type Item } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
+import type { ItemForm } from '../invoices/wizardMachine';
 import { clientToWizardFields, itemToWizardLine } from './toWizard';
 
 const client: Client = clientSchema.parse({
@@ -71,8 +72,12 @@ describe('a client in the wizard', () => {
 });
 
 describe('a catalogue item in the wizard', () => {
-  it('makes a line with its unit, price and VAT', () => {
-    expect(itemToWizardLine(item, 'EUR')).toEqual({
+  it('makes a line with its unit, price and VAT, in the shape the wizard holds', () => {
+    const made = itemToWizardLine(item, 'EUR');
+    // Fails to compile when the wizard's line drifts from what the helper makes.
+    const asWizardLine: ItemForm | null = made.ok ? made.line : null;
+    expect(asWizardLine?.unit).toBe('HUR');
+    expect(made).toEqual({
       ok: true,
       line: {
         description: 'Design work',
