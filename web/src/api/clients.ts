@@ -25,13 +25,16 @@ import { clientKeys, itemKeys } from './keys';
 
 const path = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
 
+/** The clients matching `search` (all when empty), with their balances and last invoice. */
+export async function searchClients(search: string, archived = false, signal?: AbortSignal) {
+  const query = new URLSearchParams({ search, archived: String(archived) });
+  return (await request('GET', `/clients?${query}`, { schema: clientsAnswerSchema, signal })).clients;
+}
+
 export const clientsQuery = (search: string, archived = false) =>
   queryOptions({
     queryKey: clientKeys.list(search, archived),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ search, archived: String(archived) });
-      return (await request('GET', `/clients?${query}`, { schema: clientsAnswerSchema, signal })).clients;
-    },
+    queryFn: ({ signal }) => searchClients(search, archived, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -72,13 +75,16 @@ export function archiveClient(id: string, idempotencyKey?: string): Promise<Clie
   return request('DELETE', path('/clients', id), { idempotencyKey, schema: clientAnswerSchema });
 }
 
+/** The catalogue's items matching `search` (all when empty). */
+export async function searchItems(search: string, signal?: AbortSignal) {
+  const query = new URLSearchParams({ search });
+  return (await request('GET', `/items?${query}`, { schema: itemsAnswerSchema, signal })).items;
+}
+
 export const itemsQuery = (search: string) =>
   queryOptions({
     queryKey: itemKeys.list(search),
-    queryFn: async ({ signal }) => {
-      const query = new URLSearchParams({ search });
-      return (await request('GET', `/items?${query}`, { schema: itemsAnswerSchema, signal })).items;
-    },
+    queryFn: ({ signal }) => searchItems(search, signal),
     placeholderData: keepPreviousData,
   });
 

@@ -1,10 +1,14 @@
+import type { Client } from '@remit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
-import { isNetworkError } from '../../api/errors';
+import { searchClients } from '../../api/clients';
+import { isNetworkError, isServerUnreachable } from '../../api/errors';
 import { type CustomerSuggestion, searchCustomers } from '../../api/invoices';
-import { customerKeys } from '../../api/keys';
+import { clientKeys, customerKeys } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
+import { searchCachedClients } from '../clients/cachedSearch';
+import { clientTitle } from '../clients/clientTitle';
 import { searchCachedCustomers } from './cachedCustomers';
 
 const Box = styled.div`
@@ -52,10 +56,28 @@ const Results = styled.ul`
   }
   li:last-child button { border-bottom: 0; }
   small { display: block; color: ${({ theme }) => theme.colors.muted}; }
+  em {
+    float: right;
+    padding: 0 ${({ theme }) => theme.space.xs};
+    border-radius: ${({ theme }) => theme.radii.sm};
+    background: ${({ theme }) => theme.colors.brandSoft};
+    color: ${({ theme }) => theme.colors.brandText};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+    font-style: normal;
+  }
 `;
 
-/** Spec §5/§8 customer search: 2 characters, 300 ms debounce, errors give an empty list. */
-export function CustomerSearch({ onPick }: { onPick: (customer: CustomerSuggestion) => void }) {
+/**
+ * Spec §5/§8 customer search: 2 characters, 300 ms debounce, errors give an empty list. Clients come first
+ * (issue 29, item 3), then customers of past invoices that are not clients (matched by e-mail).
+ */
+export function CustomerSearch({
+  onPick,
+  onPickClient,
+}: {
+  onPick: (customer: CustomerSuggestion) => void;
+  onPickClient: (client: Client) => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -70,7 +92,23 @@ export function CustomerSearch({ onPick }: { onPick: (customer: CustomerSuggesti
       ),
     enabled: ready,
   });
-  const pending = text.trim() !== q || results.isFetching;
+  const clients = useQuery({
+    queryKey: clientKeys.list(q),
+    // Offline, the clients this device fetched before; any other error, none (the customers still show).
+    queryFn: ({ signal }) =>
+      searchClients(q, false, signal).catch((error: unknown) =>
+        isServerUnreachable(error) ? searchCachedClients(queryClient, q) : [],
+      ),
+    enabled: ready,
+  });
+  const clientEmails = new Set(
+    (clients.data ?? []).map((client) => client.email.toLowerCase()).filter(Boolean),
+  );
+  const customers = (results.data ?? []).filter(
+    (customer) => !clientEmails.has(customer.Email.toLowerCase()),
+  );
+  const found = (clients.data?.length ?? 0) + customers.length;
+  const pending = text.trim() !== q || results.isFetching || clients.isFetching;
   let status: string | null = null;
   if (text.trim().length < 2) status = 'Type at least 2 characters to search';
   else if (pending) status = 'Searching...';
@@ -88,15 +126,30 @@ export function CustomerSearch({ onPick }: { onPick: (customer: CustomerSuggesti
       />
       <div aria-live="polite">
         {status && <Status>{status}</Status>}
-        {!status && results.data?.length === 0 && (
+        {!status && found === 0 && (
           <Status>
             No customers found. <span>Try a different search term</span>
           </Status>
         )}
       </div>
-      {!status && results.data && results.data.length > 0 && (
+      {!status && found > 0 && (
         <Results aria-label="Customer suggestions">
-          {results.data.map((customer) => (
+          {(clients.data ?? []).slice(0, 8).map((client) => (
+            <li key={`client-${client.id}`}>
+              <button
+                type="button"
+                onClick={() => {
+                  onPickClient(client);
+                  setText('');
+                }}
+              >
+                <em>Client</em>
+                {clientTitle(client)}
+                <small>{[client.contactName, client.email].filter(Boolean).join(' · ')}</small>
+              </button>
+            </li>
+          ))}
+          {customers.map((customer) => (
             <li key={customer.ID}>
               <button
                 type="button"

@@ -11,9 +11,11 @@ import { withAddressEntry } from './addressBinding';
 import { CustomerSearch } from './CustomerSearch';
 import { EInvoiceSection } from './EInvoiceSection';
 import { SelectField, TextAreaField } from './fields';
+import { withClient } from './fromClient';
 import { ItemsEditor } from './ItemsEditor';
 import { LogoUpload } from './LogoUpload';
 import { PaymentMethodSelect } from './PaymentMethodSelect';
+import { SaveAsClient } from './SaveAsClient';
 import type { Wizard } from './useWizard';
 
 const Section = styled(Card)`
@@ -95,7 +97,10 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
         <AddressFields legend="Your address" whose="own" {...wizard.address('own')} />
       </Block>
       <Block title="Customer">
-        <CustomerSearch onPick={pick} />
+        <CustomerSearch
+          onPick={pick}
+          onPickClient={(client) => wizard.fillCustomer(withClient(context.form, client))}
+        />
         <Grid>
           <TextField label="Customer name" {...field('customerName', sanitize.personName)} />
           <TextField label="Customer email" type="email" {...field('customerEmail', email)} />
@@ -103,6 +108,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           <TextField label="Customer VAT number (optional)" {...field('customerCompanyVAT', sanitize.vat)} />
         </Grid>
         <AddressFields legend="Customer address" whose="customer" {...wizard.address('customer')} />
+        <SaveAsClient form={context.form} />
       </Block>
       <Block title="Invoice details">
         <Grid>

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { media } from '../../theme/theme';
 import { SelectField } from './fields';
+import { ItemPicker } from './ItemPicker';
 import type { Wizard } from './useWizard';
 
 /** UN/ECE Rec 20 units (BT-130); pieces unless chosen, and a unit other than pieces takes decimals. */
@@ -36,6 +37,14 @@ const Remove = styled.div`
   display: flex;
   align-items: flex-end;
   ${media.sm} { padding-top: 26px; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space.md};
 `;
 
 const Items = styled.ul`
@@ -94,9 +103,12 @@ export function ItemsEditor({ wizard }: { wizard: Wizard }) {
           );
         })}
       </Items>
-      <Button variant="secondary" repeatable onClick={wizard.addItem}>
-        + Add Item
-      </Button>
+      <Actions>
+        <Button variant="secondary" repeatable onClick={wizard.addItem}>
+          + Add Item
+        </Button>
+        <ItemPicker currency={wizard.context.form.currency} onPick={wizard.addLine} />
+      </Actions>
     </div>
   );
 }

@@ -152,6 +152,16 @@ export function useWizard(draftId: string) {
     removeItem: (index: number) =>
       replace('items', { ...context.form, items: items.filter((_, at) => at !== index) }),
     fillCustomer: (form: WizardForm) => replace('customerName', form),
+    /** A line from the catalogue: it takes the place of an untouched first line, else comes last. */
+    addLine: (line: WizardForm['items'][number]) => {
+      const only = items.length === 1 ? items[0] : undefined;
+      const untouched = only && !only.description.trim() && Number(only.unitPrice || 0) === 0;
+      const index = untouched ? 0 : items.length;
+      replace(`items.${index}.description`, {
+        ...context.form,
+        items: untouched ? [line] : [...items, line],
+      });
+    },
   };
 }
 
