@@ -200,3 +200,27 @@ export const queuedCommands = (page: Page) => storedRows(page, 'outbox');
 
 /** The drafts the app's IndexedDB holds on this device (every account's). */
 export const savedDrafts = (page: Page) => storedRows(page, 'drafts');
+
+/** The hashes of the cached answers this browser keeps in IndexedDB (every account's). */
+export function cachedQueryHashes(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('remit');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('queries')) {
+            db.close();
+            return resolve([]);
+          }
+          const all = db.transaction('queries').objectStore('queries').getAll();
+          all.onsuccess = () => {
+            resolve(all.result.map((row: { hash: string }) => row.hash));
+            db.close();
+          };
+          all.onerror = () => resolve([]);
+        };
+      }),
+  );
+}

@@ -1,5 +1,12 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, newAccount, seedInvoice, signInWithForm, useToken } from './helpers.js';
+import {
+  cachedQueryHashes,
+  createVerifiedAccount,
+  newAccount,
+  seedInvoice,
+  signInWithForm,
+  useToken,
+} from './helpers.js';
 
 /** The account's invoice numbers on the server, newest first. */
 async function serverNumbers(request: APIRequestContext, token: string): Promise<string[]> {
@@ -72,6 +79,14 @@ async function generateWithClassic(page: Page) {
   await page.getByRole('button', { name: 'Generate Invoice' }).click();
 }
 
+/** The cached answers (query hashes) the session check and the wizard read offline. */
+const offlineAnswers = [
+  '["auth","session"]',
+  '["billing","subscribed"]',
+  '["settings","values"]',
+  '["templates","list"]',
+];
+
 /** Opens the app once online so the service worker and this account's cache are in place. */
 async function primeOffline(page: Page, token: string) {
   await useToken(page, token);
@@ -87,6 +102,14 @@ async function primeOffline(page: Page, token: string) {
   await fillForm(page, 'Warm Up');
   await page.goto('/');
   await expect(page.getByRole('heading', { name: /Welcome, Grace/ })).toBeVisible();
+  // An offline start opens with what IndexedDB holds, and the query cache writes there without waiting: the
+  // network goes only once the answers the offline steps read are on the device (issue 26).
+  await expect
+    .poll(async () => {
+      const cached = await cachedQueryHashes(page);
+      return offlineAnswers.filter((hash) => !cached.includes(hash));
+    })
+    .toEqual([]);
 }
 
 async function logoutKeeping(page: Page) {

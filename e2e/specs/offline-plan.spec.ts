@@ -1,33 +1,15 @@
 import { expect as baseExpect, type Page, test } from '@playwright/test';
-import { createVerifiedAccount, seedInvoice, subscribeViaSandbox, useToken } from './helpers.js';
+import {
+  cachedQueryHashes,
+  createVerifiedAccount,
+  seedInvoice,
+  subscribeViaSandbox,
+  useToken,
+} from './helpers.js';
 
 // Screens here load from a cold cache or wait for a server that does not answer: on a busy machine
 // that takes longer than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });
-
-/** The hashes of the cached answers this browser keeps in IndexedDB (every account's). */
-function cachedQueryHashes(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('remit');
-        open.onerror = () => resolve([]);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('queries')) {
-            db.close();
-            return resolve([]);
-          }
-          const all = db.transaction('queries').objectStore('queries').getAll();
-          all.onsuccess = () => {
-            resolve(all.result.map((row: { hash: string }) => row.hash));
-            db.close();
-          };
-          all.onerror = () => resolve([]);
-        };
-      }),
-  );
-}
 
 /**
  * A Pro subscriber who has opened the dashboard and the profile once online: the service worker

@@ -8,8 +8,14 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { migrateEventStore, type OpenDatabase, openDatabase, takeWriterLockSql } from '@remit/eventstore';
-import { openTestDatabase, type StoreKind, testDatabaseUrl, testStores } from '@remit/eventstore/testing';
+import { type OpenDatabase, openDatabase, takeWriterLockSql } from '@remit/eventstore';
+import {
+  openTestDatabase,
+  openTestDataDir,
+  type StoreKind,
+  testDatabaseUrl,
+  testStores,
+} from '@remit/eventstore/testing';
 import { createLogger, migrateSharedState } from '@remit/kit';
 import { projections, replayProjections } from '@remit/projector';
 import { migrateReadModels } from '@remit/readmodels';
@@ -191,8 +197,7 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('npm run expor
     url.pathname = `/${databaseName}`;
     await admin(`create database ${databaseName}`);
     try {
-      const embedded = await openDatabase({ dataDir, logger });
-      await migrateEventStore(embedded);
+      const embedded = await openTestDataDir(dataDir);
       await migrateSharedState(embedded);
       await migrateReadModels(embedded);
       await importLog(embedded, fixtureStream('log-2026-11-sandbox'), { logger });
