@@ -69,7 +69,10 @@ test('a seller fills the E-invoice details, sees the invoice ready and downloads
 
   const section = page.getByRole('group', { name: 'E-invoice details' });
   await section.locator('summary').click();
-  await page.getByRole('listitem', { name: 'Item 1' }).getByLabel('Unit').selectOption('HUR');
+  await page
+    .getByRole('listitem', { name: 'Item 1' })
+    .getByLabel('Unit', { exact: true })
+    .selectOption('HUR');
   await page.getByLabel('Quantity').fill('1.5');
   await section.getByLabel('Customer type').selectOption('public_body');
   await section.getByLabel('Buyer reference or Leitweg-ID').fill('04011000-12345-34');
