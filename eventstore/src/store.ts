@@ -29,6 +29,8 @@ export type EventStore = ReturnType<typeof createEventStore>;
 const DEFAULT_BATCH_SIZE = 500;
 /** Links a keeper writes per transaction at most (chain.ts). */
 const CHAIN_BATCH_SIZE = 2_000;
+/** The least time between two passes of the chain keeper that is not catching up. */
+const CHAIN_PAUSE_MS = 200;
 
 export function createEventStore(database: OpenDatabase, options: EventStoreOptions = {}) {
   const { db } = database;
@@ -176,9 +178,18 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
       unlisten.catch((error: unknown) =>
         logger.warn({ err: error }, 'LISTEN failed; subscriptions will poll'),
       );
+      // At most one pass every CHAIN_PAUSE_MS unless it is catching up: each pass is a transaction of its
+      // own, and one per append would cost the writers their speed (D-251).
+      let lastPass = 0;
       const keeper = startLoop({
         name: 'event-chain',
-        step: () => chainNext(db, serial, CHAIN_BATCH_SIZE),
+        step: async () => {
+          const wait = lastPass + CHAIN_PAUSE_MS - Date.now();
+          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+          const linked = await chainNext(db, serial, CHAIN_BATCH_SIZE);
+          lastPass = linked === CHAIN_BATCH_SIZE ? 0 : Date.now();
+          return linked;
+        },
         batchSize: CHAIN_BATCH_SIZE,
         pollIntervalMs,
         logger,
