@@ -45,6 +45,12 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  if (String((error as { cause?: { code?: unknown } })?.cause?.code ?? '') === '42P01') {
+    console.error(
+      'This log has no chain yet: start Remit (or its projector) once on it; migration 0006 records where the chain starts.',
+    );
+    process.exit(2);
+  }
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(2);
 });
