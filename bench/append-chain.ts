@@ -100,7 +100,7 @@ try {
       .join(' / ')}`,
   );
   await keeper.caughtUp();
-  const report = await verifyChain(chained.database.db, { serial: false });
+  const report = await verifyChain(chained.database.db);
   console.log(
     `chain: ${report.ok ? 'verifies' : 'BROKEN'}, ${report.checked} links, ${report.pending} not linked yet`,
   );

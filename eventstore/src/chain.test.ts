@@ -33,7 +33,7 @@ describe.each(testStores())('the tamper-evident chain on %s', (kind) => {
     await database.close();
   });
 
-  const verify = (): Promise<ChainReport> => verifyChain(database.db, { serial: kind === 'pglite' });
+  const verify = (): Promise<ChainReport> => verifyChain(database.db);
   const run = (statement: string) => database.db.execute(sql.raw(statement));
 
   /** Six events on three streams, linked; their positions in reader order. */
@@ -183,10 +183,10 @@ describe.each(testStores().filter((kind) => kind === 'postgres'))('concurrent ap
     );
     await chain.caughtUp();
     // `first` is still open, below every later transaction: nothing after it may be linked yet.
-    expect((await verifyChain(database.db, { serial: false })).pending).toBeGreaterThan(0);
+    expect((await verifyChain(database.db)).pending).toBeGreaterThan(0);
     await first.query('commit');
     await chain.caughtUp();
-    const report = await verifyChain(database.db, { serial: false });
+    const report = await verifyChain(database.db);
     expect(report).toMatchObject({ ok: true, checked: 10, pending: 0 });
   });
 });

@@ -52,7 +52,7 @@ interface Link {
  * and its hash must be the hash of the link before and that event's content. Stops at the first
  * difference and names it. Read only.
  */
-export async function verifyChain(db: Database, options: { serial: boolean }): Promise<ChainReport> {
+export async function verifyChain(db: Database): Promise<ChainReport> {
   const run = async (tx: Database): Promise<ChainReport> => {
     const head = await readChainHead(tx);
     const origin = await readChainOrigin(tx);
@@ -113,8 +113,6 @@ export async function verifyChain(db: Database, options: { serial: boolean }): P
       };
     }
   };
-  // PGlite runs one transaction at a time, so any read there is a snapshot.
-  if (options.serial) return db.transaction(run);
   return db.transaction(run, { isolationLevel: 'repeatable read', accessMode: 'read only' });
 }
 

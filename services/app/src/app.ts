@@ -133,7 +133,7 @@ export async function createRemitApp(options: {
     });
     app.get('/api/internal/export', onlyTools, exportRoute(database, logger));
     app.post('/api/internal/verify', onlyTools, async (_req, res) => {
-      res.json(chainReportJson(await verifyChain(database.db, { serial: database.kind === 'pglite' })));
+      res.json(chainReportJson(await verifyChain(database.db)));
     });
   }
   // The embedded store is one connection: past what it can serve, refuse at once rather than let

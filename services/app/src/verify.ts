@@ -35,7 +35,7 @@ async function main() {
     }
     const database = await openDatabase({ ...databaseOptions(config), logger });
     try {
-      report = await verifyChain(database.db, { serial: database.kind === 'pglite' });
+      report = await verifyChain(database.db);
     } finally {
       await database.close();
     }
