@@ -16,6 +16,11 @@ const Facts = styled.dl`
   code { font-size: ${({ theme }) => theme.fontSizes.xs}; }
 `;
 
+const Verdict = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.ink};
+`;
+
 const Intro = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -39,7 +44,7 @@ export function AuditCard() {
       {data && (
         <>
           {data.verified ? (
-            <Alert tone="success">The log verifies: no recorded event was changed, removed or moved.</Alert>
+            <Verdict>The log verifies: no recorded event was changed, removed or moved.</Verdict>
           ) : (
             <Alert tone="error">
               The log does not verify
