@@ -178,27 +178,33 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
       unlisten.catch((error: unknown) =>
         logger.warn({ err: error }, 'LISTEN failed; subscriptions will poll'),
       );
-      // At most one pass every CHAIN_PAUSE_MS unless it is catching up: each pass is a transaction of its
-      // own, and one per append would cost the writers their speed (D-251).
-      let lastPass = 0;
       const keeper = startLoop({
         name: 'event-chain',
-        step: async () => {
-          const wait = lastPass + CHAIN_PAUSE_MS - Date.now();
-          if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-          const linked = await chainNext(db, serial, CHAIN_BATCH_SIZE);
-          lastPass = linked === CHAIN_BATCH_SIZE ? 0 : Date.now();
-          return linked;
-        },
+        step: () => chainNext(db, serial, CHAIN_BATCH_SIZE),
         batchSize: CHAIN_BATCH_SIZE,
         pollIntervalMs,
         logger,
       });
-      subscriptions.add(keeper);
+      // Appends wake the keeper at most once every CHAIN_PAUSE_MS: each pass is a transaction of its own,
+      // and one per append would cost the writers their speed (D-251). A catch-up runs back to back, and
+      // `caughtUp` wakes it at once.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const throttled = {
+        ...keeper,
+        wake() {
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            keeper.wake();
+          }, CHAIN_PAUSE_MS);
+          timer.unref?.();
+        },
+      };
+      subscriptions.add(throttled);
       return {
         caughtUp: keeper.caughtUp,
         stop: async () => {
-          subscriptions.delete(keeper);
+          subscriptions.delete(throttled);
+          clearTimeout(timer);
           await keeper.stop();
         },
       };
