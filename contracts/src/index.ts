@@ -1,4 +1,5 @@
 export * from './api.js';
+export * from './audit-api.js';
 export * from './auth.js';
 export * from './billing-api.js';
 export * from './clients.js';

@@ -1,4 +1,12 @@
 export type { AnswerToRecord, AppendManyResult, InTransaction } from './append.js';
+export {
+  type ChainHead,
+  type ChainOrigin,
+  GENESIS,
+  linkOf,
+  readChainHead,
+  readChainOrigin,
+} from './chain.js';
 export { type HeldClaims, holdClaims } from './claim-holder.js';
 export {
   type ClaimHolder,
@@ -38,4 +46,5 @@ export { type AppendedListener, createEventStore, type EventStore, type EventSto
 export type { Subscription, SubscriptionHandler } from './subscription.js';
 export type * from './types.js';
 export { isDatabaseUnavailable } from './unavailable.js';
+export { type BrokenLink, type ChainReport, describeChain, verifyChain } from './verify-chain.js';
 export { takeWriterLockSql } from './writer-guard.js';

@@ -1,10 +1,11 @@
 import { type AnswerToRecord, type AppendManyResult, appendWrites, type InTransaction } from './append.js';
+import { chainNext } from './chain.js';
 import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
 import { type GroupHandler, type GroupMember, startGroupSubscription } from './group-subscription.js';
 import { type EventStoreLogger, silentLogger } from './logger.js';
 import { readLog, readStream, readStreams, readStreamVersions, watchWriters } from './read.js';
-import { type Subscription, type SubscriptionHandler, startSubscription } from './subscription.js';
+import { type Subscription, type SubscriptionHandler, startLoop, startSubscription } from './subscription.js';
 import type {
   AppendResult,
   ExpectedVersion,
@@ -26,6 +27,10 @@ export type AppendedListener = (result: AppendManyResult, streamIds: readonly st
 export type EventStore = ReturnType<typeof createEventStore>;
 
 const DEFAULT_BATCH_SIZE = 500;
+/** Links a keeper writes per transaction at most (chain.ts). */
+const CHAIN_BATCH_SIZE = 2_000;
+/** The least time between two passes of the chain keeper that is not catching up. */
+const CHAIN_PAUSE_MS = 200;
 
 export function createEventStore(database: OpenDatabase, options: EventStoreOptions = {}) {
   const { db } = database;
@@ -160,6 +165,47 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
         stop: async () => {
           subscriptions.delete(subscription);
           await subscription.stop();
+        },
+      };
+    },
+
+    /**
+     * Runs the chain keeper (chain.ts, docs/decisions.md D-250): links every event, in reader order, into
+     * the tamper-evident chain as it falls below the horizon. Several keepers on one database take turns.
+     */
+    keepChain(): Subscription {
+      unlisten ??= database.listen(channel, wakeSubscriptions);
+      unlisten.catch((error: unknown) =>
+        logger.warn({ err: error }, 'LISTEN failed; subscriptions will poll'),
+      );
+      const keeper = startLoop({
+        name: 'event-chain',
+        step: () => chainNext(db, serial, CHAIN_BATCH_SIZE),
+        batchSize: CHAIN_BATCH_SIZE,
+        pollIntervalMs,
+        logger,
+      });
+      // Appends wake the keeper at most once every CHAIN_PAUSE_MS: each pass is a transaction of its own,
+      // and one per append would cost the writers their speed (D-251). A catch-up runs back to back, and
+      // `caughtUp` wakes it at once.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const throttled = {
+        ...keeper,
+        wake() {
+          timer ??= setTimeout(() => {
+            timer = undefined;
+            keeper.wake();
+          }, CHAIN_PAUSE_MS);
+          timer.unref?.();
+        },
+      };
+      subscriptions.add(throttled);
+      return {
+        caughtUp: keeper.caughtUp,
+        stop: async () => {
+          subscriptions.delete(throttled);
+          clearTimeout(timer);
+          await keeper.stop();
         },
       };
     },

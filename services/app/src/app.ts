@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { once } from 'node:events';
 import { type AuthRateLimits, createCommandService } from '@remit/command';
-import { createEventStore, holdClaims, type OpenDatabase } from '@remit/eventstore';
+import { createEventStore, holdClaims, type OpenDatabase, verifyChain } from '@remit/eventstore';
 import {
   AppError,
   apiNotFound,
@@ -32,6 +32,7 @@ import type { Express, RequestHandler, Response } from 'express';
 import { type Admission, createAdmission } from './admission.js';
 import type { AppConfig } from './config.js';
 import { exportEmbeddedLogInPages } from './event-log-file.js';
+import { chainReportJson } from './verify-report.js';
 import { webApp } from './web.js';
 
 export interface RemitApp {
@@ -131,6 +132,9 @@ export async function createRemitApp(options: {
       res.json({ reports: await replayProjections(database.db, projections) });
     });
     app.get('/api/internal/export', onlyTools, exportRoute(database, logger));
+    app.post('/api/internal/verify', onlyTools, async (_req, res) => {
+      res.json(chainReportJson(await verifyChain(database.db)));
+    });
   }
   // The embedded store is one connection: past what it can serve, refuse at once rather than let
   // every request wait (admission.ts). PostgreSQL's pool and replicas are the answer there.

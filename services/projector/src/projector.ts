@@ -72,8 +72,17 @@ export function startProjector(options: {
       },
     },
   );
+  // The tamper-evident chain follows the log beside the projections, wherever they run (D-250).
+  const chain = store.keepChain();
   logger.info({ projections: projections.map((projection) => projection.name) }, 'projector started');
-  return { caughtUp: subscription.caughtUp, stop: subscription.stop };
+  return {
+    caughtUp: async () => {
+      await Promise.all([subscription.caughtUp(), chain.caughtUp()]);
+    },
+    stop: async () => {
+      await Promise.all([subscription.stop(), chain.stop()]);
+    },
+  };
 }
 
 /** Whether every projection has applied the event at this global position (read-your-writes). */

@@ -3,6 +3,7 @@ import type { Database, EventStore } from '@remit/eventstore';
 import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
+import { auditQueryRoutes } from './audit/routes.js';
 import { authQueryRoutes } from './auth/routes.js';
 import type { Paywall } from './billing/repository.js';
 import { billingQueryRoutes } from './billing/routes.js';
@@ -76,6 +77,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(clientQueryRoutes({ db: deps.db }));
+  router.use(auditQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>

@@ -56,6 +56,12 @@ export const settingsKeys = {
   reminders: ['settings', 'reminders'] as const,
 };
 
+/** `GET /audit`: the tamper-evident log's verdict and head (issue 32). */
+export const auditKeys = {
+  all: ['audit'] as const,
+  summary: ['audit', 'summary'] as const,
+};
+
 export const paymentMethodKeys = {
   list: ['settings', 'payment-methods'] as const,
 };

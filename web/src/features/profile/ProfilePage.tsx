@@ -8,6 +8,7 @@ import { Page } from '../../layout/Page';
 import { media } from '../../theme/theme';
 import { CurrentPlanCard } from '../billing/CurrentPlanCard';
 import { DeviceDataCard } from '../pwa/DeviceDataCard';
+import { AuditCard } from './AuditCard';
 import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ProfileForm } from './ProfileForm';
@@ -90,6 +91,7 @@ export function ProfilePage() {
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />
           <PaymentMethodsCard methods={data.paymentMethods.data} />
           <RemindersCard />
+          <AuditCard />
         </Stack>
       </Columns>
       <Below>

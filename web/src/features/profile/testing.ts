@@ -107,6 +107,16 @@ export const reminders = {
   notifyOnOverdue: true,
 };
 
+/** `GET /audit`: an intact log with one of the owner's events in it. */
+export const audit = {
+  verified: true,
+  head: { link: 3, position: '3', hash: 'a'.repeat(64), linkedAt: '2026-11-27T10:00:00.000000Z' },
+  yours: { linked: 1, pending: 0, lastPosition: '3', lastHash: 'a'.repeat(64) },
+  broken: null,
+  startedAt: '2026-11-27T09:00:00Z',
+  checkedAt: '2026-11-27T10:00:01.000Z',
+};
+
 export const locked = () => ({
   status: 402,
   body: { error: 'Subscription required', code: 'subscription_required' },
@@ -146,6 +156,7 @@ export function api(setup: Setup = {}) {
       return { status: 201, body: { paymentMethod: created, position: '10' } };
     },
     'GET /settings/reminders': () => ({ body: reminders }),
+    'GET /audit': () => ({ body: audit }),
     'PUT /settings/reminders': (request) =>
       setup.onRemindersSave?.(request) ?? { body: { ...(request.body as object), position: '12' } },
     'PUT /settings/payment-methods/pm-1/toggle': () => {
