@@ -21,8 +21,10 @@ export * from './events/users.js';
 export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';
+export * from './invoice-finality.js';
 export * from './invoice-form.js';
 export { sanitize } from './invoice-form-fields.js';
+export { invoiceSubmitFrom } from './invoice-form-from.js';
 export * from './invoice-form-item.js';
 export * from './invoice-form-messages.js';
 export {

@@ -109,8 +109,29 @@ export type InvoiceListAnswer = z.infer<typeof invoiceListAnswerSchema>;
 /** `POST /invoices` (201) and `PUT /invoices/{id}`: the invoice as it now is, and its position. */
 export const invoiceCommandAnswerSchema = z.object({
   invoice: invoiceViewSchema,
+  /** The revision an edit of it is made on (`If-Match` of `PUT /invoices/{id}`, issue 27). */
+  revision: z.number().int().optional(),
   position: z.string().optional(),
 });
+
+/** `POST /invoices/{id}/downloads`: the owner is about to download the PDF or an e-invoice (it becomes final). */
+export const invoiceDownloadSchema = z.object({
+  format: z.enum(['pdf', 'einvoice'], { error: 'format must be pdf or einvoice' }),
+});
+
+/**
+ * `GET /invoices/{id}/form`: the invoice as the wizard edits it (issue 27): the submit payload that states it, the
+ * revision to send as `If-Match`, and why it is final (null while it may still be edited).
+ */
+export const invoiceEditFormAnswerSchema = z.object({
+  form: z.record(z.string(), z.unknown()),
+  revision: z.number().int(),
+  finalBy: z.enum(['sent', 'shared', 'downloaded', 'paid', 'reminded']).nullable(),
+  /** The message 409 `invoice_final` answers with, when final. */
+  finalMessage: z.string().nullable(),
+  logoURL: z.string().nullable(),
+});
+export type InvoiceEditFormAnswer = z.infer<typeof invoiceEditFormAnswerSchema>;
 export type InvoiceCommandAnswer = z.infer<typeof invoiceCommandAnswerSchema>;
 
 /** `GET /invoices/{id}/history`: who did what, oldest first. */

@@ -13,7 +13,9 @@ export {
   type InvoiceState,
   invoiceDecider,
   markInvoicePaidFor,
+  recordInvoiceDownload,
 } from './invoices/decider.js';
+
 export { issueInvoice, reviseInvoice } from './invoices/issue.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

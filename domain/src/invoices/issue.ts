@@ -41,15 +41,20 @@ export function reviseInvoice(input: {
   invoiceId: string;
   userId: string;
   content: InvoiceRecord;
+  /** The revision the edit was made on (If-Match): a later one on another device refuses it. */
+  expectedRevision?: number;
   /** The invoice and the new number's reservation, read with the seller's settings (service.ts). */
   known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, known } = input;
+  const { invoiceId, userId, content, expectedRevision, known } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
     known,
-    command: { type: 'ReviseInvoice', data: { invoiceId, userId, content } },
+    command: {
+      type: 'ReviseInvoice',
+      data: { invoiceId, userId, content, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
+    },
     effects: (_events, state) =>
       content.number === state.content?.number
         ? []

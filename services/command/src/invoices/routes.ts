@@ -1,12 +1,21 @@
 import {
   type InvoiceStreamEvent,
+  invoiceDownloadSchema,
   invoiceSubmitSchema,
   MAX_LOGO_BYTES,
   toInvoiceView,
 } from '@remit/contracts';
 import type { InvoiceState } from '@remit/domain';
 import type { StepOutcome } from '@remit/eventstore';
-import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
+import {
+  AppError,
+  currentUserId,
+  jsonField,
+  multipartUpload,
+  parseInput,
+  requireAuth,
+  uploadedFile,
+} from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
 import type { InvoiceCommands } from './service.js';
@@ -18,6 +27,15 @@ const multipart = multipartUpload({
   maxFieldBytes: 1024 * 1024,
 });
 
+/** `If-Match: "3"` (or 3, or W/"3"): the revision an edit was made on; absent, none is checked. */
+function expectedRevision(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
+  if (!match)
+    throw new AppError('validation', 'If-Match must be the revision the edit was made on, such as "3"');
+  return Number(match[1]);
+}
+
 /** The invoice as the command left it: its state after the events, the read models follow (`position`). */
 function invoiceAnswer(status: number) {
   return ({ state }: StepOutcome<InvoiceState, InvoiceStreamEvent>) => {
@@ -26,6 +44,8 @@ function invoiceAnswer(status: number) {
     return {
       status,
       body: {
+        /** The revision an edit of this invoice is made on (`If-Match`, issue 27). */
+        revision: state.revision,
         invoice: toInvoiceView(
           invoiceId,
           content,
@@ -55,8 +75,21 @@ export function invoiceRoutes(deps: { invoices: InvoiceCommands; commands: Comma
   router.put('/invoices/:id', requireAuth, async (req, res) => {
     const input = parseInput(invoiceSubmitSchema, req.body);
     const userId = currentUserId(req);
-    const revise = () => invoices.revise(userId, String(req.params.id), input);
+    const expected = expectedRevision(req.get('If-Match'));
+    const revise = () => invoices.revise(userId, String(req.params.id), input, expected);
     sendAnswer(res, await commands.answer(req, revise, invoiceAnswer(200)));
+  });
+
+  router.post('/invoices/:id/downloads', requireAuth, async (req, res) => {
+    const { format } = parseInput(invoiceDownloadSchema, req.body);
+    const record = invoices.recordDownload(currentUserId(req), String(req.params.id), format);
+    sendAnswer(
+      res,
+      await commands.answer(req, record, ({ state }) => ({
+        status: 200,
+        body: { final: state.finalBy !== null },
+      })),
+    );
   });
 
   router.delete('/invoices/:id', requireAuth, async (req, res) => {
