@@ -119,6 +119,9 @@ export const invoiceDownloadSchema = z.object({
   format: z.enum(['pdf', 'einvoice'], { error: 'format must be pdf or einvoice' }),
 });
 
+/** Its answer: whether the invoice is final now (always, unless it was void). */
+export const invoiceDownloadAnswerSchema = z.object({ final: z.boolean(), position: z.string().optional() });
+
 /**
  * `GET /invoices/{id}/form`: the invoice as the wizard edits it (issue 27): the submit payload that states it, the
  * revision to send as `If-Match`, and why it is final (null while it may still be edited).

@@ -29,6 +29,8 @@ export const invoiceKeys = {
   /** `GET /invoices/{id}/collection`: payments, balance, reminders and whether a share link is active. */
   collection: (id: string) => ['invoices', 'collection', id] as const,
   preview: (id: string) => ['invoices', 'preview', id] as const,
+  /** `GET /invoices/{id}/form`: the invoice as the wizard edits it, its revision and whether it is final. */
+  form: (id: string) => ['invoices', 'form', id] as const,
   recent: ['invoices', 'recent'] as const,
   nextNumber: ['invoices', 'next-number'] as const,
 };

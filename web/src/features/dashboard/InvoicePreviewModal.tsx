@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { InvoiceListItem } from '../../api/invoices';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { DownloadMenu } from './DownloadMenu';
@@ -104,6 +104,10 @@ export function InvoicePreviewModal({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
+          {/* Issue 27: edit until final; the edit screen says when it is final and what to do instead. */}
+          <ButtonLink variant="secondary" to={`/invoice/${encodeURIComponent(invoice.ID)}/edit`}>
+            Edit
+          </ButtonLink>
           {onMarkPaid && canMarkPaid(invoice) && (
             <Button variant="secondary" busy={markingPaid} onClick={onMarkPaid}>
               Mark as paid

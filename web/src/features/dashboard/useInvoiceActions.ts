@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useCommand } from '../../api/command';
+import { useCommand, useFormKey } from '../../api/command';
 import { ApiError, isNetworkError, isServerUnreachable } from '../../api/errors';
 import { invalidateAfterInvoice } from '../../api/invalidation';
+import { recordInvoiceDownload } from '../../api/invoiceEdit';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
 import { enqueue, retryOutboxNow } from '../../db/outbox';
@@ -37,17 +38,27 @@ function saveBlob(blob: Blob, fileName: string): void {
  */
 function useFileDownload(
   logLabel: string,
+  format: 'pdf' | 'einvoice',
   fetchFile: (id: string) => Promise<{ blob: Blob; fileName: string }>,
   successMessage: string,
 ) {
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formKey = useFormKey();
   const mutation = useMutation({
     mutationFn: async (id: string) => {
+      // The owner's download makes the invoice final (issue 27): recorded first, with one key per download.
+      await recordInvoiceDownload(id, format, formKey.keyFor({ id, format }));
+      formKey.answered();
       const { blob, fileName } = await fetchFile(id);
       saveBlob(blob, fileName);
+      return id;
     },
-    onSuccess: () => toast(successMessage, { tone: 'success' }),
+    onSuccess: (id) => {
+      toast(successMessage, { tone: 'success' });
+      return invalidateAfterInvoice(queryClient, id, 'downloaded');
+    },
     onError: (error) => {
       logError(logLabel, error);
       if (error instanceof ApiError && error.status === 402) {
@@ -122,12 +133,14 @@ export function useInvoiceActions() {
   });
   const download = useFileDownload(
     'PDF download failed',
+    'pdf',
     async (id) => ({ blob: await fetchInvoicePdf(id), fileName: `invoice-${id}.pdf` }),
     'Invoice generated successfully',
   );
   // The e-invoice XML (XRechnung, UBL syntax); a 422 says in its message what the invoice still lacks.
   const downloadXml = useFileDownload(
     'XML download failed',
+    'einvoice',
     (id) => fetchInvoiceXml(id, 'xrechnung-ubl'),
     'XRechnung XML downloaded',
   );

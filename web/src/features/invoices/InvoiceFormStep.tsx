@@ -87,7 +87,10 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       }}
     >
       <Block title="Your details">
-        <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
+        {/* An edit keeps the logo the invoice was issued with (PUT is JSON only). */}
+        {!wizard.edit && (
+          <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
+        )}
         <Grid>
           <TextField label="Your name" autoComplete="name" {...field('userName', sanitize.personName)} />
           <TextField label="Your email" type="email" autoComplete="email" {...field('userEmail', email)} />

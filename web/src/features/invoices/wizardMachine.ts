@@ -30,6 +30,8 @@ export interface WizardStart {
   /** A queued invoice the server refused: its message, and its messages per field. */
   refusal?: string;
   serverErrors?: Record<string, string>;
+  /** The template already chosen (an invoice opened to edit, issue 27). */
+  template?: WizardTemplate;
 }
 
 export interface GenerateInput {
@@ -144,6 +146,7 @@ export const wizardMachine = setup({
             provisionalNumber: event.output.provisionalNumber ?? false,
             refusal: event.output.refusal ?? null,
             serverErrors: event.output.serverErrors ?? {},
+            template: event.output.template ?? null,
           })),
         },
         onError: { target: 'form' },
