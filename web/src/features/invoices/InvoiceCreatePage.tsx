@@ -53,7 +53,8 @@ export function Wizard({
           onOverwrite={() => void wizard.saveOverOtherEdit()}
         />
       )}
-      {final ? null : (
+      {wizard.loadError && <Alert tone="error">{wizard.loadError}</Alert>}
+      {final || wizard.loadError ? null : (
         <>
           <Steps aria-label="Progress">
             <li aria-current={step <= 1 ? 'step' : undefined}>1. Details</li>

@@ -38,6 +38,7 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
   const { user, subscribed } = useAuth();
   const formKey = useFormKey();
   const [editRefusal, setEditRefusal] = useState<EditRefusal | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
   const session = useRef<EditSession | null>(
     editing ? { invoiceId: editing.invoiceId, revision: 0, finalMessage: null } : null,
   );
@@ -47,7 +48,11 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
         actors: {
           load: fromPromise(({ input }) =>
             session.current
-              ? loadEditStart(queryClient, session.current)
+              ? loadEditStart(queryClient, session.current).catch((error: unknown) => {
+                  // Not theirs, gone, or offline: nothing to edit, and no empty form that would look like one.
+                  setLoadError(errorMessage(error, 'The invoice could not be opened. Please try again.'));
+                  throw error;
+                })
               : loadWizardStart(queryClient, input.draftId, user?.email ?? ''),
           ),
           generate: fromPromise(async ({ input }) => {
@@ -162,6 +167,8 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
     /** Editing an issued invoice: its session (revision, finality) and why the last save was refused. */
     edit: session.current,
     editRefusal,
+    /** Editing: the invoice could not be opened (404 for another user's), said instead of the form. */
+    loadError,
     /** "Save mine anyway": the edit goes in on the revision the other device made (the later edit wins). */
     saveOverOtherEdit: async () => {
       if (!session.current) return;
