@@ -14,6 +14,7 @@ export * from './events/clients.js';
 export * from './events/collection.js';
 export * from './events/commands.js';
 export * from './events/define.js';
+export * from './events/drafts.js';
 export * from './events/invoices.js';
 export * from './events/payment-methods.js';
 export * from './events/sandbox.js';

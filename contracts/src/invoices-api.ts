@@ -299,3 +299,26 @@ export function incrementInvoiceNumber(number: string): string {
   const next = (BigInt(digits) + 1n).toString().padStart(digits.length, '0');
   return `${prefix}${next}`.slice(-20);
 }
+
+/** An unissued draft's id: made by the device that started it (offline too), so saving it twice is one draft. */
+export const draftIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Not a draft id');
+
+/** `PUT /drafts/{id}` (issue 27): the wizard's form as it stands, complete or not; checked in full when issued. */
+export const draftSaveSchema = z.object({ form: z.record(z.string(), z.unknown()) });
+
+/** `GET /drafts/{id}` and each entry of `GET /drafts`. */
+export const invoiceDraftSchema = z.object({
+  id: z.string(),
+  form: z.record(z.string(), z.unknown()),
+  /** The version a save is made on (`If-Match`). */
+  version: z.number().int(),
+  duplicateOf: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type InvoiceDraft = z.infer<typeof invoiceDraftSchema>;
+export const invoiceDraftListSchema = z.object({ drafts: z.array(invoiceDraftSchema) });
+export const draftCommandAnswerSchema = z.object({
+  id: z.string(),
+  version: z.number().int().optional(),
+  position: z.string().optional(),
+});

@@ -7,17 +7,10 @@ import {
 } from '@remit/contracts';
 import type { InvoiceState } from '@remit/domain';
 import type { StepOutcome } from '@remit/eventstore';
-import {
-  AppError,
-  currentUserId,
-  jsonField,
-  multipartUpload,
-  parseInput,
-  requireAuth,
-  uploadedFile,
-} from '@remit/kit';
+import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
+import { ifMatchVersion } from './if-match.js';
 import type { InvoiceCommands } from './service.js';
 
 const multipart = multipartUpload({
@@ -26,15 +19,6 @@ const multipart = multipartUpload({
   tooLarge: 'The logo must be at most 2 MB',
   maxFieldBytes: 1024 * 1024,
 });
-
-/** `If-Match: "3"` (or 3, or W/"3"): the revision an edit was made on; absent, none is checked. */
-function expectedRevision(header: string | undefined): number | undefined {
-  if (header === undefined || header.trim() === '' || header.trim() === '*') return undefined;
-  const match = /^(?:W\/)?"?(\d{1,9})"?$/.exec(header.trim());
-  if (!match)
-    throw new AppError('validation', 'If-Match must be the revision the edit was made on, such as "3"');
-  return Number(match[1]);
-}
 
 /** The invoice as the command left it: its state after the events, the read models follow (`position`). */
 function invoiceAnswer(status: number) {
@@ -75,7 +59,7 @@ export function invoiceRoutes(deps: { invoices: InvoiceCommands; commands: Comma
   router.put('/invoices/:id', requireAuth, async (req, res) => {
     const input = parseInput(invoiceSubmitSchema, req.body);
     const userId = currentUserId(req);
-    const expected = expectedRevision(req.get('If-Match'));
+    const expected = ifMatchVersion(req.get('If-Match'));
     const revise = () => invoices.revise(userId, String(req.params.id), input, expected);
     sendAnswer(res, await commands.answer(req, revise, invoiceAnswer(200)));
   });

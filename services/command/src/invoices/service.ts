@@ -64,7 +64,8 @@ export function createInvoiceCommands(deps: {
         template: templateOf(input),
         seller: sellerProfileOf(known.get(settings) ?? []),
       });
-      return issueInvoice({ invoiceId: randomUUID(), userId, content, logo, known });
+      const draftId = input.draftId ? { draftId: input.draftId } : {};
+      return issueInvoice({ invoiceId: randomUUID(), userId, content, logo, known, ...draftId });
     },
 
     /** `expectedRevision`: the revision the edit was made on (If-Match), when the client sent one. */
