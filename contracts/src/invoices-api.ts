@@ -304,7 +304,11 @@ export function incrementInvoiceNumber(number: string): string {
 export const draftIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'Not a draft id');
 
 /** `PUT /drafts/{id}` (issue 27): the wizard's form as it stands, complete or not; checked in full when issued. */
-export const draftSaveSchema = z.object({ form: z.record(z.string(), z.unknown()) });
+export const draftSaveSchema = z.object({
+  form: z.record(z.string(), z.unknown()),
+  /** The version the save was made on, as `If-Match` says it (the outbox sends it here: it keeps no headers). */
+  version: z.number().int().min(0).max(999_999_999).optional(),
+});
 
 /** `GET /drafts/{id}` and each entry of `GET /drafts`. */
 export const invoiceDraftSchema = z.object({

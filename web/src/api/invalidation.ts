@@ -3,6 +3,7 @@ import {
   billingKeys,
   clientKeys,
   customerKeys,
+  draftKeys,
   invoiceKeys,
   itemKeys,
   paymentMethodKeys,
@@ -16,9 +17,11 @@ import {
  * No other module calls `invalidateQueries` (web/src/api/cacheNames.test.ts checks it).
  */
 const staleAfter: Record<
-  'invoices' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
+  'invoices' | 'drafts' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
   readonly QueryKey[]
 > = {
+  /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
+  drafts: [draftKeys.all],
   /** Issue, revise (the edit form too: `invoiceKeys.all`), delete, or bought one-time: a client's balance too. */
   invoices: [invoiceKeys.all, customerKeys.all, settingsKeys.quickStats, clientKeys.all],
   /** Company profile and logo: the wizard's defaults read them too. */

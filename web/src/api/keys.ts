@@ -35,6 +35,13 @@ export const invoiceKeys = {
   nextNumber: ['invoices', 'next-number'] as const,
 };
 
+/** Unissued drafts on the server (issue 27): `GET /drafts` and `GET /drafts/{id}`. */
+export const draftKeys = {
+  all: ['drafts'] as const,
+  list: ['drafts', 'list'] as const,
+  one: (id: string) => ['drafts', 'one', id] as const,
+};
+
 export const customerKeys = {
   all: ['customers'] as const,
   suggestions: (q: string) => ['customers', 'suggestions', q] as const,

@@ -22,8 +22,9 @@ export function draftRoutes(deps: { drafts: DraftCommands; commands: Commands })
 
   router.put('/drafts/:id', requireAuth, async (req, res) => {
     const draftId = parseInput(draftIdSchema, String(req.params.id));
-    const { form } = parseInput(draftSaveSchema, req.body);
-    const save = drafts.save(currentUserId(req), draftId, form, ifMatchVersion(req.get('If-Match')));
+    const { form, version } = parseInput(draftSaveSchema, req.body);
+    const expected = ifMatchVersion(req.get('If-Match')) ?? version;
+    const save = drafts.save(currentUserId(req), draftId, form, expected);
     sendAnswer(res, await commands.answer(req, save, draftAnswer(200)));
   });
 

@@ -76,6 +76,9 @@ interface InvoicePreviewModalProps {
   /** 'Mark as paid' (issue 14), offered while a balance is due. */
   markingPaid?: boolean;
   onMarkPaid?: () => void;
+  /** Duplicate (issue 27). */
+  duplicating?: boolean;
+  onDuplicate?: () => void;
 }
 
 /** Spec §2 'Invoice Preview': the invoice in its template, Close, Download PDF, and its history. */
@@ -87,6 +90,8 @@ export function InvoicePreviewModal({
   onClose,
   markingPaid,
   onMarkPaid,
+  duplicating,
+  onDuplicate,
 }: InvoicePreviewModalProps) {
   const [tab, setTab] = useState<TabName>('preview');
   const tabButton = (name: TabName, label: string) => (
@@ -108,6 +113,11 @@ export function InvoicePreviewModal({
           <ButtonLink variant="secondary" to={`/invoice/${encodeURIComponent(invoice.ID)}/edit`}>
             Edit
           </ButtonLink>
+          {onDuplicate && (
+            <Button variant="secondary" busy={duplicating} onClick={onDuplicate}>
+              Duplicate
+            </Button>
+          )}
           {onMarkPaid && canMarkPaid(invoice) && (
             <Button variant="secondary" busy={markingPaid} onClick={onMarkPaid}>
               Mark as paid

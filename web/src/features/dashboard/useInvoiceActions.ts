@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { useCommand, useFormKey } from '../../api/command';
-import { ApiError, isNetworkError, isServerUnreachable } from '../../api/errors';
-import { invalidateAfterInvoice } from '../../api/invalidation';
+import { duplicateInvoice } from '../../api/drafts';
+import { ApiError, errorMessage, isNetworkError, isServerUnreachable } from '../../api/errors';
+import { invalidateAfter, invalidateAfterInvoice } from '../../api/invalidation';
 import { recordInvoiceDownload } from '../../api/invoiceEdit';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
@@ -84,6 +85,7 @@ function useFileDownload(
 /** Download PDF (spec §7, §8) and Pay Now; a locked invoice sends the user to the plans. */
 export function useInvoiceActions() {
   const toast = useToast();
+  const navigate = useNavigate();
   // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
   const checkout = useCheckout('payment');
   const queryClient = useQueryClient();
@@ -145,7 +147,22 @@ export function useInvoiceActions() {
     'XRechnung XML downloaded',
   );
 
+  // Duplicate (issue 27): a new draft on the server, opened in the wizard.
+  const duplicate = useCommand({
+    send: (id: string, idempotencyKey) => duplicateInvoice(id, idempotencyKey),
+    onSuccess: (answer) => {
+      void invalidateAfter(queryClient, 'drafts');
+      navigate(`/invoice/create?draft=${encodeURIComponent(answer.id)}`);
+    },
+    onError: (error) => {
+      logError('Duplicate failed', error);
+      toast(errorMessage(error, 'The invoice could not be duplicated. Please try again.'), { tone: 'error' });
+    },
+  });
+
   return {
+    duplicate: (id: string) => duplicate.run(id),
+    duplicatingId: duplicate.pending,
     download: download.start,
     downloadXml: downloadXml.start,
     downloadingId: download.pendingId ?? downloadXml.pendingId,

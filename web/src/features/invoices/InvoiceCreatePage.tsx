@@ -28,13 +28,16 @@ export function Wizard({
   draftId,
   editing,
   onReload,
+  resumed = false,
 }: {
   draftId: string;
+  /** Opened by its id (`?draft=`): this device's draft, or the server's (issue 27). */
+  resumed?: boolean;
   editing?: { invoiceId: string };
   /** Editing: open the invoice again as it now stands (after another device changed it). */
   onReload?: () => void;
 }) {
-  const wizard = useWizard(draftId, editing);
+  const wizard = useWizard(draftId, editing, resumed);
   const navigate = useNavigate();
   const { step } = wizard;
   const final = wizard.edit?.finalMessage ?? null;
@@ -88,5 +91,5 @@ export function InvoiceCreatePage() {
   const [params] = useSearchParams();
   const resume = params.get('draft');
   const draftId = useMemo(() => resume ?? newIdempotencyKey(), [resume]);
-  return <Wizard key={draftId} draftId={draftId} />;
+  return <Wizard key={draftId} draftId={draftId} resumed={resume !== null} />;
 }

@@ -163,6 +163,12 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       </Block>
       <EInvoiceSection wizard={wizard} />
       <Footer>
+        {/* Issue 27: kept on the server, on every device, with no number taken (not for an issued invoice). */}
+        {!wizard.edit && (
+          <Button variant="secondary" size="lg" busy={wizard.savingDraft} onClick={wizard.saveAsDraft}>
+            Save as draft
+          </Button>
+        )}
         <NextButton wizard={wizard} />
       </Footer>
     </form>

@@ -4,7 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { useFormKey } from '../../api/command';
+import { useCommand, useFormKey } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { fetchInvoiceForm } from '../../api/invoiceEdit';
@@ -15,6 +15,7 @@ import { bindAddress } from './addressBinding';
 import { type EditRefusal, type EditSession, loadEditStart, saveEdit } from './editInvoice';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
+import { saveDraftToServer } from './serverDraft';
 import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
 
 const AUTOSAVE_MS = 500;
@@ -31,7 +32,7 @@ export interface BoundField {
  * The wizard machine with its actors, toasts, autosave and where it goes when it ends. With `editing` (issue 27)
  * it opens that invoice and saves it with PUT on the revision it opened; nothing is autosaved as a new draft.
  */
-export function useWizard(draftId: string, editing?: { invoiceId: string }) {
+export function useWizard(draftId: string, editing?: { invoiceId: string }, resumed = false) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -39,6 +40,10 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
   const formKey = useFormKey();
   const [editRefusal, setEditRefusal] = useState<EditRefusal | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
+  /** The version of the server's draft this form was opened from or last saved as (issue 27). */
+  const serverVersion = useRef<number | undefined>(undefined);
+  /** Saved to the server and left: nothing more is autosaved on this device. */
+  const leaving = useRef(false);
   const session = useRef<EditSession | null>(
     editing ? { invoiceId: editing.invoiceId, revision: 0, finalMessage: null } : null,
   );
@@ -53,7 +58,10 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
                   setLoadError(errorMessage(error, 'The invoice could not be opened. Please try again.'));
                   throw error;
                 })
-              : loadWizardStart(queryClient, input.draftId, user?.email ?? ''),
+              : loadWizardStart(queryClient, input.draftId, user?.email ?? '', resumed).then((start) => {
+                  serverVersion.current = start.serverVersion;
+                  return start;
+                }),
           ),
           generate: fromPromise(async ({ input }) => {
             try {
@@ -69,7 +77,7 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
           }),
         },
       }),
-    [queryClient, user?.email, formKey],
+    [queryClient, user?.email, formKey, resumed],
   );
   // An edit is no new invoice to pay for: it never opens the plans.
   const [state, send, actor] = useMachine(machine, {
@@ -89,8 +97,9 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
   const typing = (state.matches('form') || state.matches('templates')) && !session.current;
   useEffect(() => {
     if (!typing) pending.current = null;
-    if (!context.dirty || !typing) return;
+    if (!context.dirty || !typing || leaving.current) return;
     const data: DraftData = {
+      ...(serverVersion.current === undefined ? {} : { serverVersion: serverVersion.current }),
       form: context.storedForm && state.matches('templates') ? context.storedForm : context.form,
       logo: context.logo,
       // A refused invoice keeps the messages of the fields not fixed yet.
@@ -115,7 +124,7 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
   ]);
   useEffect(
     () => () => {
-      if (pending.current) void saveDraft(draftId, pending.current);
+      if (pending.current && !leaving.current) void saveDraft(draftId, pending.current);
     },
     [draftId],
   );
@@ -146,6 +155,23 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
 
   const errors = useMemo(() => validateInvoiceForm(context.form), [context.form]);
 
+  const saveAsDraft = useCommand({
+    send: (data: DraftData, key) => saveDraftToServer(draftId, data, key),
+    onSuccess: ({ queued }) => {
+      leaving.current = true;
+      pending.current = null;
+      toast(
+        queued
+          ? 'You are offline. The draft is kept on this device and saved to your account when you are back online.'
+          : 'Draft saved',
+        { tone: queued ? 'info' : 'success' },
+      );
+      void invalidateAfter(queryClient, 'drafts');
+      navigate('/');
+    },
+    onError: (error) => toast(errorMessage(error, 'The draft could not be saved. Please try again.')),
+  });
+
   const field = (path: string, sanitize: (value: string) => string = (value) => value): BoundField => ({
     name: path,
     value: getPath(context.form, path),
@@ -167,6 +193,14 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }) {
     /** Editing an issued invoice: its session (revision, finality) and why the last save was refused. */
     edit: session.current,
     editRefusal,
+    /** 'Save as draft' (issue 27): the form as it stands, complete or not, to the server (or the outbox). */
+    saveAsDraft: () =>
+      saveAsDraft.run({
+        form: context.storedForm && state.matches('templates') ? context.storedForm : context.form,
+        logo: null,
+        ...(serverVersion.current === undefined ? {} : { serverVersion: serverVersion.current }),
+      }),
+    savingDraft: saveAsDraft.busy,
     /** Editing: the invoice could not be opened (404 for another user's), said instead of the form. */
     loadError,
     /** "Save mine anyway": the edit goes in on the revision the other device made (the later edit wins). */

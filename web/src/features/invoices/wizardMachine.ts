@@ -32,6 +32,8 @@ export interface WizardStart {
   serverErrors?: Record<string, string>;
   /** The template already chosen (an invoice opened to edit, issue 27). */
   template?: WizardTemplate;
+  /** The version of the server's draft it was opened from (issue 27). */
+  serverVersion?: number;
 }
 
 export interface GenerateInput {
