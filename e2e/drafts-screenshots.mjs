@@ -73,7 +73,9 @@ try {
 
     await preview.getByRole('link', { name: 'Edit' }).click();
     await page.getByRole('heading', { name: 'Edit Invoice' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('input[name="customerName"]')?.value === 'Charles Babbage');
+    await page.waitForFunction(
+      () => document.querySelector('input[name="customerName"]')?.value === 'Charles Babbage',
+    );
     await shot('41-edit-step1-prefilled');
     await page.getByLabel('Notes', { exact: true }).fill('Thank you. The review covers the whole mill.');
     await page.getByRole('button', { name: 'Next Step' }).click();
@@ -88,7 +90,9 @@ try {
 
     await page.getByRole('button', { name: 'Duplicate invoice INV-0002' }).click();
     await page.getByRole('heading', { name: 'Create Invoice' }).waitFor();
-    await page.waitForFunction(() => document.querySelector('input[name="customerName"]')?.value === 'Charles Babbage');
+    await page.waitForFunction(
+      () => document.querySelector('input[name="customerName"]')?.value === 'Charles Babbage',
+    );
     await shot('44-duplicate-in-wizard');
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await page.getByRole('heading', { name: /Drafts \(/ }).waitFor();

@@ -81,7 +81,9 @@ const puts = (requests: RecordedRequest[]) => requests.filter((request) => reque
 beforeAll(() => warmRoutes('/invoice/inv-1/edit'));
 
 describe('editing an issued invoice in the wizard (issue 27)', () => {
-  it('opens pre-filled, saves once on a double click with the revision it opened, and shows the invoice', { timeout: 60_000 }, async () => {
+  it('opens pre-filled, saves once on a double click with the revision it opened, and shows the invoice', {
+    timeout: 60_000,
+  }, async () => {
     const { requests } = api();
     const user = userEvent.setup();
     renderApp('/invoice/inv-1/edit');
@@ -142,7 +144,9 @@ describe('editing an issued invoice in the wizard (issue 27)', () => {
     expect(screen.getAllByText(message).length).toBeGreaterThan(0);
   });
 
-  it('changed on another device: nothing typed is dropped, and "Save mine anyway" saves on the newer revision', { timeout: 60_000 }, async () => {
+  it('changed on another device: nothing typed is dropped, and "Save mine anyway" saves on the newer revision', {
+    timeout: 60_000,
+  }, async () => {
     const changed =
       'This invoice was changed on another device after you opened it (revision 2, you edited revision 1).';
     let tries = 0;
