@@ -22,6 +22,7 @@ export * from './events/users.js';
 export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';
+export * from './invoice-edit-api.js';
 export * from './invoice-finality.js';
 export * from './invoice-form.js';
 export { sanitize } from './invoice-form-fields.js';

@@ -7,7 +7,8 @@ import type { InvoiceStreamEvent } from './events/collection.js';
  * link stopped later does not call back what the customer may already hold (docs/decisions.md, D-221). The
  * invoice's decider refuses an edit by it; the edit form's read says it before the owner types.
  */
-export type FinalBy = 'sent' | 'shared' | 'downloaded' | 'paid' | 'reminded';
+export const finalReasons = ['sent', 'shared', 'downloaded', 'paid', 'reminded'] as const;
+export type FinalBy = (typeof finalReasons)[number];
 
 /** Whether an event of the invoice's stream makes it final, and why. */
 export function finalByEvent(type: InvoiceStreamEvent['type'] | (string & {})): FinalBy | null {
