@@ -81,6 +81,8 @@ export const invoiceSubmitSchema = withCrossFieldRules(
     templateName: z.string().max(100).optional(),
     templateComponentName: z.string().max(100).optional(),
     status: z.literal('Draft').optional(),
+    /** The unissued draft this invoice is issued from (issue 27): it leaves the drafts in the same transaction. */
+    draftId: z.string().trim().max(100).optional(),
   }),
 ).transform(withPricesInCurrency);
 export type InvoiceSubmitInput = z.input<typeof invoiceSubmitSchema>;

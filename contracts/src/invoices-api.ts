@@ -109,6 +109,8 @@ export type InvoiceListAnswer = z.infer<typeof invoiceListAnswerSchema>;
 /** `POST /invoices` (201) and `PUT /invoices/{id}`: the invoice as it now is, and its position. */
 export const invoiceCommandAnswerSchema = z.object({
   invoice: invoiceViewSchema,
+  /** The revision an edit of it is made on (`If-Match` of `PUT /invoices/{id}`, issue 27). */
+  revision: z.number().int().optional(),
   position: z.string().optional(),
 });
 export type InvoiceCommandAnswer = z.infer<typeof invoiceCommandAnswerSchema>;

@@ -13,7 +13,16 @@ export {
   type InvoiceState,
   invoiceDecider,
   markInvoicePaidFor,
+  recordInvoiceDownload,
 } from './invoices/decider.js';
+
+export {
+  type DraftState,
+  discardInvoiceDraft,
+  invoiceDraftDecider,
+  markInvoiceDraftIssued,
+  saveInvoiceDraft,
+} from './invoices/drafts.js';
 export { issueInvoice, reviseInvoice } from './invoices/issue.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

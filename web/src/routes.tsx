@@ -68,6 +68,7 @@ export function createRoutes(): RouteObject[] {
   const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
   const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
   const InvoiceCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'InvoiceCreatePage');
+  const InvoiceEditPage = page(() => import('./features/invoices/InvoiceEditPage'), 'InvoiceEditPage');
   const SubscriptionPage = page(() => import('./features/billing/SubscriptionPage'), 'SubscriptionPage');
   const SuccessPage = page(() => import('./features/billing/SuccessPage'), 'SuccessPage');
   const ClientsPage = page(() => import('./features/clients/ClientsPage'), 'ClientsPage');
@@ -181,6 +182,16 @@ export function createRoutes(): RouteObject[] {
               path: '/items',
               handle: meta(ItemsPage, 'Items', 'The services and goods you bill, with their prices.'),
               element: <ItemsPage.Page />,
+            },
+            {
+              // Issue 27: an issued invoice in the same wizard, until it is final.
+              path: '/invoice/:id/edit',
+              handle: meta(
+                InvoiceEditPage,
+                'Edit Invoice',
+                'Change an invoice before it reaches your customer.',
+              ),
+              element: <InvoiceEditPage.Page />,
             },
             {
               path: '/subscription',

@@ -3,6 +3,7 @@ import { clientEvents, itemEvents } from './clients.js';
 import { collectionEvents, reminderReservationEvents } from './collection.js';
 import { legacyCommandEvents } from './commands.js';
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
+import { invoiceDraftEvents, invoiceDraftListEvents } from './drafts.js';
 import {
   invoiceEvents,
   invoiceNumberEvents,
@@ -28,6 +29,8 @@ export const eventCatalogue = {
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
   ...invoiceNumberEvents,
+  ...invoiceDraftEvents,
+  ...invoiceDraftListEvents,
   ...logoEvents,
   ...settingsEvents,
   ...paymentMethodEvents,

@@ -69,6 +69,13 @@ export const invoiceEvents = {
       currency: z.string(),
     }),
   ),
+  /**
+   * The owner downloaded the invoice (its PDF or an e-invoice) while it could still change: from then on it may
+   * have left their hands, so it is final and is corrected only by a credit note (issue 27, D-221).
+   */
+  InvoiceDownloaded: eventType(
+    z.object({ invoiceId: z.string(), userId: z.string(), format: z.enum(['pdf', 'einvoice']) }),
+  ),
 } as const;
 
 export const invoiceNumberEvents = {

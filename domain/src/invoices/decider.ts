@@ -3,6 +3,14 @@ import { type Decider, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
 import { evolveCollection, noPayments, type Payments } from './collection-state.js';
+import {
+  decideDownload,
+  type FinalBy,
+  finalAfter,
+  invoiceChanged,
+  invoiceFinal,
+  type RecordDownloadCommand,
+} from './finality.js';
 
 export type InvoiceEvent = InvoiceStreamEvent;
 
@@ -20,6 +28,10 @@ export interface InvoiceState {
   updatedAt: Date | null;
   /** What the customer paid and whether the invoice was voided (./collection.ts). */
   collection: Payments;
+  /** How many contents it had (issue and revisions): the version an edit is made against (If-Match). */
+  revision: number;
+  /** Why it is final (./finality.ts): it left the owner's hands and is corrected by a credit note only. */
+  finalBy: FinalBy | null;
 }
 
 const initialInvoiceState: InvoiceState = {
@@ -32,16 +44,23 @@ const initialInvoiceState: InvoiceState = {
   issuedAt: null,
   updatedAt: null,
   collection: noPayments,
+  revision: 0,
+  finalBy: null,
 };
 
 export type InvoiceCommand =
   | { type: 'IssueInvoice'; data: { invoiceId: string; userId: string; content: InvoiceRecord } }
-  | { type: 'ReviseInvoice'; data: { invoiceId: string; userId: string; content: InvoiceRecord } }
+  | {
+      type: 'ReviseInvoice';
+      /** `expectedRevision`: the revision the edit was made on (If-Match); absent, the edit is made on the latest. */
+      data: { invoiceId: string; userId: string; content: InvoiceRecord; expectedRevision?: number };
+    }
   | { type: 'DeleteInvoice'; data: { invoiceId: string; userId: string } }
   | {
       type: 'MarkInvoicePaidFor';
       data: { invoiceId: string; userId: string; sessionId: string; amount: number; currency: string };
     }
+  | RecordDownloadCommand
   | CollectionCommand;
 
 const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
@@ -60,12 +79,15 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
         content,
         issuedAt: event.createdAt,
         updatedAt: event.createdAt,
+        revision: 1,
       };
     }
     case 'InvoiceRevised': {
       const { invoiceId: _id, userId: _user, ...content } = event.data;
-      return { ...state, content, updatedAt: event.createdAt };
+      return { ...state, content, updatedAt: event.createdAt, revision: state.revision + 1 };
     }
+    case 'InvoiceDownloaded':
+      return { ...state, finalBy: finalAfter(state.finalBy, event.type), updatedAt: event.createdAt };
     case 'InvoiceDeleted':
       return { ...state, deleted: true, updatedAt: event.createdAt };
     case 'InvoicePaidFor':
@@ -82,7 +104,12 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'InvoiceRemindersOptedIn':
     case 'InvoiceReminderSent':
     case 'InvoiceReminderSkipped':
-      return { ...state, collection: evolveCollection(state.collection, event), updatedAt: event.createdAt };
+      return {
+        ...state,
+        collection: evolveCollection(state.collection, event),
+        finalBy: finalAfter(state.finalBy, event.type),
+        updatedAt: event.createdAt,
+      };
     default:
       return unreachable(event);
   }
@@ -102,8 +129,11 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     }
     case 'ReviseInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);
-      const { invoiceId, userId, content } = command.data;
+      const { invoiceId, userId, content, expectedRevision } = command.data;
       if (state.paid) throw invoicePaid();
+      if (state.finalBy) throw invoiceFinal(state.finalBy);
+      if (expectedRevision !== undefined && expectedRevision !== state.revision)
+        throw invoiceChanged(expectedRevision, state.revision);
       if (sameValue(content, state.content)) return [];
       assertRevisable(state.collection, content, state.content ?? undefined);
       return [{ type: 'InvoiceRevised', data: { invoiceId, userId, ...content } }];
@@ -121,6 +151,9 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
       if (state.userId !== command.data.userId) throw invoiceNotFound();
       return [{ type: 'InvoicePaidFor', data: command.data }];
     }
+    case 'RecordInvoiceDownload':
+      assertOwnLiveInvoice(state, command.data.userId);
+      return decideDownload(state, command);
     case 'RecordPayment':
     case 'ReversePayment':
     case 'VoidInvoice':
@@ -153,6 +186,7 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'InvoiceRevised',
     'InvoiceDeleted',
     'InvoicePaidFor',
+    'InvoiceDownloaded',
     'PaymentRecorded',
     'PaymentReversed',
     'InvoiceVoided',
@@ -184,6 +218,14 @@ export const markInvoicePaidFor = (data: Extract<InvoiceCommand, { type: 'MarkIn
     decider: invoiceDecider,
     streams: invoiceStreamId(data.invoiceId),
     command: { type: 'MarkInvoicePaidFor', data },
+  });
+
+/** The owner downloaded the invoice's PDF or an e-invoice: it becomes final (./finality.ts). */
+export const recordInvoiceDownload = (data: RecordDownloadCommand['data']) =>
+  step({
+    decider: invoiceDecider,
+    streams: invoiceStreamId(data.invoiceId),
+    command: { type: 'RecordInvoiceDownload', data },
   });
 
 /** The customer's side of an invoice: a payment, a reversal, a void (./collection.ts). */

@@ -2,6 +2,7 @@ import { type InvoiceRecord, invoiceStreamId } from '@remit/contracts';
 import { type Step, type StoredEvent, step } from '@remit/eventstore';
 import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 import { type InvoiceEvent, type InvoiceState, invoiceDecider } from './decider.js';
+import { markInvoiceDraftIssued } from './drafts.js';
 import { reserveInvoiceNumber } from './number-series.js';
 
 /**
@@ -19,10 +20,12 @@ export function issueInvoice(input: {
   userId: string;
   content: InvoiceRecord;
   logo: LogoUpload | null;
+  /** The unissued draft it is issued from (issue 27): marked issued in the same transaction. */
+  draftId?: string;
   /** The number's reservation and the logo's stream, read with the seller's settings (service.ts). */
   known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, logo, known } = input;
+  const { invoiceId, userId, content, logo, draftId, known } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
@@ -32,6 +35,7 @@ export function issueInvoice(input: {
     effects: () => [
       reserveInvoiceNumber(userId, content.number, invoiceId, known),
       ...(logo ? [uploadLogo(logo, known)] : []),
+      ...(draftId ? [markInvoiceDraftIssued(draftId, userId, invoiceId)] : []),
     ],
   });
 }
@@ -41,15 +45,20 @@ export function reviseInvoice(input: {
   invoiceId: string;
   userId: string;
   content: InvoiceRecord;
+  /** The revision the edit was made on (If-Match): a later one on another device refuses it. */
+  expectedRevision?: number;
   /** The invoice and the new number's reservation, read with the seller's settings (service.ts). */
   known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, known } = input;
+  const { invoiceId, userId, content, expectedRevision, known } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
     known,
-    command: { type: 'ReviseInvoice', data: { invoiceId, userId, content } },
+    command: {
+      type: 'ReviseInvoice',
+      data: { invoiceId, userId, content, ...(expectedRevision === undefined ? {} : { expectedRevision }) },
+    },
     effects: (_events, state) =>
       content.number === state.content?.number
         ? []

@@ -104,7 +104,7 @@ describe.each(httpStores())('getting paid over HTTP on %s', (kind) => {
       body: invoicePayload({ invoiceNumber: 'PAY-1', notes: 'changed' }),
     });
     expect(revise.status).toBe(409);
-    expect(revise.body.code).toBe('invoice_settled');
+    expect(revise.body.code).toBe('invoice_final');
     const more = await app.post(`/invoices/${id}/payments`, { amount: 1 }, as(ada.token));
     expect(more.status).toBe(409);
   });

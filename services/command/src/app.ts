@@ -28,6 +28,8 @@ import { clientRoutes } from './clients/routes.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
+import { draftRoutes } from './invoices/draft-routes.js';
+import { createDraftCommands } from './invoices/drafts.js';
 import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';
@@ -116,6 +118,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   );
   const paymentMethods = createPaymentMethodService({ store });
   router.use(invoiceRoutes({ invoices: createInvoiceCommands({ store, paymentMethods }), commands }));
+  router.use(draftRoutes({ drafts: createDraftCommands({ store, now }), commands }));
   router.use(
     collectionRoutes({
       commands,

@@ -11,6 +11,7 @@ import { clientQueryRoutes } from './clients/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
 import { customerQueryRoutes } from './customers/routes.js';
+import { draftQueryRoutes } from './invoices/draft-routes.js';
 import { assertStreamInvoiceOpen } from './invoices/locking.js';
 import { publicInvoiceRoutes } from './invoices/public-routes.js';
 import { invoicePdfs } from './invoices/rendering.js';
@@ -73,6 +74,7 @@ export function createQueryService(deps: QueryServiceDeps): {
     }),
   );
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
+  router.use(draftQueryRoutes({ store: deps.store }));
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));

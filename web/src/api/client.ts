@@ -22,6 +22,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Reuse a key when retrying the same command, so the server applies it once. */
   idempotencyKey?: string;
+  /** `If-Match`: the revision an edit was made on (PUT /invoices/{id}, issue 27). */
+  ifMatch?: string;
   /** This bearer token rather than the stored one (null: none), e.g. a logout after the token was forgotten. */
   token?: string | null;
 }
@@ -99,6 +101,7 @@ async function send(method: Method, path: string, options: Omit<RequestOptions<u
   } else {
     headers.set(IDEMPOTENCY_HEADER, options.idempotencyKey ?? newIdempotencyKey());
   }
+  if (options.ifMatch !== undefined) headers.set('If-Match', options.ifMatch);
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
   const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
 

@@ -3,6 +3,7 @@ import {
   billingKeys,
   clientKeys,
   customerKeys,
+  draftKeys,
   invoiceKeys,
   itemKeys,
   paymentMethodKeys,
@@ -16,10 +17,12 @@ import {
  * No other module calls `invalidateQueries` (web/src/api/cacheNames.test.ts checks it).
  */
 const staleAfter: Record<
-  'invoices' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
+  'invoices' | 'drafts' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
   readonly QueryKey[]
 > = {
-  /** Issue, revise, delete, or an invoice bought one-time: a client's balance and last invoice too. */
+  /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
+  drafts: [draftKeys.all],
+  /** Issue, revise (the edit form too: `invoiceKeys.all`), delete, or bought one-time: a client's balance too. */
   invoices: [invoiceKeys.all, customerKeys.all, settingsKeys.quickStats, clientKeys.all],
   /** Company profile and logo: the wizard's defaults read them too. */
   settings: [settingsKeys.all],
@@ -43,14 +46,24 @@ const staleAfter: Record<
 export type Change = keyof typeof staleAfter;
 
 /** What a command about one invoice makes stale, beside the lists every invoice change reaches. */
-const staleAfterInvoice: Record<'payment' | 'sent' | 'shared' | 'reminders', (id: string) => QueryKey[]> = {
+const staleAfterInvoice: Record<
+  'payment' | 'sent' | 'shared' | 'reminders' | 'downloaded',
+  (id: string) => QueryKey[]
+> = {
   /** A payment recorded, reversed or marked, or the invoice voided: lists, totals and the customer page. */
   payment: (id) => [...staleAfter.invoices, invoiceKeys.collection(id), publicInvoiceKeys.all],
   /** Sent by e-mail: its history and its row's status. */
-  sent: (id) => [invoiceKeys.history(id), invoiceKeys.collection(id), invoiceKeys.lists],
+  sent: (id) => [
+    invoiceKeys.history(id),
+    invoiceKeys.collection(id),
+    invoiceKeys.lists,
+    invoiceKeys.form(id),
+  ],
   /** A share link made or stopped: whether one is active, and the history. */
-  shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
+  shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id), invoiceKeys.form(id)],
   reminders: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
+  /** Downloaded by the owner (issue 27): it is final now, and its history says so. */
+  downloaded: (id) => [invoiceKeys.form(id), invoiceKeys.history(id)],
 };
 
 export type InvoiceChange = keyof typeof staleAfterInvoice;

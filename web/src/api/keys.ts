@@ -29,8 +29,17 @@ export const invoiceKeys = {
   /** `GET /invoices/{id}/collection`: payments, balance, reminders and whether a share link is active. */
   collection: (id: string) => ['invoices', 'collection', id] as const,
   preview: (id: string) => ['invoices', 'preview', id] as const,
+  /** `GET /invoices/{id}/form`: the invoice as the wizard edits it, its revision and whether it is final. */
+  form: (id: string) => ['invoices', 'form', id] as const,
   recent: ['invoices', 'recent'] as const,
   nextNumber: ['invoices', 'next-number'] as const,
+};
+
+/** Unissued drafts on the server (issue 27): `GET /drafts` and `GET /drafts/{id}`. */
+export const draftKeys = {
+  all: ['drafts'] as const,
+  list: ['drafts', 'list'] as const,
+  one: (id: string) => ['drafts', 'one', id] as const,
 };
 
 export const customerKeys = {

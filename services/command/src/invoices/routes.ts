@@ -1,5 +1,6 @@
 import {
   type InvoiceStreamEvent,
+  invoiceDownloadSchema,
   invoiceSubmitSchema,
   MAX_LOGO_BYTES,
   toInvoiceView,
@@ -9,6 +10,7 @@ import type { StepOutcome } from '@remit/eventstore';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
+import { ifMatchVersion } from './if-match.js';
 import type { InvoiceCommands } from './service.js';
 
 const multipart = multipartUpload({
@@ -26,6 +28,8 @@ function invoiceAnswer(status: number) {
     return {
       status,
       body: {
+        /** The revision an edit of this invoice is made on (`If-Match`, issue 27). */
+        revision: state.revision,
         invoice: toInvoiceView(
           invoiceId,
           content,
@@ -55,8 +59,21 @@ export function invoiceRoutes(deps: { invoices: InvoiceCommands; commands: Comma
   router.put('/invoices/:id', requireAuth, async (req, res) => {
     const input = parseInput(invoiceSubmitSchema, req.body);
     const userId = currentUserId(req);
-    const revise = () => invoices.revise(userId, String(req.params.id), input);
+    const expected = ifMatchVersion(req.get('If-Match'));
+    const revise = () => invoices.revise(userId, String(req.params.id), input, expected);
     sendAnswer(res, await commands.answer(req, revise, invoiceAnswer(200)));
+  });
+
+  router.post('/invoices/:id/downloads', requireAuth, async (req, res) => {
+    const { format } = parseInput(invoiceDownloadSchema, req.body);
+    const record = invoices.recordDownload(currentUserId(req), String(req.params.id), format);
+    sendAnswer(
+      res,
+      await commands.answer(req, record, ({ state }) => ({
+        status: 200,
+        body: { final: state.finalBy !== null },
+      })),
+    );
   });
 
   router.delete('/invoices/:id', requireAuth, async (req, res) => {

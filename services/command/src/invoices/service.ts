@@ -15,6 +15,7 @@ import {
   issueInvoice,
   type LogoUpload,
   logoUpload,
+  recordInvoiceDownload,
   reviseInvoice,
 } from '@remit/domain';
 import { type EventStore, foldEvents, type StoredEvent } from '@remit/eventstore';
@@ -63,10 +64,12 @@ export function createInvoiceCommands(deps: {
         template: templateOf(input),
         seller: sellerProfileOf(known.get(settings) ?? []),
       });
-      return issueInvoice({ invoiceId: randomUUID(), userId, content, logo, known });
+      const draftId = input.draftId ? { draftId: input.draftId } : {};
+      return issueInvoice({ invoiceId: randomUUID(), userId, content, logo, known, ...draftId });
     },
 
-    async revise(userId: string, invoiceId: string, input: InvoiceSubmit) {
+    /** `expectedRevision`: the revision the edit was made on (If-Match), when the client sent one. */
+    async revise(userId: string, invoiceId: string, input: InvoiceSubmit, expectedRevision?: number) {
       // As for an issue: the invoice, the settings and the number's reservation in one query.
       const [stream, settings] = [invoiceStreamId(invoiceId), settingsStreamId(userId)];
       const known = await store.readStreams([
@@ -87,10 +90,20 @@ export function createInvoiceCommands(deps: {
         template: templateOf(input),
         seller: sellerProfileOf(known.get(settings) ?? []),
       });
-      return reviseInvoice({ invoiceId, userId, content, known });
+      return reviseInvoice({
+        invoiceId,
+        userId,
+        content,
+        known,
+        ...(expectedRevision ? { expectedRevision } : {}),
+      });
     },
 
     remove: (userId: string, invoiceId: string) => deleteInvoice(invoiceId, userId),
+
+    /** The owner is about to download the PDF or an e-invoice: the invoice becomes final (issue 27). */
+    recordDownload: (userId: string, invoiceId: string, format: 'pdf' | 'einvoice') =>
+      recordInvoiceDownload({ invoiceId, userId, format }),
   };
 }
 

@@ -16,7 +16,8 @@ const { activities } = readModels;
 
 type Handled =
   | Extract<UserEvent, { type: 'UserSignedUp' }>
-  | InvoiceEvent
+  // A download (issue 27) is told in the invoice's History, not in the recent activity.
+  | Exclude<InvoiceEvent, { type: 'InvoiceDownloaded' }>
   | PaymentMethodEvent
   | SettingsEvent
   | ProfileEvent

@@ -25,6 +25,8 @@ function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): st
       return `Revised invoice ${event.data.number}`;
     case 'InvoiceDeleted':
       return `Deleted invoice ${event.data.number}`;
+    case 'InvoiceDownloaded':
+      return `Downloaded ${event.data.format === 'pdf' ? 'as PDF' : 'as an e-invoice'} by the owner: final from now on`;
     case 'InvoicePaidFor':
       return `Paid for one-time (${formatMoney(money(event.data.amount, event.data.currency))})`;
     case 'PaymentRecorded':

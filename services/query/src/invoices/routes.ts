@@ -13,6 +13,7 @@ import { type Paywall, requireSubscription, subscriptionRequired } from '../bill
 import { recentInvoices, utcDate } from '../profile/stats.js';
 import { collectionDetails } from './collection.js';
 import { logoDataUrl } from './document.js';
+import { editFormOf } from './edit-form.js';
 import { sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
 import { type Access, isLocked, openInvoice } from './locking.js';
@@ -103,6 +104,11 @@ export function invoiceQueryRoutes(deps: {
       ),
       Collection: await collectionDetails(db, userId, row, today()),
     });
+  });
+
+  router.get('/invoices/:id/form', requireAuth, async (req, res) => {
+    const row = await openInvoice(paywall, currentUserId(req), String(req.params.id));
+    res.json(await editFormOf(store, row));
   });
 
   router.get('/invoices/:id/history', requireAuth, async (req, res) => {

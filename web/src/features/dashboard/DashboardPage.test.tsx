@@ -159,7 +159,7 @@ describe('dashboard (spec §2, §6)', () => {
 describe('the download formats menu (issue 15)', () => {
   it('opens from the keyboard, moves with the arrows, downloads the XRechnung XML, and closes with Escape', async () => {
     storeToken('jwt');
-    mockApi({
+    const { requests } = mockApi({
       'GET /auth/status': () => ({ body: { user: testUser } }),
       'GET /check-subscription': () => ({ body: { subscribed: true } }),
       'GET /invoices': () => ({
@@ -168,6 +168,7 @@ describe('the download formats menu (issue 15)', () => {
           pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
         },
       }),
+      'POST /invoices/inv-1/downloads': () => ({ body: { final: true } }),
       'GET /invoices/inv-1/einvoice': () => {
         return {
           body: '<?xml version="1.0" encoding="UTF-8"?><Invoice/>',
@@ -206,6 +207,12 @@ describe('the download formats menu (issue 15)', () => {
       await user.keyboard('{ArrowUp}');
       await user.keyboard('{Enter}');
       await waitFor(() => expect(saved).toEqual(['INV-001-xrechnung-ubl.xml']));
+      // The owner's download is recorded first (issue 27): the invoice is final from then on.
+      const calls = requests.map((request) => `${request.method} ${request.path}`);
+      expect(calls.indexOf('POST /invoices/inv-1/downloads')).toBeLessThan(
+        calls.indexOf('GET /invoices/inv-1/einvoice'),
+      );
+      expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ format: 'einvoice' });
     } finally {
       HTMLAnchorElement.prototype.click = click;
       URL.createObjectURL = createObjectURL;

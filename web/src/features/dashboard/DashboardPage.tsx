@@ -8,6 +8,7 @@ import { Page } from '../../layout/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { OutboxStatus } from '../invoices/OutboxStatus';
 import { DashboardToolbar } from './DashboardToolbar';
+import { DraftsList } from './DraftsList';
 import { InvoiceCollection } from './InvoiceCollection';
 import { Pagination } from './Pagination';
 import { useDashboard } from './useDashboard';
@@ -75,6 +76,8 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
             onClose={() => dashboard.setOpenInvoice(null)}
             markingPaid={actions.markingPaidId === openInvoice.ID}
             onMarkPaid={() => actions.markPaid(openInvoice.ID, openInvoice.InvoiceNumber)}
+            duplicating={actions.duplicatingId === openInvoice.ID}
+            onDuplicate={() => actions.duplicate(openInvoice.ID)}
           />
         </Suspense>
       )}
@@ -116,6 +119,7 @@ export function DashboardPage() {
           onStatus={dashboard.setStatus}
         />
       )}
+      <DraftsList />
       <Invoices dashboard={dashboard} />
     </Page>
   );

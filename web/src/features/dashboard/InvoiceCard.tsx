@@ -178,6 +178,9 @@ interface InvoiceCardProps {
   onPay: () => void;
   markingPaid?: boolean;
   onMarkPaid?: () => void;
+  /** Duplicate (issue 27): a new draft of this invoice, opened in the wizard. */
+  duplicating?: boolean;
+  onDuplicate?: () => void;
 }
 
 export function InvoiceCard({
@@ -188,6 +191,7 @@ export function InvoiceCard({
   view,
   downloading,
   markingPaid,
+  duplicating,
   ...on
 }: InvoiceCardProps) {
   const { locked } = invoice;
@@ -247,6 +251,16 @@ export function InvoiceCard({
             aria-label={`Mark invoice ${invoice.InvoiceNumber} as paid`}
           >
             Mark as paid
+          </Button>
+        )}
+        {on.onDuplicate && !locked && (
+          <Button
+            variant="secondary"
+            busy={duplicating}
+            onClick={on.onDuplicate}
+            aria-label={`Duplicate invoice ${invoice.InvoiceNumber}`}
+          >
+            Duplicate
           </Button>
         )}
         {showPay && (

@@ -78,6 +78,8 @@ export function InvoiceCollection({
           onPay={() => actions.pay(invoice.ID)}
           markingPaid={actions.markingPaidId === invoice.ID}
           onMarkPaid={() => actions.markPaid(invoice.ID, invoice.InvoiceNumber)}
+          duplicating={actions.duplicatingId === invoice.ID}
+          onDuplicate={() => actions.duplicate(invoice.ID)}
         />
       ))}
     </List>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { InvoiceListItem } from '../../api/invoices';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
 import { DownloadMenu } from './DownloadMenu';
@@ -76,6 +76,9 @@ interface InvoicePreviewModalProps {
   /** 'Mark as paid' (issue 14), offered while a balance is due. */
   markingPaid?: boolean;
   onMarkPaid?: () => void;
+  /** Duplicate (issue 27). */
+  duplicating?: boolean;
+  onDuplicate?: () => void;
 }
 
 /** Spec §2 'Invoice Preview': the invoice in its template, Close, Download PDF, and its history. */
@@ -87,6 +90,8 @@ export function InvoicePreviewModal({
   onClose,
   markingPaid,
   onMarkPaid,
+  duplicating,
+  onDuplicate,
 }: InvoicePreviewModalProps) {
   const [tab, setTab] = useState<TabName>('preview');
   const tabButton = (name: TabName, label: string) => (
@@ -104,6 +109,15 @@ export function InvoicePreviewModal({
           <Button variant="secondary" onClick={onClose}>
             Close
           </Button>
+          {/* Issue 27: edit until final; the edit screen says when it is final and what to do instead. */}
+          <ButtonLink variant="secondary" to={`/invoice/${encodeURIComponent(invoice.ID)}/edit`}>
+            Edit
+          </ButtonLink>
+          {onDuplicate && (
+            <Button variant="secondary" busy={duplicating} onClick={onDuplicate}>
+              Duplicate
+            </Button>
+          )}
           {onMarkPaid && canMarkPaid(invoice) && (
             <Button variant="secondary" busy={markingPaid} onClick={onMarkPaid}>
               Mark as paid

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { InvoiceListItem } from '../../api/invoices';
 import type { PageCursor } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
@@ -52,7 +53,10 @@ export function useDashboard() {
   const [searchText, setSearchText] = useState('');
   const [requestedStatus, setStatusFilter] = useState('');
   const [requestedView, setView] = useStoredView(user?.id);
-  const [opened, setOpenInvoice] = useState<InvoiceListItem | null>(null);
+  const [opened, setOpened] = useState<InvoiceListItem | null>(null);
+  // `/?invoice={id}` opens that invoice when the page shows it (after an edit, issue 27).
+  const [params, setParams] = useSearchParams();
+  const linkedId = params.get('invoice');
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';
   const { page: requestedPage, cursor } = subscribed ? position : FIRST_PAGE;
@@ -68,9 +72,14 @@ export function useDashboard() {
   const previousCursor = pagination?.previous_cursor;
   const hasNext = nextCursor === undefined ? page < totalPages : nextCursor !== null;
   // The open invoice as the list now has it (a payment recorded from the modal shows at once).
-  const openInvoice = opened
-    ? (query.data?.invoices.find((invoice) => invoice.ID === opened.ID) ?? opened)
+  const openId = opened?.ID ?? linkedId;
+  const openInvoice = openId
+    ? (query.data?.invoices.find((invoice) => invoice.ID === openId) ?? opened)
     : null;
+  const setOpenInvoice = (invoice: InvoiceListItem | null) => {
+    setOpened(invoice);
+    if (!invoice && linkedId) setParams({}, { replace: true });
+  };
 
   return {
     subscribed,

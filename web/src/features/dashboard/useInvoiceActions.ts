@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { useCommand } from '../../api/command';
-import { ApiError, isNetworkError, isServerUnreachable } from '../../api/errors';
-import { invalidateAfterInvoice } from '../../api/invalidation';
+import { useCommand, useFormKey } from '../../api/command';
+import { duplicateInvoice } from '../../api/drafts';
+import { ApiError, errorMessage, isNetworkError, isServerUnreachable } from '../../api/errors';
+import { invalidateAfter, invalidateAfterInvoice } from '../../api/invalidation';
+import { recordInvoiceDownload } from '../../api/invoiceEdit';
 import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
 import { enqueue, retryOutboxNow } from '../../db/outbox';
@@ -37,17 +39,27 @@ function saveBlob(blob: Blob, fileName: string): void {
  */
 function useFileDownload(
   logLabel: string,
+  format: 'pdf' | 'einvoice',
   fetchFile: (id: string) => Promise<{ blob: Blob; fileName: string }>,
   successMessage: string,
 ) {
   const toast = useToast();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const formKey = useFormKey();
   const mutation = useMutation({
     mutationFn: async (id: string) => {
+      // The owner's download makes the invoice final (issue 27): recorded first, with one key per download.
+      await recordInvoiceDownload(id, format, formKey.keyFor({ id, format }));
+      formKey.answered();
       const { blob, fileName } = await fetchFile(id);
       saveBlob(blob, fileName);
+      return id;
     },
-    onSuccess: () => toast(successMessage, { tone: 'success' }),
+    onSuccess: (id) => {
+      toast(successMessage, { tone: 'success' });
+      return invalidateAfterInvoice(queryClient, id, 'downloaded');
+    },
     onError: (error) => {
       logError(logLabel, error);
       if (error instanceof ApiError && error.status === 402) {
@@ -73,6 +85,7 @@ function useFileDownload(
 /** Download PDF (spec §7, §8) and Pay Now; a locked invoice sends the user to the plans. */
 export function useInvoiceActions() {
   const toast = useToast();
+  const navigate = useNavigate();
   // Spec §2 Dashboard: Pay Now starts the one-time checkout for that invoice.
   const checkout = useCheckout('payment');
   const queryClient = useQueryClient();
@@ -122,17 +135,34 @@ export function useInvoiceActions() {
   });
   const download = useFileDownload(
     'PDF download failed',
+    'pdf',
     async (id) => ({ blob: await fetchInvoicePdf(id), fileName: `invoice-${id}.pdf` }),
     'Invoice generated successfully',
   );
   // The e-invoice XML (XRechnung, UBL syntax); a 422 says in its message what the invoice still lacks.
   const downloadXml = useFileDownload(
     'XML download failed',
+    'einvoice',
     (id) => fetchInvoiceXml(id, 'xrechnung-ubl'),
     'XRechnung XML downloaded',
   );
 
+  // Duplicate (issue 27): a new draft on the server, opened in the wizard.
+  const duplicate = useCommand({
+    send: (id: string, idempotencyKey) => duplicateInvoice(id, idempotencyKey),
+    onSuccess: (answer) => {
+      void invalidateAfter(queryClient, 'drafts');
+      navigate(`/invoice/create?draft=${encodeURIComponent(answer.id)}`);
+    },
+    onError: (error) => {
+      logError('Duplicate failed', error);
+      toast(errorMessage(error, 'The invoice could not be duplicated. Please try again.'), { tone: 'error' });
+    },
+  });
+
   return {
+    duplicate: (id: string) => duplicate.run(id),
+    duplicatingId: duplicate.pending,
     download: download.start,
     downloadXml: downloadXml.start,
     downloadingId: download.pendingId ?? downloadXml.pendingId,

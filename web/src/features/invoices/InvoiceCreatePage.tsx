@@ -6,6 +6,7 @@ import { Alert } from '../../components/ui/Alert';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { Page } from '../../layout/Page';
 import { DraftsPanel } from './DraftsPanel';
+import { EditRefusalNotice } from './EditRefusalNotice';
 import { InvoiceFormStep } from './InvoiceFormStep';
 import { OutboxStatus } from './OutboxStatus';
 import { PlansOverlay } from './PlansOverlay';
@@ -22,30 +23,57 @@ const Steps = styled.ol`
   li[aria-current='step'] { color: ${({ theme }) => theme.colors.brandText}; }
 `;
 
-function Wizard({ draftId }: { draftId: string }) {
-  const wizard = useWizard(draftId);
+/** The two steps, for a new invoice or (`editing`, issue 27) an issued one opened to change it. */
+export function Wizard({
+  draftId,
+  editing,
+  onReload,
+  resumed = false,
+}: {
+  draftId: string;
+  /** Opened by its id (`?draft=`): this device's draft, or the server's (issue 27). */
+  resumed?: boolean;
+  editing?: { invoiceId: string };
+  /** Editing: open the invoice again as it now stands (after another device changed it). */
+  onReload?: () => void;
+}) {
+  const wizard = useWizard(draftId, editing, resumed);
   const navigate = useNavigate();
   const { step } = wizard;
+  const final = wizard.edit?.finalMessage ?? null;
   return (
     <Page
-      title="Create Invoice"
+      title={editing ? 'Edit Invoice' : 'Create Invoice'}
       description={step === 2 ? 'Step 2 of 2: choose a template.' : 'Step 1 of 2: the invoice details.'}
     >
-      <OutboxStatus />
-      <DraftsPanel currentId={draftId} />
-      <Steps aria-label="Progress">
-        <li aria-current={step <= 1 ? 'step' : undefined}>1. Details</li>
-        <li aria-current={step === 2 ? 'step' : undefined}>2. Template</li>
-      </Steps>
-      {step === 0 && <PageSpinner label="Loading the invoice form..." />}
-      {step === 1 && wizard.context.refusal && (
-        <Alert tone="error">
-          The server refused this invoice when it was sent: {wizard.context.refusal} Fix it below, then
-          generate it again.
-        </Alert>
+      {!editing && <OutboxStatus />}
+      {!editing && <DraftsPanel currentId={draftId} />}
+      {editing && (final || wizard.editRefusal) && (
+        <EditRefusalNotice
+          invoiceId={editing.invoiceId}
+          refusal={final ? { code: 'invoice_final', message: final } : wizard.editRefusal}
+          onReload={onReload}
+          onOverwrite={() => void wizard.saveOverOtherEdit()}
+        />
       )}
-      {step === 1 && <InvoiceFormStep wizard={wizard} />}
-      {step === 2 && <TemplateStep wizard={wizard} />}
+      {wizard.loadError && <Alert tone="error">{wizard.loadError}</Alert>}
+      {final || wizard.loadError ? null : (
+        <>
+          <Steps aria-label="Progress">
+            <li aria-current={step <= 1 ? 'step' : undefined}>1. Details</li>
+            <li aria-current={step === 2 ? 'step' : undefined}>2. Template</li>
+          </Steps>
+          {step === 0 && <PageSpinner label="Loading the invoice form..." />}
+          {step === 1 && wizard.context.refusal && (
+            <Alert tone="error">
+              The server refused this invoice when it was sent: {wizard.context.refusal} Fix it below, then
+              generate it again.
+            </Alert>
+          )}
+          {step === 1 && <InvoiceFormStep wizard={wizard} />}
+          {step === 2 && <TemplateStep wizard={wizard} />}
+        </>
+      )}
       {wizard.state.matches('plans') && (
         <PlansOverlay
           onClose={() => {
@@ -63,5 +91,5 @@ export function InvoiceCreatePage() {
   const [params] = useSearchParams();
   const resume = params.get('draft');
   const draftId = useMemo(() => resume ?? newIdempotencyKey(), [resume]);
-  return <Wizard key={draftId} draftId={draftId} />;
+  return <Wizard key={draftId} draftId={draftId} resumed={resume !== null} />;
 }

@@ -87,7 +87,10 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       }}
     >
       <Block title="Your details">
-        <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
+        {/* An edit keeps the logo the invoice was issued with (PUT is JSON only). */}
+        {!wizard.edit && (
+          <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
+        )}
         <Grid>
           <TextField label="Your name" autoComplete="name" {...field('userName', sanitize.personName)} />
           <TextField label="Your email" type="email" autoComplete="email" {...field('userEmail', email)} />
@@ -160,6 +163,12 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       </Block>
       <EInvoiceSection wizard={wizard} />
       <Footer>
+        {/* Issue 27: kept on the server, on every device, with no number taken (not for an issued invoice). */}
+        {!wizard.edit && (
+          <Button variant="secondary" size="lg" busy={wizard.savingDraft} onClick={wizard.saveAsDraft}>
+            Save as draft
+          </Button>
+        )}
         <NextButton wizard={wizard} />
       </Footer>
     </form>

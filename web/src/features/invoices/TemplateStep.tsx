@@ -187,7 +187,7 @@ export function TemplateStep({ wizard }: { wizard: Wizard }) {
           disabled={generating}
           onClick={() => wizard.send({ type: 'GENERATE' })}
         >
-          Generate Invoice
+          {wizard.edit ? 'Save changes' : 'Generate Invoice'}
         </Button>
       </Bar>
       {previewing && <PreviewModal wizard={wizard} template={previewing} />}

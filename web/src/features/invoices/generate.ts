@@ -7,9 +7,10 @@ import {
 } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { request } from '../../api/client';
+import { fetchDraft, type InvoiceDraft } from '../../api/drafts';
 import { isNetworkError, isServerUnreachable } from '../../api/errors';
 import { createInvoice, type InvoicePage } from '../../api/invoices';
-import { invoiceKeys, paymentMethodKeys, settingsKeys } from '../../api/keys';
+import { draftKeys, invoiceKeys, paymentMethodKeys, settingsKeys } from '../../api/keys';
 import { defaultPaymentMethodId, type PaymentMethod, paymentMethodsQuery } from '../../api/paymentMethods';
 import { settingsQuery } from '../../api/profile';
 import { currentUserId } from '../../db/account';
@@ -29,6 +30,8 @@ export interface DraftData {
   /** The server's refusal of this draft's queued invoice, shown when it is reopened. */
   refusal?: string;
   serverErrors?: Record<string, string>;
+  /** The version of the server's draft this was opened from (issue 27): a save is made on it. */
+  serverVersion?: number;
 }
 
 /**
@@ -80,9 +83,11 @@ export async function loadWizardStart(
   queryClient: QueryClient,
   draftId: string,
   email: string,
+  /** Resumed by its id (`?draft=`): the server's draft of that id when this device holds none (issue 27). */
+  resumed = false,
 ): Promise<WizardStart> {
   const userId = currentUserId();
-  const [draft, settings, methods] = await Promise.all([
+  const [draft, settings, methods, , serverDraft] = await Promise.all([
     db.drafts.get(draftId).catch(() => undefined),
     queryClient
       .fetchQuery(settingsQuery)
@@ -91,6 +96,7 @@ export async function loadWizardStart(
       .fetchQuery(paymentMethodsQuery)
       .catch((): PaymentMethod[] => queryClient.getQueryData<PaymentMethod[]>(paymentMethodKeys.list) ?? []),
     wait(FORM_LOAD_DELAY_MS),
+    resumed && navigator.onLine ? loadServerDraft(queryClient, draftId) : Promise.resolve(null),
   ]);
   // Another account's draft is never opened, even by its id.
   if (draft && draft.userId === userId) {
@@ -100,9 +106,20 @@ export async function loadWizardStart(
       logo: data.logo,
       ...(data.serverErrors ? { serverErrors: data.serverErrors } : {}),
       ...(data.refusal ? { refusal: data.refusal } : {}),
+      ...(data.serverVersion === undefined ? {} : { serverVersion: data.serverVersion }),
     };
   }
   const { number, provisional } = await suggestNumber(queryClient, userId);
+  if (serverDraft) {
+    // A duplicate has no number yet: the next one is suggested, and taken only when it is issued.
+    const form = serverDraft.form as WizardForm;
+    return {
+      form: { ...form, invoiceNumber: form.invoiceNumber || number },
+      logo: null,
+      provisionalNumber: !form.invoiceNumber && provisional,
+      serverVersion: serverDraft.version,
+    };
+  }
   const defaults = defaultInvoiceForm(isoDay(), settings, email) as WizardForm;
   // The profile's address entry, as the profile shows it (issue 34, item 6).
   const postal = settings?.Settings.CompanyPostalAddress;
@@ -115,6 +132,18 @@ export async function loadWizardStart(
     logo: null,
     provisionalNumber: provisional,
   };
+}
+
+/** The server's draft of this id (issue 27), or null: none, another user's, or out of reach. */
+function loadServerDraft(queryClient: QueryClient, draftId: string): Promise<InvoiceDraft | null> {
+  return queryClient
+    .fetchQuery({
+      queryKey: draftKeys.one(draftId),
+      queryFn: ({ signal }) => fetchDraft(draftId, signal),
+      staleTime: 0,
+      retry: false,
+    })
+    .catch(() => null);
 }
 
 export async function saveDraft(id: string, data: DraftData): Promise<void> {
@@ -139,6 +168,8 @@ export async function generateInvoice(input: GenerateInput, idempotencyKey: stri
     templateName: input.template.TemplateName,
     templateComponentName: input.template.TemplateComponentName,
     status: 'Draft' as const,
+    // Issued from a draft the server may hold (issue 27): it leaves the drafts with the issue, once.
+    draftId: input.draftId,
   };
   if (userId) {
     await saveDraft(input.draftId, { form: input.form, logo: input.logo });

@@ -1,18 +1,21 @@
 import { isInvoiceSubmittable, liveTotals } from '@remit/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fromPromise } from 'xstate';
-import { useFormKey } from '../../api/command';
+import { useCommand, useFormKey } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
+import { fetchInvoiceForm } from '../../api/invoiceEdit';
 import { useAuth } from '../auth/AuthProvider';
 import { PENDING_INVOICE_KEY } from '../billing/pendingInvoice';
 import { useToast } from '../toasts/ToastProvider';
 import { bindAddress } from './addressBinding';
+import { type EditRefusal, type EditSession, loadEditStart, saveEdit } from './editInvoice';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
+import { saveDraftToServer } from './serverDraft';
 import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
 
 const AUTOSAVE_MS = 500;
@@ -25,21 +28,47 @@ export interface BoundField {
   onBlur: () => void;
 }
 
-/** The wizard machine with its actors, toasts, autosave and where it goes when it ends. */
-export function useWizard(draftId: string) {
+/**
+ * The wizard machine with its actors, toasts, autosave and where it goes when it ends. With `editing` (issue 27)
+ * it opens that invoice and saves it with PUT on the revision it opened; nothing is autosaved as a new draft.
+ */
+export function useWizard(draftId: string, editing?: { invoiceId: string }, resumed = false) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
   const { user, subscribed } = useAuth();
   const formKey = useFormKey();
+  const [editRefusal, setEditRefusal] = useState<EditRefusal | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  /** The version of the server's draft this form was opened from or last saved as (issue 27). */
+  const serverVersion = useRef<number | undefined>(undefined);
+  /** Saved to the server and left: nothing more is autosaved on this device. */
+  const leaving = useRef(false);
+  const session = useRef<EditSession | null>(
+    editing ? { invoiceId: editing.invoiceId, revision: 0, finalMessage: null } : null,
+  );
   const machine = useMemo(
     () =>
       wizardMachine.provide({
         actors: {
-          load: fromPromise(({ input }) => loadWizardStart(queryClient, input.draftId, user?.email ?? '')),
+          load: fromPromise(({ input }) =>
+            session.current
+              ? loadEditStart(queryClient, session.current).catch((error: unknown) => {
+                  // Not theirs, gone, or offline: nothing to edit, and no empty form that would look like one.
+                  setLoadError(errorMessage(error, 'The invoice could not be opened. Please try again.'));
+                  throw error;
+                })
+              : loadWizardStart(queryClient, input.draftId, user?.email ?? '', resumed).then((start) => {
+                  serverVersion.current = start.serverVersion;
+                  return start;
+                }),
+          ),
           generate: fromPromise(async ({ input }) => {
             try {
-              const result = await generateInvoice(input, formKey.keyFor(input));
+              const key = formKey.keyFor(input);
+              const result = session.current
+                ? await saveEdit(session.current, input, key, setEditRefusal)
+                : await generateInvoice(input, key);
               formKey.answered();
               return result;
             } catch (error) {
@@ -48,9 +77,12 @@ export function useWizard(draftId: string) {
           }),
         },
       }),
-    [queryClient, user?.email, formKey],
+    [queryClient, user?.email, formKey, resumed],
   );
-  const [state, send, actor] = useMachine(machine, { input: { draftId, subscribed } });
+  // An edit is no new invoice to pay for: it never opens the plans.
+  const [state, send, actor] = useMachine(machine, {
+    input: { draftId, subscribed: subscribed || editing !== undefined },
+  });
   const { context } = state;
 
   useEffect(() => {
@@ -62,11 +94,12 @@ export function useWizard(draftId: string) {
   // the last change, and at once when the screen closes earlier (nothing typed is lost, issue 13). Once
   // Generate is pressed the generate step owns the draft (it keeps it until the server accepts).
   const pending = useRef<DraftData | null>(null);
-  const editing = state.matches('form') || state.matches('templates');
+  const typing = (state.matches('form') || state.matches('templates')) && !session.current;
   useEffect(() => {
-    if (!editing) pending.current = null;
-    if (!context.dirty || !editing) return;
+    if (!typing) pending.current = null;
+    if (!context.dirty || !typing || leaving.current) return;
     const data: DraftData = {
+      ...(serverVersion.current === undefined ? {} : { serverVersion: serverVersion.current }),
       form: context.storedForm && state.matches('templates') ? context.storedForm : context.form,
       logo: context.logo,
       // A refused invoice keeps the messages of the fields not fixed yet.
@@ -86,12 +119,12 @@ export function useWizard(draftId: string) {
     context.refusal,
     context.serverErrors,
     draftId,
-    editing,
+    typing,
     state,
   ]);
   useEffect(
     () => () => {
-      if (pending.current) void saveDraft(draftId, pending.current);
+      if (pending.current && !leaving.current) void saveDraft(draftId, pending.current);
     },
     [draftId],
   );
@@ -110,6 +143,10 @@ export function useWizard(draftId: string) {
           : 'You are offline. The invoice will be generated when you are back online.',
         { tone: 'info' },
       );
+    } else if (session.current) {
+      toast('Invoice updated', { tone: 'success' });
+      navigate(`/?invoice=${encodeURIComponent(session.current.invoiceId)}`);
+      return;
     } else if (context.subscribed) {
       toast('Invoice generated successfully!', { tone: 'success' });
     }
@@ -117,6 +154,23 @@ export function useWizard(draftId: string) {
   }, [ended, generated, state, context.invoiceId, context.subscribed, queryClient, toast, navigate]);
 
   const errors = useMemo(() => validateInvoiceForm(context.form), [context.form]);
+
+  const saveAsDraft = useCommand({
+    send: (data: DraftData, key) => saveDraftToServer(draftId, data, key),
+    onSuccess: ({ queued }) => {
+      leaving.current = true;
+      pending.current = null;
+      toast(
+        queued
+          ? 'You are offline. The draft is kept on this device and saved to your account when you are back online.'
+          : 'Draft saved',
+        { tone: queued ? 'info' : 'success' },
+      );
+      void invalidateAfter(queryClient, 'drafts');
+      navigate('/');
+    },
+    onError: (error) => toast(errorMessage(error, 'The draft could not be saved. Please try again.')),
+  });
 
   const field = (path: string, sanitize: (value: string) => string = (value) => value): BoundField => ({
     name: path,
@@ -136,6 +190,27 @@ export function useWizard(draftId: string) {
     state,
     send,
     context,
+    /** Editing an issued invoice: its session (revision, finality) and why the last save was refused. */
+    edit: session.current,
+    editRefusal,
+    /** 'Save as draft' (issue 27): the form as it stands, complete or not, to the server (or the outbox). */
+    saveAsDraft: () =>
+      saveAsDraft.run({
+        form: context.storedForm && state.matches('templates') ? context.storedForm : context.form,
+        logo: null,
+        ...(serverVersion.current === undefined ? {} : { serverVersion: serverVersion.current }),
+      }),
+    savingDraft: saveAsDraft.busy,
+    /** Editing: the invoice could not be opened (404 for another user's), said instead of the form. */
+    loadError,
+    /** "Save mine anyway": the edit goes in on the revision the other device made (the later edit wins). */
+    saveOverOtherEdit: async () => {
+      if (!session.current) return;
+      const latest = await fetchInvoiceForm(session.current.invoiceId);
+      session.current.revision = latest.revision;
+      setEditRefusal(null);
+      send({ type: 'GENERATE' });
+    },
     step: state.matches('loading') ? 0 : state.matches('form') ? 1 : 2,
     busy: state.hasTag('busy'),
     field,

@@ -30,6 +30,10 @@ export interface WizardStart {
   /** A queued invoice the server refused: its message, and its messages per field. */
   refusal?: string;
   serverErrors?: Record<string, string>;
+  /** The template already chosen (an invoice opened to edit, issue 27). */
+  template?: WizardTemplate;
+  /** The version of the server's draft it was opened from (issue 27). */
+  serverVersion?: number;
 }
 
 export interface GenerateInput {
@@ -144,6 +148,7 @@ export const wizardMachine = setup({
             provisionalNumber: event.output.provisionalNumber ?? false,
             refusal: event.output.refusal ?? null,
             serverErrors: event.output.serverErrors ?? {},
+            template: event.output.template ?? null,
           })),
         },
         onError: { target: 'form' },
