@@ -102,6 +102,8 @@ function eInvoiceFromForm(
   const sellerDetails = details?.seller;
   const customerDetails = details?.customer;
   return {
+    typeCode: '380',
+    precedingInvoice: null,
     number: form.invoiceNumber,
     issueDate: form.issueDate,
     dueDate: form.dueDate,

@@ -27,6 +27,8 @@ import { wholeQuantity } from './quantity.js';
  */
 export function eInvoiceFromV1(content: InvoiceContent): EInvoice {
   return {
+    typeCode: '380',
+    precedingInvoice: null,
     number: content.number,
     issueDate: content.issueDate,
     dueDate: content.dueDate,

@@ -146,8 +146,21 @@ export const eInvoicePaymentMethodSchema = z.discriminatedUnion('type', [
 ]);
 export type EInvoicePaymentMethod = z.infer<typeof eInvoicePaymentMethodSchema>;
 
-/** The invoice content, version 2: v1's fields with structured parties, units, VAT categories and delivery. */
-export const eInvoiceSchema = z.object({
+/** BT-3: the kinds of document Remit issues, as EN 16931 codes them (UNTDID 1001). */
+export const documentTypeCodes = ['380', '381'] as const;
+export type DocumentTypeCode = (typeof documentTypeCodes)[number];
+export const INVOICE_TYPE_CODE = '380' as const satisfies DocumentTypeCode;
+export const CREDIT_NOTE_TYPE_CODE = '381' as const satisfies DocumentTypeCode;
+
+/** BG-3: the invoice a credit note corrects (BT-25 its number, BT-26 its issue date). */
+export const precedingInvoiceSchema = z.object({ number: z.string().min(1), issueDate: isoDate });
+export type PrecedingInvoice = z.infer<typeof precedingInvoiceSchema>;
+
+/**
+ * The invoice content, version 2: v1's fields with structured parties, units, VAT categories and delivery. As
+ * InvoiceIssued v2 recorded it, before documents had a kind (the events' upcaster adds it: 380, no reference).
+ */
+export const eInvoiceV2Schema = z.object({
   /** BT-1 */
   number: z.string().min(1),
   /** BT-2 */
@@ -168,6 +181,17 @@ export const eInvoiceSchema = z.object({
   /** BT-22 (a note) and the terms, both printed and sent. */
   notes: z.string(),
   terms: z.string(),
+});
+
+/**
+ * The e-invoice model of one document: an invoice (380) or a credit note (381) that names the invoice it corrects.
+ * A credit note's amounts are positive; its type code says they are a credit.
+ */
+export const eInvoiceSchema = eInvoiceV2Schema.extend({
+  /** BT-3 */
+  typeCode: z.enum(documentTypeCodes),
+  /** BG-3; null on an invoice. */
+  precedingInvoice: precedingInvoiceSchema.nullable(),
 });
 export type EInvoice = z.infer<typeof eInvoiceSchema>;
 

@@ -8,6 +8,8 @@ import { parseQuantity } from './quantity.js';
  */
 export function sampleEInvoice(overrides: Partial<EInvoice> = {}): EInvoice {
   return {
+    typeCode: '380',
+    precedingInvoice: null,
     number: 'RE-2025-0042',
     issueDate: '2025-03-14',
     dueDate: '2025-04-13',

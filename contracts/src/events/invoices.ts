@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { addressFromText, eInvoiceFromV1 } from '../einvoice/from-v1.js';
-import { eInvoiceSchema, postalAddressSchema } from '../einvoice/model.js';
+import { eInvoiceSchema, eInvoiceV2Schema, INVOICE_TYPE_CODE, postalAddressSchema } from '../einvoice/model.js';
 import { type EventOf, eventType } from './define.js';
 import { type InvoiceContent, invoiceContentSchema } from './invoice-content-v1.js';
 
@@ -27,7 +27,7 @@ export * from './invoice-content-v1.js';
  * model (`eInvoice`: structured parties, units and exact quantities, VAT categories, delivery, payment terms), from
  * which every e-invoice and the Factur-X PDF are written. The amounts of both are computeEInvoiceTotals'.
  */
-export const invoiceRecordSchema = invoiceContentSchema.extend({
+const invoiceRecordV2Schema = invoiceContentSchema.extend({
   items: z.array(
     z.object({
       description: z.string(),
@@ -36,8 +36,11 @@ export const invoiceRecordSchema = invoiceContentSchema.extend({
       total: z.number().int(),
     }),
   ),
-  eInvoice: eInvoiceSchema,
+  eInvoice: eInvoiceV2Schema,
 });
+
+/** Version 3: the e-invoice model carries the document's kind (BT-3) and the invoice it corrects (BG-3). */
+export const invoiceRecordSchema = invoiceRecordV2Schema.extend({ eInvoice: eInvoiceSchema });
 export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
 
 /** v1 → v2: the content as it was, and the e-invoice model it states (eInvoiceFromV1: nothing is guessed). */
@@ -46,18 +49,28 @@ export const invoiceRecordFromV1 = <Data extends InvoiceContent>(v1: Data) => ({
   eInvoice: eInvoiceFromV1(v1),
 });
 
+/** v2 → v3: every invoice written before credit notes is an invoice (380) that corrects none. */
+export const invoiceRecordFromV2 = <Data extends { eInvoice: z.infer<typeof eInvoiceV2Schema> }>(v2: Data) => ({
+  ...v2,
+  eInvoice: { ...v2.eInvoice, typeCode: INVOICE_TYPE_CODE, precedingInvoice: null },
+});
+
 export const invoiceEvents = {
   InvoiceIssued: eventType(
     invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
-  ).next(
-    invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
-    invoiceRecordFromV1,
-  ),
+  )
+    .next(
+      invoiceRecordV2Schema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+      invoiceRecordFromV1,
+    )
+    .next(
+      invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+      invoiceRecordFromV2,
+    ),
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
-  InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() })).next(
-    invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string() }),
-    invoiceRecordFromV1,
-  ),
+  InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }))
+    .next(invoiceRecordV2Schema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV1)
+    .next(invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV2),
   InvoiceDeleted: eventType(z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() })),
   /** The invoice was bought one-time (billing); from then on it is 'paid' and can no longer be revised. */
   InvoicePaidFor: eventType(

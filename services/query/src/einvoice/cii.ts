@@ -37,7 +37,7 @@ export function toCii(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     el(
       'rsm:ExchangedDocument',
       text('ram:ID', invoice.number),
-      text('ram:TypeCode', '380'),
+      text('ram:TypeCode', invoice.typeCode),
       el('ram:IssueDateTime', date(invoice.issueDate)),
       el('ram:IncludedNote', text('ram:Content', prepared.note)),
     ),
@@ -132,6 +132,15 @@ export function toCii(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
           text('ram:GrandTotalAmount', prepared.amount(totals.grandTotal)),
           text('ram:DuePayableAmount', prepared.amount(totals.amountDue)),
         ),
+        invoice.precedingInvoice &&
+          el(
+            'ram:InvoiceReferencedDocument',
+            text('ram:IssuerAssignedID', invoice.precedingInvoice.number),
+            el(
+              'ram:FormattedIssueDateTime',
+              text('qdt:DateTimeString', compactDate(invoice.precedingInvoice.issueDate), { format: '102' }),
+            ),
+          ),
       ),
     ),
   );

@@ -2,15 +2,21 @@ import type { EInvoiceCustomer, EInvoiceSeller, PostalAddress } from '@remit/con
 import { EN16931_ID, PEPPOL_PROCESS_ID, type PreparedInvoice, percent, XRECHNUNG_ID } from './prepare.js';
 import { document, el, elAttrs, type Node, text } from './xml.js';
 
-/** OASIS UBL 2.1 Invoice as EN 16931 binds it, plain or as XRechnung 3.0. Element order follows the UBL schema. */
+/**
+ * OASIS UBL 2.1 Invoice as EN 16931 binds it, plain or as XRechnung 3.0; a credit note (381) is a UBL CreditNote,
+ * which names its lines and quantity differently, has no header due date (BT-9 goes with the payment means) and
+ * references the invoice it corrects (BG-3). Element order follows the UBL schema.
+ */
 export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'): string {
   const { invoice, totals } = prepared;
   const currency = invoice.currency;
   const money = (name: string, minor: number) => text(name, prepared.amount(minor), { currencyID: currency });
+  const isCredit = invoice.typeCode === '381';
+  const kind = isCredit ? 'CreditNote' : 'Invoice';
   const root = elAttrs(
-    'Invoice',
+    kind,
     {
-      xmlns: 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2',
+      xmlns: `urn:oasis:names:specification:ubl:schema:xsd:${kind}-2`,
       'xmlns:cac': 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2',
       'xmlns:cbc': 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2',
     },
@@ -18,8 +24,8 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     text('cbc:ProfileID', PEPPOL_PROCESS_ID),
     text('cbc:ID', invoice.number),
     text('cbc:IssueDate', invoice.issueDate),
-    text('cbc:DueDate', invoice.dueDate),
-    text('cbc:InvoiceTypeCode', '380'),
+    !isCredit && text('cbc:DueDate', invoice.dueDate),
+    text(`cbc:${kind}TypeCode`, invoice.typeCode),
     text('cbc:Note', prepared.note),
     text('cbc:DocumentCurrencyCode', currency),
     text('cbc:BuyerReference', invoice.customer.buyerReference),
@@ -28,6 +34,15 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
         'cac:InvoicePeriod',
         text('cbc:StartDate', invoice.delivery.start),
         text('cbc:EndDate', invoice.delivery.end),
+      ),
+    invoice.precedingInvoice &&
+      el(
+        'cac:BillingReference',
+        el(
+          'cac:InvoiceDocumentReference',
+          text('cbc:ID', invoice.precedingInvoice.number),
+          text('cbc:IssueDate', invoice.precedingInvoice.issueDate),
+        ),
       ),
     el(
       'cac:AccountingSupplierParty',
@@ -77,9 +92,9 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
     invoice.items.map((line, index) => {
       const vat = prepared.lineVat(index);
       return el(
-        'cac:InvoiceLine',
+        `cac:${kind}Line`,
         text('cbc:ID', String(index + 1)),
-        text('cbc:InvoicedQuantity', prepared.quantity(line.quantity), { unitCode: line.unit }),
+        text(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', prepared.quantity(line.quantity), { unitCode: line.unit }),
         money('cbc:LineExtensionAmount', totals.lineNet[index] ?? 0),
         el(
           'cac:Item',
@@ -149,16 +164,21 @@ function address(value: PostalAddress, name = 'cac:PostalAddress'): Node {
 function paymentMeans(prepared: PreparedInvoice): Node {
   const means = prepared.paymentMeans;
   if (!means) return null;
+  // A UBL CreditNote has no header due date: BT-9 is the payment means' due date.
+  const dueDate =
+    prepared.invoice.typeCode === '381' && text('cbc:PaymentDueDate', prepared.invoice.dueDate);
   if (means.code === '68') {
     return el(
       'cac:PaymentMeans',
       text('cbc:PaymentMeansCode', means.code, { name: means.text }),
+      dueDate,
       text('cbc:PaymentID', prepared.invoice.number),
     );
   }
   return el(
     'cac:PaymentMeans',
     text('cbc:PaymentMeansCode', means.code, { name: means.text }),
+    dueDate,
     text('cbc:PaymentID', prepared.invoice.number),
     el(
       'cac:PayeeFinancialAccount',

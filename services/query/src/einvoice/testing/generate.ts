@@ -96,7 +96,16 @@ export function generateCases(seed: number): GeneratedCase[] {
     // CII and the PDF always get every term, so each category has files the validator judges; the other outputs
     // may lack one, and readiness decides.
     const complete = output === 'cii' || output === 'pdf';
-    const invoice = generateInvoice(rng, category, script, index, complete);
+    const invoiceOrCredit = generateInvoice(rng, category, script, index, complete);
+    // Every other case is a credit note (381) correcting an invoice, so both document kinds meet every output.
+    const invoice: EInvoice =
+      index % 2 === 1
+        ? {
+            ...invoiceOrCredit,
+            typeCode: '381',
+            precedingInvoice: { number: `INV-${index}`, issueDate: '2025-03-01' },
+          }
+        : invoiceOrCredit;
     const generated: GeneratedOutput =
       output === 'pdf'
         ? {
@@ -106,7 +115,8 @@ export function generateCases(seed: number): GeneratedCase[] {
           }
         : { kind: 'xml', format: output };
     const where = generated.kind === 'pdf' ? `factur-x/${generated.template}` : generated.format;
-    return { name: `#${index} ${category} ${where} ${script}`, invoice, output: generated, script };
+    const kind = invoice.typeCode === '381' ? ' credit note' : '';
+    return { name: `#${index}${kind} ${category} ${where} ${script}`, invoice, output: generated, script };
   });
 }
 
@@ -143,6 +153,8 @@ function generateInvoice(
     companyName: rng.chance(0.3) ? `${text} GmbH` : base.seller.companyName,
   };
   const invoice = sampleEInvoice({
+    typeCode: '380',
+    precedingInvoice: null,
     number: `GEN-${index}-${rng.int(1000, 9999)}`,
     currency: rng.chance(0.8) ? 'EUR' : rng.pick(['USD', 'GBP', 'JPY', 'CHF']),
     seller,
