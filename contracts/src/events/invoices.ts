@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { addressFromText, eInvoiceFromV1 } from '../einvoice/from-v1.js';
-import { eInvoiceSchema, eInvoiceV2Schema, INVOICE_TYPE_CODE, postalAddressSchema } from '../einvoice/model.js';
+import {
+  eInvoiceSchema,
+  eInvoiceV2Schema,
+  INVOICE_TYPE_CODE,
+  postalAddressSchema,
+} from '../einvoice/model.js';
 import { type EventOf, eventType } from './define.js';
 import { type InvoiceContent, invoiceContentSchema } from './invoice-content-v1.js';
 
@@ -50,7 +55,9 @@ export const invoiceRecordFromV1 = <Data extends InvoiceContent>(v1: Data) => ({
 });
 
 /** v2 → v3: every invoice written before credit notes is an invoice (380) that corrects none. */
-export const invoiceRecordFromV2 = <Data extends { eInvoice: z.infer<typeof eInvoiceV2Schema> }>(v2: Data) => ({
+export const invoiceRecordFromV2 = <Data extends { eInvoice: z.infer<typeof eInvoiceV2Schema> }>(
+  v2: Data,
+) => ({
   ...v2,
   eInvoice: { ...v2.eInvoice, typeCode: INVOICE_TYPE_CODE, precedingInvoice: null },
 });

@@ -94,7 +94,9 @@ export function toUbl(prepared: PreparedInvoice, cius: 'en16931' | 'xrechnung'):
       return el(
         `cac:${kind}Line`,
         text('cbc:ID', String(index + 1)),
-        text(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', prepared.quantity(line.quantity), { unitCode: line.unit }),
+        text(isCredit ? 'cbc:CreditedQuantity' : 'cbc:InvoicedQuantity', prepared.quantity(line.quantity), {
+          unitCode: line.unit,
+        }),
         money('cbc:LineExtensionAmount', totals.lineNet[index] ?? 0),
         el(
           'cac:Item',
@@ -165,8 +167,7 @@ function paymentMeans(prepared: PreparedInvoice): Node {
   const means = prepared.paymentMeans;
   if (!means) return null;
   // A UBL CreditNote has no header due date: BT-9 is the payment means' due date.
-  const dueDate =
-    prepared.invoice.typeCode === '381' && text('cbc:PaymentDueDate', prepared.invoice.dueDate);
+  const dueDate = prepared.invoice.typeCode === '381' && text('cbc:PaymentDueDate', prepared.invoice.dueDate);
   if (means.code === '68') {
     return el(
       'cac:PaymentMeans',
