@@ -4,8 +4,19 @@
  * for the clock. Pure but for the steps' reads, which the pipeline does.
  */
 
+export { creditNoteContent } from './credit-notes/content.js';
+export { type CreditNoteState, creditNoteDecider } from './credit-notes/decider.js';
+export { type CreditNoteIssue, issueCreditNote } from './credit-notes/issue.js';
+export { refundInvoice } from './credit-notes/refund.js';
 export type { CollectionCommand } from './invoices/collection.js';
-export { balanceOf, isSettled, type Payments } from './invoices/collection-state.js';
+export {
+  balanceOf,
+  isCredited,
+  isSettled,
+  type Payments,
+  refundDueOf,
+} from './invoices/collection-state.js';
+export { type CreditCommand, creditLinesFor } from './invoices/credit.js';
 export {
   collectInvoice,
   deleteInvoice,
@@ -24,5 +35,6 @@ export {
   saveInvoiceDraft,
 } from './invoices/drafts.js';
 export { issueInvoice, reviseInvoice } from './invoices/issue.js';
+export { assignDocumentNumber, formatDocumentNumber } from './invoices/number-series.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

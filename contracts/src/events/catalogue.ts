@@ -2,6 +2,7 @@ import { billingCustomerEvents, stripeEvents, subscriptionEvents } from './billi
 import { clientEvents, itemEvents } from './clients.js';
 import { collectionEvents, reminderReservationEvents } from './collection.js';
 import { legacyCommandEvents } from './commands.js';
+import { creditEvents, creditNoteEvents, documentSeriesEvents } from './credit-notes.js';
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
 import { invoiceDraftEvents, invoiceDraftListEvents } from './drafts.js';
 import {
@@ -26,6 +27,9 @@ export const eventCatalogue = {
   ...userSessionsEvents,
   ...invoiceEvents,
   ...collectionEvents,
+  ...creditEvents,
+  ...creditNoteEvents,
+  ...documentSeriesEvents,
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
   ...invoiceNumberEvents,

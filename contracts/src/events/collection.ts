@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CreditEvent } from './credit-notes.js';
 import { type EventOf, eventType } from './define.js';
 import type { InvoiceContent, InvoiceEvent } from './invoices.js';
 
@@ -171,4 +172,4 @@ export interface StreamInvoice {
   updatedAt: Date;
 }
 /** Everything the stream `invoice-{invoiceId}` may hold. */
-export type InvoiceStreamEvent = InvoiceEvent | CollectionEvent;
+export type InvoiceStreamEvent = InvoiceEvent | CollectionEvent | CreditEvent;

@@ -1,4 +1,4 @@
-import type { CollectionEvent, InvoiceContent } from '@remit/contracts';
+import type { CollectionEvent, CreditEvent, InvoiceContent } from '@remit/contracts';
 import { type RecordedEvent, unreachable } from '@remit/kit';
 
 /**
@@ -21,6 +21,17 @@ export interface Payments {
   remindersOff: boolean;
   /** Reminder offsets handled (sent or skipped), each once. */
   reminders: readonly number[];
+  /** The gross total of the credit notes that correct it (issue 27). */
+  credited: number;
+  /** The net credited on each line (by its 0-based index). */
+  creditedLines: Readonly<Record<number, number>>;
+  /** Every line is credited in full: nothing is left to ask for. */
+  fullyCredited: boolean;
+  /** The credit notes, by id, in the order they were issued. */
+  creditNotes: readonly string[];
+  /** Paid back to the customer; refunds by id. */
+  refunded: number;
+  refunds: readonly string[];
 }
 
 export const noPayments: Payments = {
@@ -32,17 +43,70 @@ export const noPayments: Payments = {
   overdue: false,
   remindersOff: false,
   reminders: [],
+  credited: 0,
+  creditedLines: {},
+  fullyCredited: false,
+  creditNotes: [],
+  refunded: 0,
+  refunds: [],
 };
 
-/** The balance still due: the total less what stands paid (never below zero). */
+/**
+ * What the customer owes in all: the total less its credit notes. A fully credited invoice owes nothing, even
+ * where credit notes rounded their tax a cent apart from the invoice's.
+ */
+const owedOf = (content: InvoiceContent, payments: Payments) =>
+  payments.fullyCredited ? 0 : Math.max(0, content.total - payments.credited);
+
+/** What the customer's payments stand at after refunds. */
+const keptOf = (payments: Payments) => payments.paid - payments.refunded;
+
+/** The balance still due: total − payments − credits (+ refunds), never below zero. */
 export const balanceOf = (content: InvoiceContent, payments: Payments) =>
-  Math.max(0, content.total - payments.paid);
+  Math.max(0, owedOf(content, payments) - keptOf(payments));
+
+/** Owed back to the customer: paid more than a credit left to pay, until refunds make up for it. */
+export const refundDueOf = (content: InvoiceContent, payments: Payments) =>
+  Math.max(0, keptOf(payments) - owedOf(content, payments));
 
 export const isSettled = (content: InvoiceContent, payments: Payments) =>
-  payments.paid > 0 && payments.paid >= content.total;
+  keptOf(payments) > 0 && keptOf(payments) >= owedOf(content, payments);
 
-export function evolveCollection(payments: Payments, event: RecordedEvent<CollectionEvent>): Payments {
+/** Credited in full and nothing (left) paid: 'Credited'. */
+export const isCredited = (payments: Payments) => payments.fullyCredited && keptOf(payments) <= 0;
+
+/** A credit note's effect on the invoice's money (InvoiceCredited). */
+export function creditApplied(
+  payments: Payments,
+  credit: Pick<
+    Extract<CreditEvent, { type: 'InvoiceCredited' }>['data'],
+    'creditNoteId' | 'amount' | 'full' | 'lines'
+  >,
+): Payments {
+  const creditedLines = { ...payments.creditedLines };
+  for (const { line, net } of credit.lines) creditedLines[line] = (creditedLines[line] ?? 0) + net;
+  return {
+    ...payments,
+    credited: payments.credited + credit.amount,
+    creditedLines,
+    fullyCredited: payments.fullyCredited || credit.full,
+    creditNotes: [...payments.creditNotes, credit.creditNoteId],
+  };
+}
+
+export function evolveCollection(
+  payments: Payments,
+  event: RecordedEvent<CollectionEvent | CreditEvent>,
+): Payments {
   switch (event.type) {
+    case 'InvoiceCredited':
+      return creditApplied(payments, event.data);
+    case 'RefundRecorded':
+      return {
+        ...payments,
+        refunded: payments.refunded + event.data.amount,
+        refunds: [...payments.refunds, event.data.refundId],
+      };
     case 'PaymentRecorded': {
       const { paymentId, amount } = event.data;
       return {

@@ -11,6 +11,7 @@ import {
   invoiceFinal,
   type RecordDownloadCommand,
 } from './finality.js';
+import { type CreditCommand, decideCredit } from './credit.js';
 
 export type InvoiceEvent = InvoiceStreamEvent;
 
@@ -61,9 +62,14 @@ export type InvoiceCommand =
       data: { invoiceId: string; userId: string; sessionId: string; amount: number; currency: string };
     }
   | RecordDownloadCommand
-  | CollectionCommand;
+  | CollectionCommand
+  | CreditCommand;
 
 const invoiceNotFound = () => new AppError('not_found', 'Invoice not found');
+const invoiceCredited = () =>
+  new AppError('conflict', 'This invoice has credit notes and can no longer be changed', {
+    reason: 'invoice_credited',
+  });
 const invoicePaid = () =>
   new AppError('conflict', 'This invoice is paid and can no longer be changed', { reason: 'invoice_paid' });
 
@@ -104,6 +110,8 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
     case 'InvoiceRemindersOptedIn':
     case 'InvoiceReminderSent':
     case 'InvoiceReminderSkipped':
+    case 'InvoiceCredited':
+    case 'RefundRecorded':
       return {
         ...state,
         collection: evolveCollection(state.collection, event),
@@ -135,12 +143,14 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
       if (expectedRevision !== undefined && expectedRevision !== state.revision)
         throw invoiceChanged(expectedRevision, state.revision);
       if (sameValue(content, state.content)) return [];
+      if (state.collection.creditNotes.length > 0) throw invoiceCredited();
       assertRevisable(state.collection, content, state.content ?? undefined);
       return [{ type: 'InvoiceRevised', data: { invoiceId, userId, ...content } }];
     }
     case 'DeleteInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);
       if (state.paid) throw invoicePaid();
+      if (state.collection.creditNotes.length > 0) throw invoiceCredited();
       assertRevisable(state.collection, null);
       const { invoiceId, userId } = command.data;
       return [{ type: 'InvoiceDeleted', data: { invoiceId, userId, number: state.content?.number ?? '' } }];
@@ -164,6 +174,10 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
     case 'SetInvoiceReminders':
       assertOwnLiveInvoice(state, command.data.userId);
       return decideCollection(state.content as InvoiceRecord, state.collection, command);
+    case 'CreditInvoice':
+    case 'RecordRefund':
+      assertOwnLiveInvoice(state, command.data.userId);
+      return decideCredit(state.content as InvoiceRecord, state.collection, command);
     case 'RecordOverdue':
     case 'RemindCustomer':
       // The time process found it in a read model: one deleted since has nothing left to chase.
@@ -199,6 +213,8 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'InvoiceRemindersOptedIn',
     'InvoiceReminderSent',
     'InvoiceReminderSkipped',
+    'InvoiceCredited',
+    'RefundRecorded',
   ],
   initialState: initialInvoiceState,
   evolve,

@@ -1,5 +1,11 @@
-import { type InvoiceNumberEvent, invoiceNumberStreamId } from '@remit/contracts';
-import { type Decider, type StoredEvent, step } from '@remit/eventstore';
+import {
+  type DocumentSeriesEvent,
+  documentSeriesStreamId,
+  type InvoiceNumberEvent,
+  invoiceNumberStreamId,
+  type NumberedDocumentKind,
+} from '@remit/contracts';
+import { type Decider, type Step, type StoredEvent, step } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
 
 /**
@@ -46,3 +52,62 @@ export const reserveInvoiceNumber = (
     known,
     command: { type: 'ReserveInvoiceNumber', data: { userId, number, invoiceId } },
   });
+
+/**
+ * The series of a kind of document Remit numbers itself (a credit note: `CN-0001`, `CN-0002` …): one stream per
+ * user and kind whose events are the numbers given, in order. The next number is decided on that stream and
+ * appended with its expected version in the issuing command's transaction, so two documents racing get two
+ * consecutive numbers (the loser is decided again), a refused command takes none (no gap), and none is given twice.
+ * An invoice's number is the user's own choice and keeps its per-number reservation above.
+ */
+export const documentKindPrefixes: Record<NumberedDocumentKind, string> = { credit_note: 'CN-' };
+
+interface SeriesState {
+  sequence: number;
+  /** The document each number went to, so a repeated command is given the same one. */
+  byDocument: Readonly<Record<string, string>>;
+}
+
+type SeriesCommand = {
+  type: 'AssignDocumentNumber';
+  data: { userId: string; kind: NumberedDocumentKind; documentId: string };
+};
+
+export const formatDocumentNumber = (kind: NumberedDocumentKind, sequence: number) =>
+  `${documentKindPrefixes[kind]}${String(sequence).padStart(4, '0')}`;
+
+const documentSeriesDecider: Decider<SeriesState, SeriesCommand, DocumentSeriesEvent> = {
+  name: 'document-series',
+  handles: ['DocumentNumberAssigned'],
+  initialState: { sequence: 0, byDocument: {} },
+  evolve: (state, event) => ({
+    sequence: event.data.sequence,
+    byDocument: { ...state.byDocument, [event.data.documentId]: event.data.number },
+  }),
+  decide(state, command) {
+    const { userId, kind, documentId } = command.data;
+    if (state.byDocument[documentId]) return [];
+    const sequence = state.sequence + 1;
+    const number = formatDocumentNumber(kind, sequence);
+    return [{ type: 'DocumentNumberAssigned', data: { userId, kind, sequence, number, documentId } }];
+  },
+};
+
+/**
+ * Gives `documentId` the next number of the user's series of `kind`; `then` makes the steps that issue the
+ * document under that number (in the same transaction).
+ */
+export function assignDocumentNumber(input: {
+  userId: string;
+  kind: NumberedDocumentKind;
+  documentId: string;
+  then: (number: string) => Step[];
+}) {
+  const { userId, kind, documentId, then } = input;
+  return step({
+    decider: documentSeriesDecider,
+    streams: documentSeriesStreamId(userId, kind),
+    command: { type: 'AssignDocumentNumber', data: { userId, kind, documentId } },
+    effects: (events) => events.flatMap((event) => then(event.data.number)),
+  });
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { collectionMessages } from './collection-api.js';
+import { refundMethods } from './events/credit-notes.js';
+
+/**
+ * Requests and answers of credit notes and refunds (docs/api.md, "Credit notes"). Quantities and prices arrive as
+ * the form reads them (`"1.5"`, `"95,00"`) and are read exactly against the invoice (its currency, its lines) in
+ * the decision, so the form and the server say the same.
+ */
+export const creditNoteMessages = {
+  reasonRequired: 'Say why the invoice is corrected',
+  linesRequired: 'Choose at least one line to credit',
+  lineUnknown: (line: number) => `The invoice has no line ${line}`,
+  lineTwice: (line: number) => `Line ${line} is listed twice`,
+  quantityInvalid: 'The quantity must be a number with at most 4 decimals, like 1.5',
+  priceInvalid: 'The unit price must be a number, like 95.00',
+  nothingLeft: 'Nothing is left to credit on this invoice',
+  exceeds: (line: number, left: string) => `Line ${line} has ${left} left to credit`,
+  zero: (line: number) => `Line ${line} credits nothing: give a quantity and a price above zero`,
+} as const;
+
+/** A typed decimal as typed; read against the invoice in the decision. */
+const typedDecimal = (message: string) =>
+  z.union([z.string().trim().min(1, message).max(32, message), z.number().finite()], { error: message });
+
+export const creditNoteLineInputSchema = z.object({
+  /** The invoice's line, counted from 1 as the invoice shows it. */
+  line: z.number().int().min(1).max(1000),
+  quantity: typedDecimal(creditNoteMessages.quantityInvalid),
+  unitPrice: typedDecimal(creditNoteMessages.priceInvalid),
+});
+export type CreditNoteLineInput = z.infer<typeof creditNoteLineInputSchema>;
+
+export const issueCreditNoteSchema = z.object({
+  reason: z
+    .string({ error: creditNoteMessages.reasonRequired })
+    .trim()
+    .min(1, creditNoteMessages.reasonRequired)
+    .max(500, 'At most 500 characters'),
+  /** Omitted: everything still uncredited (a cancellation). */
+  lines: z.array(creditNoteLineInputSchema).min(1, creditNoteMessages.linesRequired).max(1000).optional(),
+});
+export type IssueCreditNoteInput = z.input<typeof issueCreditNoteSchema>;
+
+/** What `POST /invoices/{id}/credit-notes` answers (201). */
+export const creditNoteAnswerSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  invoiceId: z.string(),
+  full: z.boolean(),
+  total: z.number().int(),
+  currency: z.string(),
+  /** The invoice's balance after the credit: total − payments − credits (+ refunds). */
+  balance: z.number().int(),
+  /** Owed back to the customer (paid more than is left to pay). */
+  refundDue: z.number().int(),
+});
+export type CreditNoteAnswer = z.infer<typeof creditNoteAnswerSchema>;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export const recordRefundSchema = z.object({
+  /** A decimal in the invoice's currency ("90.36"), read exactly in the decision. */
+  amount: z.union([z.string().trim().min(1).max(32), z.number().finite()], {
+    error: collectionMessages.amountInvalid,
+  }),
+  date: z.string().trim().regex(ISO_DATE, collectionMessages.dateInvalid).optional(),
+  method: z.enum(refundMethods).default('bank_transfer'),
+});
+export type RecordRefundInput = z.input<typeof recordRefundSchema>;
+
+/** One credit note of an invoice, as its details list it. */
+export const creditNoteSummarySchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  issueDate: z.string(),
+  reason: z.string(),
+  full: z.boolean(),
+  total: z.number().int(),
+  currency: z.string(),
+});
+export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
