@@ -106,7 +106,7 @@ describe('invoice decider: credit notes', () => {
       .when(credit([{ line: 1, quantity: '1', unitPrice: '<script>' }]))
       .thenThrows('The unit price must be a number');
     given([issuedTwo])
-      .when(credit([{ line: 1, quantity: '0', unitPrice: '10' }]))
+      .when(credit([{ line: 1, quantity: '1', unitPrice: '0.00' }]))
       .thenThrows('Line 1 credits nothing');
   });
 

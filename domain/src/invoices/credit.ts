@@ -2,6 +2,7 @@ import {
   type CreditEvent,
   type CreditedLine,
   type CreditNoteLineInput,
+  collectionMessages,
   computeEInvoiceTotals,
   creditNoteMessages,
   type EInvoice,
@@ -100,6 +101,9 @@ export function creditLinesFor(
       const quantity = readMeasuredQuantity(entry.quantity);
       if (typeof quantity !== 'number') throw invalid(`lines.${position}.quantity`, quantity.message);
       const price = paymentAmountIn(String(entry.unitPrice), content.currency);
+      if ('message' in price && price.message === collectionMessages.amountNegative) {
+        throw invalid(`lines.${position}.unitPrice`, creditNoteMessages.zero(entry.line));
+      }
       if ('message' in price || price.units > BigInt(Number.MAX_SAFE_INTEGER)) {
         throw invalid(`lines.${position}.unitPrice`, creditNoteMessages.priceInvalid);
       }
