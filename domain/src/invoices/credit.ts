@@ -60,6 +60,9 @@ const PIECE = 10_000;
 
 const invalid = (field: string, message: string) =>
   new AppError('validation', message, { reason: 'invalid_credit', fields: { [field]: message } });
+/** A well-formed credit or refund that the invoice's state refuses: 422, with the field it concerns. */
+const tooMuch = (field: string, message: string, reason: string) =>
+  new AppError('unprocessable', message, { reason, fields: { [field]: message } });
 
 /** What is still uncredited of each line's net amount. */
 function leftOf(content: InvoiceRecord, payments: Payments): number[] {
@@ -124,7 +127,7 @@ export function creditLinesFor(
     const remaining = left[line.line] ?? 0;
     if (line.net > remaining) {
       const message = creditNoteMessages.exceeds(lineNumber, formatMoney(money(remaining, content.currency)));
-      throw invalid(`lines.${position}.quantity`, message);
+      throw tooMuch(`lines.${position}.quantity`, message, 'credit_exceeds_line');
     }
   });
   const full =
@@ -177,7 +180,8 @@ export function decideCredit(
       if ('message' in read) throw invalid('amount', read.message);
       const amount = Number(read.units);
       if (amount > due) {
-        throw invalid('amount', `At most ${formatMoney(money(due, content.currency))} is owed back`);
+        const message = `At most ${formatMoney(money(due, content.currency))} is owed back`;
+        throw tooMuch('amount', message, 'refund_exceeds_due');
       }
       return [{ type: 'RefundRecorded', data: { ...data, amount, currency: content.currency } }];
     }

@@ -27,6 +27,7 @@ import { importRoutes } from './clients/import-routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
+import { creditNoteRoutes } from './credit-notes/routes.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
 import { draftRoutes } from './invoices/draft-routes.js';
 import { createDraftCommands } from './invoices/drafts.js';
@@ -139,6 +140,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
     }),
   );
+  router.use(creditNoteRoutes({ commands, now }));
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(importRoutes({ commands }));

@@ -3,6 +3,8 @@ import type { FieldErrors } from '@remit/contracts';
 /** What went wrong, independent of HTTP; the error handler maps each code to a status in one place. */
 export type AppErrorCode =
   | 'validation'
+  /** Well-formed, but the state it meets refuses it (a credit above what is left to credit). */
+  | 'unprocessable'
   | 'unauthenticated'
   | 'payment_required'
   | 'forbidden'
@@ -16,6 +18,7 @@ export type AppErrorCode =
 
 export const statusByCode: Record<AppErrorCode, number> = {
   validation: 400,
+  unprocessable: 422,
   unauthenticated: 401,
   payment_required: 402,
   forbidden: 403,

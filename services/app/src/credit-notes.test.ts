@@ -1,0 +1,148 @@
+import { httpStores } from '@remit/eventstore/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './testing/harness.js';
+import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { signedInUser } from './testing/users.js';
+
+async function eventsOfType(app: TestApp, type: string, userId: string): Promise<number> {
+  const result = await app.database.db.execute(
+    sql`select count(*)::int as n from events where type = ${type} and data->>'userId' = ${userId}`,
+  );
+  return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+}
+
+/** Credit notes and refunds over HTTP (issue 27): numbers, what is left to credit, races, ownership. */
+describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
+  let app: TestApp;
+  let ada: { token: string; user: { id: string } };
+  let bob: { token: string; user: { id: string } };
+  let numbered = 0;
+
+  beforeAll(async () => {
+    app = await startTestApp(kind);
+    ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
+    bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
+  });
+  afterAll(() => app.close());
+
+  /** A new invoice of Ada's: 2 × 950.50 and 3 × 0.10 at 20 %, 2281.56 EUR. */
+  async function issue(): Promise<string> {
+    numbered += 1;
+    const created = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: `CR-${numbered}` }));
+    expect(created.status).toBe(201);
+    return String((created.body.invoice as { ID: string }).ID);
+  }
+  const as = (token: string, key?: string) => ({ token, headers: key ? { 'Idempotency-Key': key } : {} });
+
+  it('a full credit cancels the invoice under the next CN number; the same key twice is one credit note', async () => {
+    const id = await issue();
+    const key = `credit-full-${kind}-0001`;
+    const first = await app.post(`/invoices/${id}/credit-notes`, { reason: 'Cancelled' }, as(ada.token, key));
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({
+      id: expect.any(String),
+      number: 'CN-0001',
+      invoiceId: id,
+      full: true,
+      total: 228156,
+      currency: 'EUR',
+      balance: 0,
+      refundDue: 0,
+    });
+    const again = await app.post(`/invoices/${id}/credit-notes`, { reason: 'Cancelled' }, as(ada.token, key));
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await eventsOfType(app, 'CreditNoteIssued', ada.user.id)).toBe(1);
+
+    const nothing = await app.post(`/invoices/${id}/credit-notes`, { reason: 'Again' }, as(ada.token));
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.code).toBe('nothing_to_credit');
+  });
+
+  it('a partial credit takes what is typed; one that would exceed what is left is 422 naming the field', async () => {
+    const id = await issue();
+    const partial = await app.post(
+      `/invoices/${id}/credit-notes`,
+      { reason: 'One day less', lines: [{ line: 1, quantity: '1', unitPrice: '950,50' }] },
+      as(ada.token),
+    );
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ number: 'CN-0002', full: false, total: 114060, balance: 114096 });
+
+    const over = await app.post(
+      `/invoices/${id}/credit-notes`,
+      { reason: 'Too much', lines: [{ line: 1, quantity: '2', unitPrice: '950.50' }] },
+      as(ada.token),
+    );
+    expect(over.status).toBe(422);
+    expect(over.body).toMatchObject({
+      code: 'credit_exceeds_line',
+      fields: { 'lines.0.quantity': 'Line 1 has €950.50 left to credit' },
+    });
+    // A refused credit takes no number: the series stays gap-free.
+    const next = await app.post(`/invoices/${id}/credit-notes`, { reason: 'The rest' }, as(ada.token));
+    expect(next.body).toMatchObject({ number: 'CN-0003', full: true, balance: 0 });
+  });
+
+  it("a credit on another user's invoice is 404, and hostile input is a clear 400", async () => {
+    const id = await issue();
+    const theirs = await app.post(`/invoices/${id}/credit-notes`, { reason: 'Mine now' }, as(bob.token));
+    expect(theirs.status).toBe(404);
+    const unknown = await app.post('/invoices/no-such-id/credit-notes', { reason: 'x' }, as(ada.token));
+    expect(unknown.status).toBe(404);
+    for (const body of [
+      {},
+      { reason: '' },
+      { reason: 'x'.repeat(501) },
+      { reason: 'x', lines: [] },
+      { reason: 'x', lines: [{ line: 0, quantity: '1', unitPrice: '1' }] },
+      { reason: 'x', lines: [{ line: 1, quantity: { $gt: 0 }, unitPrice: '1' }] },
+      { reason: 'x', lines: [{ line: 1, quantity: '1e9', unitPrice: '1' }] },
+      { reason: 'x', lines: [{ line: 1, quantity: '1', unitPrice: '-5' }] },
+      { reason: 'x', lines: [{ line: 1, quantity: '1', unitPrice: '99999999999999999999' }] },
+      { reason: ['x'] },
+    ]) {
+      const refused = await app.post(`/invoices/${id}/credit-notes`, body, as(ada.token));
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.error, JSON.stringify(body)).toEqual(expect.any(String));
+    }
+    expect(await app.post(`/invoices/${id}/credit-notes`, { reason: 'x' }).then((r) => r.status)).toBe(401);
+  });
+
+  it('a credit racing a payment: both are decided on the state they are appended to', async () => {
+    const id = await issue();
+    const [credit, payment] = await Promise.all([
+      app.post(`/invoices/${id}/credit-notes`, { reason: 'Cancelled' }, as(ada.token)),
+      app.post(`/invoices/${id}/payments`, { amount: null }, as(ada.token)),
+    ]);
+    expect(credit.status).toBe(201);
+    if (payment.status === 201) {
+      // The payment came first: the credit finds it paid and owes it back.
+      expect(credit.body).toMatchObject({ balance: 0, refundDue: 228156 });
+      const refund = await app.post(`/invoices/${id}/refunds`, { amount: '2281.56' }, as(ada.token));
+      expect(refund.status).toBe(201);
+      expect(refund.body).toMatchObject({ refundDue: 0, balance: 0 });
+    } else {
+      // The credit came first: nothing is left to pay.
+      expect(payment.status).toBe(409);
+      expect(credit.body).toMatchObject({ balance: 0, refundDue: 0 });
+    }
+  });
+
+  it('numbers credit notes per user, gap-free under concurrent issues', async () => {
+    const ids = await Promise.all([issue(), issue(), issue()]);
+    const answers = await Promise.all(
+      ids.map((id) => app.post(`/invoices/${id}/credit-notes`, { reason: 'Cancelled' }, as(ada.token))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    const numbers = answers.map((answer) => String(answer.body.number)).sort();
+    const before = await eventsOfType(app, 'DocumentNumberAssigned', ada.user.id);
+    expect(numbers).toEqual([before - 2, before - 1, before].map((n) => `CN-${String(n).padStart(4, '0')}`));
+    const bobs = await postInvoice(app, bob.token, invoicePayload({ invoiceNumber: 'B-1' }));
+    const bobId = String((bobs.body.invoice as { ID: string }).ID);
+    const bobCredit = await app.post(`/invoices/${bobId}/credit-notes`, { reason: 'x' }, as(bob.token));
+    expect(bobCredit.body.number).toBe('CN-0001');
+  });
+});
