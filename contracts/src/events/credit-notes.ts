@@ -99,3 +99,8 @@ export type DocumentSeriesEvent = EventOf<typeof documentSeriesEvents>;
 export const creditNoteStreamId = (creditNoteId: string) => `credit-note-${creditNoteId}`;
 export const documentSeriesStreamId = (userId: string, kind: NumberedDocumentKind) =>
   `document-series-${userId}-${kind}`;
+
+/** A credit note as read back: its CreditNoteIssued data and when it was recorded. */
+export type CreditNoteIssued = Extract<CreditNoteEvent, { type: 'CreditNoteIssued' }>['data'] & {
+  issuedAt: Date;
+};

@@ -33,7 +33,10 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     expect(created.status).toBe(201);
     return String((created.body.invoice as { ID: string }).ID);
   }
-  const as = (token: string, key?: string) => ({ token, headers: key ? { 'Idempotency-Key': key } : {} });
+  const as = (token: string, key?: string) => ({
+    token,
+    headers: (key ? { 'Idempotency-Key': key } : {}) as Record<string, string>,
+  });
 
   it('a full credit cancels the invoice under the next CN number; the same key twice is one credit note', async () => {
     const id = await issue();

@@ -10,6 +10,7 @@ import { billingQueryRoutes } from './billing/routes.js';
 import { clientQueryRoutes } from './clients/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
+import { creditNoteQueryRoutes } from './credit-notes/routes.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { draftQueryRoutes } from './invoices/draft-routes.js';
 import { assertStreamInvoiceOpen } from './invoices/locking.js';
@@ -75,6 +76,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   );
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(draftQueryRoutes({ store: deps.store }));
+  router.use(creditNoteQueryRoutes({ store: deps.store, paywall }));
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));

@@ -14,7 +14,14 @@ import {
   units,
   vatCategories,
 } from '@remit/contracts';
-import { englishLabels, formatDate, formatRate, type TemplateData } from '../pdf/template-data.js';
+import {
+  correctsInvoice,
+  creditNoteLabels,
+  englishLabels,
+  formatDate,
+  formatRate,
+  type TemplateData,
+} from '../pdf/template-data.js';
 import { paymentQrSvg } from './payment-qr.js';
 
 /**
@@ -69,19 +76,23 @@ export function eInvoiceTemplateData(
     invoice.customer.buyerReference ? `Buyer reference: ${invoice.customer.buyerReference}` : '',
     invoice.notes.trim(),
   ].filter(Boolean);
-  const method = invoice.paymentMethod;
-  const qrPayload = epcQrForInvoice(invoice, totals.amountDue);
+  // A credit note asks for no payment: no payment details, no code to scan (its XML keeps the means, BR-DE-1).
+  const corrected = invoice.typeCode === '381' ? invoice.precedingInvoice : null;
+  const isCredit = invoice.typeCode === '381';
+  const method = isCredit ? null : invoice.paymentMethod;
+  const qrPayload = isCredit ? null : epcQrForInvoice(invoice, totals.amountDue);
+  const labels = isCredit ? creditNoteLabels : englishLabels;
   return printable({
     meta: {
-      title: `Invoice ${invoice.number}`,
+      title: `${labels.invoice} ${invoice.number}`,
       author: seller,
-      subject: `Invoice ${invoice.number} from ${seller} to ${customer}`,
+      subject: `${labels.invoice} ${invoice.number} from ${seller} to ${customer}`,
       language: 'en',
     },
-    labels: englishLabels,
+    labels,
     number: invoice.number,
     issueDate: formatDate(invoice.issueDate),
-    dueDate: formatDate(invoice.dueDate),
+    dueDate: corrected ? correctsInvoice(corrected.number, corrected.issueDate) : formatDate(invoice.dueDate),
     currency: invoice.currency,
     logo: logoPath,
     seller: party(invoice.seller, { phone: invoice.seller.phone, taxNumber: invoice.seller.taxNumber }),

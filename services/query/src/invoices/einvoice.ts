@@ -44,8 +44,12 @@ export async function invoiceFacts(
 
 /** `GET /invoices/{id}/einvoice?format=…` once the invoice is open to the user (404/402 as for the PDF). */
 export async function sendEInvoice(req: Request, res: Response, store: EventStore, row: InvoiceRow) {
+  sendEInvoiceOf(req, res, await eInvoiceOf(store, row));
+}
+
+/** The e-invoice of a document's model in the format asked, or 422 naming what it lacks (a credit note too). */
+export function sendEInvoiceOf(req: Request, res: Response, invoice: EInvoice) {
   const { format } = parseInput(eInvoiceQuerySchema, req.query);
-  const invoice = await eInvoiceOf(store, row);
   const ruleSet = ruleSetOf(format);
   const issues = eInvoiceReadiness(invoice, ruleSet);
   if (issues.length > 0) {

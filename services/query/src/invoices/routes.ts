@@ -10,6 +10,7 @@ import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { type Paywall, requireSubscription, subscriptionRequired } from '../billing/repository.js';
+import { creditNoteSummaries } from '../credit-notes/repository.js';
 import { recentInvoices, utcDate } from '../profile/stats.js';
 import { collectionDetails } from './collection.js';
 import { logoDataUrl } from './document.js';
@@ -103,6 +104,7 @@ export function invoiceQueryRoutes(deps: {
         row.updatedAt.toISOString(),
       ),
       Collection: await collectionDetails(db, userId, row, today()),
+      CreditNotes: await creditNoteSummaries(store, row.id),
     });
   });
 

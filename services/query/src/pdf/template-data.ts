@@ -94,6 +94,23 @@ export const englishLabels = {
   voidedOn: 'Voided on',
 };
 
+/**
+ * A credit note (381) prints in its invoice's template with the invoice's words changed where it differs: its
+ * title and number, the invoice it corrects where an invoice has its due date, the reason as its notes, and the
+ * amount credited rather than due.
+ */
+export const creditNoteLabels: typeof englishLabels = {
+  ...englishLabels,
+  invoice: 'Credit note',
+  number: 'Credit note number',
+  dueDate: 'Corrects invoice',
+  amountDue: 'Amount credited',
+  notes: 'Reason',
+};
+
+/** "Corrects invoice INV-0001 of 14 March 2025": what a credit note prints in its due date's place. */
+export const correctsInvoice = (number: string, issueDate: string) => `${number} of ${formatDate(issueDate)}`;
+
 export function toTemplateData(invoice: InvoiceDocument, logoPath: string | null): TemplateData {
   const format = (amount: number) => formatMoney(money(amount, invoice.currency));
   const seller = invoice.seller.companyName || invoice.seller.name;

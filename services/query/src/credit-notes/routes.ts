@@ -1,0 +1,49 @@
+import type { CreditNoteSummary } from '@remit/contracts';
+import type { EventStore } from '@remit/eventstore';
+import { currentUserId, requireAuth } from '@remit/kit';
+import { Router } from 'express';
+import type { Paywall } from '../billing/repository.js';
+import { sendEInvoiceOf } from '../invoices/einvoice.js';
+import { creditNoteFileName, creditNoteModel, renderCreditNotePdf } from './rendering.js';
+import { openCreditNote } from './repository.js';
+
+/** A credit note's document, PDF and e-invoice (docs/api.md, "Credit notes"); 404 when not the user's. */
+export function creditNoteQueryRoutes(deps: { store: EventStore; paywall: Paywall }): Router {
+  const { store } = deps;
+  const router = Router();
+
+  router.get('/credit-notes/:id', requireAuth, async (req, res) => {
+    const creditNote = await openCreditNote(deps, currentUserId(req), String(req.params.id));
+    const { content } = creditNote;
+    const answer: CreditNoteSummary & { invoiceId: string; invoiceNumber: string; invoiceIssueDate: string } =
+      {
+        id: creditNote.creditNoteId,
+        number: content.number,
+        issueDate: content.issueDate,
+        reason: creditNote.reason,
+        full: creditNote.full,
+        total: content.total,
+        currency: content.currency,
+        invoiceId: creditNote.invoiceId,
+        invoiceNumber: creditNote.invoice.number,
+        invoiceIssueDate: creditNote.invoice.issueDate,
+      };
+    res.setHeader('Cache-Control', 'private, no-store').json(answer);
+  });
+
+  router.get('/credit-notes/:id/pdf', requireAuth, async (req, res) => {
+    const creditNote = await openCreditNote(deps, currentUserId(req), String(req.params.id));
+    res
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `attachment; filename="${creditNoteFileName(creditNote)}"`)
+      .setHeader('Cache-Control', 'private, no-store')
+      .send(await renderCreditNotePdf(store, creditNote));
+  });
+
+  router.get('/credit-notes/:id/einvoice', requireAuth, async (req, res) => {
+    const creditNote = await openCreditNote(deps, currentUserId(req), String(req.params.id));
+    sendEInvoiceOf(req, res, creditNoteModel(creditNote));
+  });
+
+  return router;
+}
