@@ -71,14 +71,16 @@ export function eInvoiceTemplateData(
   const exemptionNotes = [
     ...new Set(totals.vatBreakdown.flatMap((entry) => (entry.exemption ? [entry.exemption.text] : []))),
   ];
+  const isCredit = invoice.typeCode === '381';
   const notes = [
+    // A credit note's note is the reason it corrects the invoice: it leads.
+    isCredit && invoice.notes.trim() ? `${englishLabels.reason}: ${invoice.notes.trim()}` : '',
     ...exemptionNotes,
     invoice.customer.buyerReference ? `Buyer reference: ${invoice.customer.buyerReference}` : '',
-    invoice.notes.trim(),
+    isCredit ? '' : invoice.notes.trim(),
   ].filter(Boolean);
   // A credit note asks for no payment: no payment details, no code to scan (its XML keeps the means, BR-DE-1).
-  const corrected = invoice.typeCode === '381' ? invoice.precedingInvoice : null;
-  const isCredit = invoice.typeCode === '381';
+  const corrected = isCredit ? invoice.precedingInvoice : null;
   const method = isCredit ? null : invoice.paymentMethod;
   const qrPayload = isCredit ? null : epcQrForInvoice(invoice, totals.amountDue);
   const labels = isCredit ? creditNoteLabels : englishLabels;

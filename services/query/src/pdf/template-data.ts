@@ -92,12 +92,13 @@ export const englishLabels = {
   of: 'of',
   void: 'VOID',
   voidedOn: 'Voided on',
+  reason: 'Reason',
 };
 
 /**
  * A credit note (381) prints in its invoice's template with the invoice's words changed where it differs: its
- * title and number, the invoice it corrects where an invoice has its due date, the reason as its notes, and the
- * amount credited rather than due.
+ * title and number, the invoice it corrects where an invoice has its due date, and the amount credited rather than
+ * due. Its reason leads its notes.
  */
 export const creditNoteLabels: typeof englishLabels = {
   ...englishLabels,
@@ -105,7 +106,6 @@ export const creditNoteLabels: typeof englishLabels = {
   number: 'Credit note number',
   dueDate: 'Corrects invoice',
   amountDue: 'Amount credited',
-  notes: 'Reason',
 };
 
 /** "Corrects invoice INV-0001 of 14 March 2025": what a credit note prints in its due date's place. */
