@@ -177,4 +177,10 @@ describe.each(httpStores())('credit note outputs over HTTP on %s', (kind) => {
     }
     expect((await app.get('/credit-notes/not-a-credit-note/pdf', { token: anna.token })).status).toBe(404);
   });
+
+  it("tells the credit in the invoice's History", async () => {
+    const history = await app.get(`/invoices/${invoiceId}/history`, { token: anna.token });
+    const summaries = (history.body.events as Array<{ summary: string }>).map((event) => event.summary);
+    expect(summaries).toContain('Credited in part by credit note CN-0001 (€202.30)');
+  });
 });

@@ -57,6 +57,10 @@ function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): st
       return 'Automatic reminders turned off for this invoice';
     case 'InvoiceRemindersOptedIn':
       return 'Automatic reminders turned on for this invoice';
+    case 'InvoiceCredited':
+      return `${event.data.full ? 'Credited in full' : 'Credited in part'} by credit note ${event.data.number} (${formatMoney(money(event.data.amount, event.data.currency))})`;
+    case 'RefundRecorded':
+      return `Refund of ${formatMoney(money(event.data.amount, event.data.currency))} paid back ${event.data.date}`;
     default:
       return event.type;
   }
