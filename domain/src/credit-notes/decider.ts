@@ -44,7 +44,7 @@ export const creditNoteDecider: Decider<CreditNoteState, CreditNoteCommand, Cred
   name: 'credit-note',
   handles: ['CreditNoteIssued'],
   initialState,
-  evolve(state, event) {
+  evolve(_state, event) {
     switch (event.type) {
       case 'CreditNoteIssued': {
         const { creditNoteId, userId, invoiceId, content } = event.data;

@@ -40,7 +40,7 @@ export function issueCreditNote(input: {
     userId,
     kind: 'credit_note',
     documentId: creditNoteId,
-    then: (number) => [
+    issue: (number) => [
       step({
         decider: invoiceDecider,
         streams: invoiceStreamId(invoiceId),

@@ -94,20 +94,20 @@ const documentSeriesDecider: Decider<SeriesState, SeriesCommand, DocumentSeriesE
 };
 
 /**
- * Gives `documentId` the next number of the user's series of `kind`; `then` makes the steps that issue the
+ * Gives `documentId` the next number of the user's series of `kind`; `issue` makes the steps that issue the
  * document under that number (in the same transaction).
  */
 export function assignDocumentNumber(input: {
   userId: string;
   kind: NumberedDocumentKind;
   documentId: string;
-  then: (number: string) => Step[];
+  issue: (number: string) => Step[];
 }) {
-  const { userId, kind, documentId, then } = input;
+  const { userId, kind, documentId, issue } = input;
   return step({
     decider: documentSeriesDecider,
     streams: documentSeriesStreamId(userId, kind),
     command: { type: 'AssignDocumentNumber', data: { userId, kind, documentId } },
-    effects: (events) => events.flatMap((event) => then(event.data.number)),
+    effects: (events) => events.flatMap((event) => issue(event.data.number)),
   });
 }
