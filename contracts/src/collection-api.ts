@@ -102,6 +102,7 @@ export {
   collectionStatuses,
   collectionStatusLabels,
   collectionStatusOf,
+  owedAndKept,
 } from './collection-status.js';
 
 /** `GET /invoices?status=`: a collection status (any case; 'Partially paid' too), or empty for all. */
@@ -124,6 +125,8 @@ export const invoiceCollectionViewSchema = z.object({
   CollectionStatus: z.enum(collectionStatuses),
   AmountPaid: z.number().int(),
   Balance: z.number().int(),
+  /** Owed back to the customer after a credit note (issue 27); 0 otherwise. */
+  RefundDue: z.number().int().default(0),
 });
 export type InvoiceCollectionView = z.infer<typeof invoiceCollectionViewSchema>;
 

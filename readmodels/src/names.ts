@@ -17,6 +17,7 @@ export const projectionNames = [
   'invoice-totals',
   'reminders',
   'clients',
+  'credits',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -1,3 +1,4 @@
+import { createEventStore } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,29 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     app = await startTestApp(kind);
     ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
     bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
+    // Ada subscribes, so every invoice of hers is open and the list filters.
+    const store = createEventStore(app.database);
+    try {
+      const subscribed = await store.append(
+        `subscription-${ada.user.id}`,
+        [
+          {
+            type: 'SubscriptionActivated',
+            data: {
+              userId: ada.user.id,
+              planName: 'Pro',
+              billingCycle: 'monthly',
+              status: 'active',
+              currentPeriodEnd: '2099-01-01T00:00:00.000Z',
+            },
+          },
+        ],
+        { expectedVersion: 'any' },
+      );
+      await app.applied(subscribed.position);
+    } finally {
+      await store.close();
+    }
   });
   afterAll(() => app.close());
 
@@ -132,6 +156,53 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
       expect(payment.status).toBe(409);
       expect(credit.body).toMatchObject({ balance: 0, refundDue: 0 });
     }
+  });
+
+  it("reads 'Credited' when fully credited and unpaid, 'Refund due' when it was paid, in the details and the filter", async () => {
+    const unpaid = await issue();
+    const credited = await app.post(
+      `/invoices/${unpaid}/credit-notes`,
+      { reason: 'Cancelled' },
+      as(ada.token),
+    );
+    await app.applied(BigInt(String(credited.body.position)));
+    const details = await app.get(`/invoices/${unpaid}`, { token: ada.token });
+    expect(details.body.Collection).toMatchObject({ CollectionStatus: 'credited', Balance: 0, RefundDue: 0 });
+    const filtered = await app.get('/invoices?status=credited', { token: ada.token });
+    const listed = (filtered.body.invoices as Array<{ ID: string; CollectionStatus: string }>).map(
+      (row) => row.ID,
+    );
+    expect(listed).toContain(unpaid);
+
+    const paid = await issue();
+    await app.post(`/invoices/${paid}/payments`, { amount: null }, as(ada.token));
+    const credit = await app.post(
+      `/invoices/${paid}/credit-notes`,
+      { reason: 'One day less', lines: [{ line: 1, quantity: '1', unitPrice: '950.50' }] },
+      as(ada.token),
+    );
+    expect(credit.body).toMatchObject({ balance: 0, refundDue: 114060 });
+    await app.applied(BigInt(String(credit.body.position)));
+    const owed = await app.get(`/invoices/${paid}`, { token: ada.token });
+    expect(owed.body.Collection).toMatchObject({
+      CollectionStatus: 'refund_due',
+      Balance: 0,
+      RefundDue: 114060,
+    });
+    const refunds = await app.get('/invoices?status=refund_due', { token: ada.token });
+    expect((refunds.body.invoices as Array<{ ID: string }>).map((row) => row.ID)).toContain(paid);
+
+    const refund = await app.post(
+      `/invoices/${paid}/refunds`,
+      { amount: '1140.60', date: '2025-05-01' },
+      as(ada.token),
+    );
+    expect(refund.status).toBe(201);
+    await app.applied(BigInt(String(refund.body.position)));
+    const settled = await app.get(`/invoices/${paid}`, { token: ada.token });
+    expect(settled.body.Collection).toMatchObject({ CollectionStatus: 'paid', Balance: 0, RefundDue: 0 });
+    const again = await app.post(`/invoices/${paid}/refunds`, { amount: '1' }, as(ada.token));
+    expect(again.status).toBe(409);
   });
 
   it('numbers credit notes per user, gap-free under concurrent issues', async () => {

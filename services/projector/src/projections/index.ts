@@ -2,6 +2,7 @@ import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
 import { clientsProjection } from './clients.js';
 import { collectionProjection } from './collection.js';
+import { creditsProjection } from './credits.js';
 import { customersProjection } from './customers.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
 import { invoiceTotalsProjection } from './invoice-totals.js';
@@ -28,4 +29,5 @@ export const projections: Projection[] = [
   invoiceTotalsProjection,
   remindersProjection,
   clientsProjection,
+  creditsProjection,
 ];

@@ -1,7 +1,9 @@
 import {
+  type CollectionFigures,
   collectionStatusOf,
   type InvoiceCollectionDetails,
   type InvoiceCollectionView,
+  owedAndKept,
   type PaymentView,
   paymentMethodKinds,
 } from '@remit/contracts';
@@ -9,12 +11,13 @@ import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, asc, eq } from 'drizzle-orm';
 
-const { invoiceCollection, invoicePayments, invoiceShares, invoiceReminders } = readModels;
+const { invoiceCollection, invoiceCredits, invoicePayments, invoiceShares, invoiceReminders } = readModels;
 
 export type CollectionRow = Pick<
   typeof invoiceCollection.$inferSelect,
   'total' | 'amountPaid' | 'voided' | 'issueDate' | 'dueDate'
->;
+> &
+  Pick<CollectionFigures, 'credited' | 'refunded' | 'fullyCredited'>;
 
 /**
  * The customer's side of an invoice as its list row and details show it. Until the collection read model
@@ -26,21 +29,31 @@ export function collectionView(
   today: string,
 ): InvoiceCollectionView {
   const figures = row ?? { total: invoice.amount, amountPaid: 0, voided: false, ...invoice };
+  const { owed, kept } = owedAndKept(figures);
   return {
     CollectionStatus: collectionStatusOf(figures, today),
     AmountPaid: figures.amountPaid,
-    Balance: figures.voided ? 0 : Math.max(0, figures.total - figures.amountPaid),
+    Balance: figures.voided ? 0 : Math.max(0, owed - kept),
+    RefundDue: Math.max(0, kept - owed),
   };
 }
 
-/** The invoice's collection figures, or undefined until the collection read model has it. */
+/** The invoice's collection figures (with its credits, D-208), or undefined until the collection read model has it. */
 export async function findCollectionFigures(db: Database, userId: string, invoiceId: string) {
   const [row] = await db
     .select()
     .from(invoiceCollection)
     .where(and(eq(invoiceCollection.invoiceId, invoiceId), eq(invoiceCollection.userId, userId)))
     .limit(1);
-  return row;
+  if (!row) return row;
+  const [credits] = await db
+    .select()
+    .from(invoiceCredits)
+    .where(and(eq(invoiceCredits.invoiceId, invoiceId), eq(invoiceCredits.userId, userId)))
+    .limit(1);
+  return credits
+    ? { ...row, credited: credits.credited, refunded: credits.refunded, fullyCredited: credits.fullyCredited }
+    : row;
 }
 
 const asMethod = (method: string): PaymentView['method'] =>

@@ -30,6 +30,9 @@ export interface ListRow {
   voided: boolean | null;
   collection_issue_date: string | null;
   collection_due_date: string | null;
+  credited: string | number | bigint;
+  refunded: string | number | bigint;
+  fully_credited: boolean;
 }
 
 /** The one row around the page's rows: whether the user is paid up, and the total (kept or counted). */
@@ -42,9 +45,18 @@ export interface ListHead {
 const COLUMNS = `i.id, i.user_id, i.number, i.issue_date, i.due_date, i.status, i.amount, i.currency,
   i.customer_name, i.customer_company_name, i.customer_email, i.issued_position::text as position,
   c.invoice_id is not null as collected, c.total as collection_total, c.amount_paid, c.voided,
-  c.issue_date as collection_issue_date, c.due_date as collection_due_date`;
+  c.issue_date as collection_issue_date, c.due_date as collection_due_date,
+  coalesce(k.credited, 0) as credited, coalesce(k.refunded, 0) as refunded,
+  coalesce(k.fully_credited, false) as fully_credited`;
 
-const COLLECTION = 'invoice_collection c on c.invoice_id = i.id and c.user_id = i.user_id';
+/** The collection figures and, for an invoice with credit notes, what they did (D-208). */
+const COLLECTION = `invoice_collection c on c.invoice_id = i.id and c.user_id = i.user_id
+  left join invoice_credits k on k.invoice_id = i.id and k.user_id = i.user_id`;
+
+/** What the customer owes in all (total less credits; nothing when fully credited) and what stands paid. */
+const OWED =
+  'case when coalesce(k.fully_credited, false) then 0 else greatest(0, c.total - coalesce(k.credited, 0)) end';
+const KEPT_PAID = '(c.amount_paid - coalesce(k.refunded, 0))';
 
 const PAID_UP = PAID_UP_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -60,10 +72,12 @@ const KEPT = 'select coalesce((select invoices from user_invoice_totals where us
  */
 const collectionStatusSql = (today: string) => `case
     when c.voided then 'void'
-    when c.amount_paid >= c.total then 'paid'
+    when coalesce(k.credited, 0) > 0 and ${KEPT_PAID} > ${OWED} then 'refund_due'
+    when coalesce(k.fully_credited, false) and ${KEPT_PAID} <= 0 then 'credited'
+    when ${KEPT_PAID} >= ${OWED} then 'paid'
     when c.issue_date > ${today} then 'draft'
     when c.due_date < ${today} then 'overdue'
-    when c.amount_paid > 0 then 'partially_paid'
+    when ${KEPT_PAID} > 0 then 'partially_paid'
     else 'outstanding' end`;
 
 export interface ListShape {

@@ -114,6 +114,9 @@ function toItemRow(row: ListRow, today: string): ListItemRow {
         voided: row.voided === true,
         issueDate: row.collection_issue_date ?? '',
         dueDate: row.collection_due_date ?? '',
+        credited: Number(row.credited),
+        refunded: Number(row.refunded),
+        fullyCredited: row.fully_credited === true,
       }
     : null;
   return { ...invoice, collection: collectionView(collected, invoice, today) };

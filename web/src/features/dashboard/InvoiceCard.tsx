@@ -140,6 +140,8 @@ const tones: Record<CollectionStatus, 'success' | 'warning' | 'danger' | 'muted'
   overdue: 'danger',
   draft: 'muted',
   void: 'muted',
+  credited: 'muted',
+  refund_due: 'danger',
 };
 
 /** One click for the whole balance: offered while something is still due on an open invoice. */
