@@ -48,7 +48,15 @@ export const TOP_CLIENTS_LIMIT = 5;
 export const RECENT_INVOICES_LIMIT = 5;
 export const RECENT_ACTIVITIES_LIMIT = 10;
 
-export const recentInvoiceStatuses = ['Paid', 'Pending', 'Overdue', 'Draft', 'Void'] as const;
+export const recentInvoiceStatuses = [
+  'Paid',
+  'Pending',
+  'Overdue',
+  'Draft',
+  'Void',
+  'Credited',
+  'Refund due',
+] as const;
 export type RecentInvoiceStatus = (typeof recentInvoiceStatuses)[number];
 
 /** `GET /invoices/recent` → `{ invoices }`, the 5 newest. */

@@ -17,6 +17,7 @@ import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, countDistinct, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import { listInvoices } from '../invoices/repository.js';
+import { creditsByClient, creditsByCurrency } from './credits.js';
 
 const { activities, clientCurrencyTotals, currencyTotals, invoices, owingDays } = readModels;
 
@@ -67,14 +68,26 @@ export async function quickStats(db: Database, userId: string, today: string): P
     })
     .from(c)
     .where(eq(c.userId, userId));
+  // Credit notes: revenue is what customers keep paid up to what they owe, pending what is due after credits.
+  const credits = new Map((await creditsByCurrency(db, userId)).map((row) => [row.currency, row]));
   const totals = (rows: { currency: string; amount: number | string | null }[]) =>
     rows
       .map((row) => ({ currency: row.currency, amount: Number(row.amount ?? 0) }))
       .filter((total) => total.amount > 0)
       .sort(byMajorUnits);
   return {
-    totalRevenue: totals(perCurrency.map((row) => ({ currency: row.currency, amount: row.revenue }))),
-    pendingPayments: totals(perCurrency.map((row) => ({ currency: row.currency, amount: row.pending }))),
+    totalRevenue: totals(
+      perCurrency.map((row) => ({
+        currency: row.currency,
+        amount: Number(row.revenue) - (credits.get(row.currency)?.revenue ?? 0),
+      })),
+    ),
+    pendingPayments: totals(
+      perCurrency.map((row) => ({
+        currency: row.currency,
+        amount: Number(row.pending) - (credits.get(row.currency)?.pending ?? 0),
+      })),
+    ),
     overduePayments: totals(overdue),
     activeClients: Number(customers?.active ?? 0),
     totalInvoices: perCurrency.reduce((sum, row) => sum + Number(row.invoices), 0),
@@ -121,12 +134,15 @@ export async function topClients(db: Database, userId: string): Promise<TopClien
     string | number
   >;
   const found = Array.isArray(result) ? (result as Ranked[]) : ((result as { rows: Ranked[] }).rows ?? []);
+  // A client's total is what was billed less its credit notes (issue 27).
+  const credited = await creditsByClient(db, userId);
   const rows = found.map((row) => ({
     currency: String(row.currency),
     customerEmail: String(row.customer_email),
     customerName: String(row.customer_name),
     invoices: Number(row.invoices),
-    amount: Number(row.amount),
+    amount:
+      Number(row.amount) - (credited.get(`${String(row.customer_email)}\n${String(row.currency)}`) ?? 0),
     paid: Number(row.paid),
     outstanding: Number(row.outstanding),
   }));
@@ -165,6 +181,10 @@ function recentStatus(status: CollectionStatus): RecentInvoiceStatus {
       return 'Overdue';
     case 'void':
       return 'Void';
+    case 'credited':
+      return 'Credited';
+    case 'refund_due':
+      return 'Refund due';
     default:
       return 'Pending';
   }

@@ -42,6 +42,8 @@ const statusTones = {
   Overdue: ['dangerSoft', 'danger'],
   Draft: ['surfaceSunken', 'muted'],
   Void: ['surfaceSunken', 'muted'],
+  Credited: ['surfaceSunken', 'muted'],
+  'Refund due': ['dangerSoft', 'danger'],
 } as const;
 
 /** Spec §4: Paid green, Pending yellow, Overdue red, Draft grey; a void invoice (issue 14) grey too. */
