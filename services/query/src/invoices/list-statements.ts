@@ -46,17 +46,17 @@ const COLUMNS = `i.id, i.user_id, i.number, i.issue_date, i.due_date, i.status, 
   i.customer_name, i.customer_company_name, i.customer_email, i.issued_position::text as position,
   c.invoice_id is not null as collected, c.total as collection_total, c.amount_paid, c.voided,
   c.issue_date as collection_issue_date, c.due_date as collection_due_date,
-  coalesce(k.credited, 0) as credited, coalesce(k.refunded, 0) as refunded,
-  coalesce(k.fully_credited, false) as fully_credited`;
+  coalesce(cr.credited, 0) as credited, coalesce(cr.refunded, 0) as refunded,
+  coalesce(cr.fully_credited, false) as fully_credited`;
 
 /** The collection figures and, for an invoice with credit notes, what they did (D-208). */
 const COLLECTION = `invoice_collection c on c.invoice_id = i.id and c.user_id = i.user_id
-  left join invoice_credits k on k.invoice_id = i.id and k.user_id = i.user_id`;
+  left join invoice_credits cr on cr.invoice_id = i.id and cr.user_id = i.user_id`;
 
 /** What the customer owes in all (total less credits; nothing when fully credited) and what stands paid. */
 const OWED =
-  'case when coalesce(k.fully_credited, false) then 0 else greatest(0, c.total - coalesce(k.credited, 0)) end';
-const KEPT_PAID = '(c.amount_paid - coalesce(k.refunded, 0))';
+  'case when coalesce(cr.fully_credited, false) then 0 else greatest(0, c.total - coalesce(cr.credited, 0)) end';
+const KEPT_PAID = '(c.amount_paid - coalesce(cr.refunded, 0))';
 
 const PAID_UP = PAID_UP_STATUSES.map((status) => `'${status}'`).join(', ');
 
@@ -72,8 +72,8 @@ const KEPT = 'select coalesce((select invoices from user_invoice_totals where us
  */
 const collectionStatusSql = (today: string) => `case
     when c.voided then 'void'
-    when coalesce(k.credited, 0) > 0 and ${KEPT_PAID} > ${OWED} then 'refund_due'
-    when coalesce(k.fully_credited, false) and ${KEPT_PAID} <= 0 then 'credited'
+    when coalesce(cr.credited, 0) > 0 and ${KEPT_PAID} > ${OWED} then 'refund_due'
+    when coalesce(cr.fully_credited, false) and ${KEPT_PAID} <= 0 then 'credited'
     when ${KEPT_PAID} >= ${OWED} then 'paid'
     when c.issue_date > ${today} then 'draft'
     when c.due_date < ${today} then 'overdue'
