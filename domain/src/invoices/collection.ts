@@ -196,6 +196,12 @@ export function decideCollection(
     case 'VoidInvoice': {
       if (payments.voided) return [];
       if (payments.paid > 0) throw paymentsStand('voiding it');
+      // A credit note already corrects it: voiding too would take the same amount off twice.
+      if (payments.creditNotes.length > 0) {
+        throw new AppError('conflict', 'This invoice has credit notes; issue another to correct it', {
+          reason: 'invoice_credited',
+        });
+      }
       const { invoiceId, userId, reason } = command.data;
       return [{ type: 'InvoiceVoided', data: { invoiceId, userId, number: content.number, reason } }];
     }

@@ -205,5 +205,8 @@ describe('invoice decider: credit notes', () => {
       })
       .thenThrows('no balance left');
     given(history).when({ type: 'DeleteInvoice', data: ids }).thenThrows('credit notes');
+    given(history)
+      .when({ type: 'VoidInvoice', data: { ...ids, reason: 'again' } })
+      .thenThrows('This invoice has credit notes');
   });
 });
