@@ -3,6 +3,7 @@ import { type Decider, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
 import { evolveCollection, noPayments, type Payments } from './collection-state.js';
+import { type CreditCommand, decideCredit } from './credit.js';
 import {
   decideDownload,
   type FinalBy,
@@ -11,7 +12,6 @@ import {
   invoiceFinal,
   type RecordDownloadCommand,
 } from './finality.js';
-import { type CreditCommand, decideCredit } from './credit.js';
 
 export type InvoiceEvent = InvoiceStreamEvent;
 
