@@ -62,7 +62,7 @@ export const reserveInvoiceNumber = (
  */
 export const documentKindPrefixes: Record<NumberedDocumentKind, string> = { credit_note: 'CN-' };
 
-interface SeriesState {
+export interface SeriesState {
   sequence: number;
   /** The document each number went to, so a repeated command is given the same one. */
   byDocument: Readonly<Record<string, string>>;
