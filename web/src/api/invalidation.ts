@@ -47,7 +47,7 @@ export type Change = keyof typeof staleAfter;
 
 /** What a command about one invoice makes stale, beside the lists every invoice change reaches. */
 const staleAfterInvoice: Record<
-  'payment' | 'sent' | 'shared' | 'reminders' | 'downloaded',
+  'payment' | 'sent' | 'shared' | 'reminders' | 'downloaded' | 'credited',
   (id: string) => QueryKey[]
 > = {
   /** A payment recorded, reversed or marked, or the invoice voided: lists, totals and the customer page. */
@@ -62,6 +62,14 @@ const staleAfterInvoice: Record<
   /** A share link made or stopped: whether one is active, and the history. */
   shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id), invoiceKeys.form(id)],
   reminders: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
+  /** A credit note issued (issue 27): balance, status, totals, history and the customer page. */
+  credited: (id) => [
+    ...staleAfter.invoices,
+    invoiceKeys.collection(id),
+    invoiceKeys.history(id),
+    invoiceKeys.form(id),
+    publicInvoiceKeys.all,
+  ],
   /** Downloaded by the owner (issue 27): it is final now, and its history says so. */
   downloaded: (id) => [invoiceKeys.form(id), invoiceKeys.history(id)],
 };

@@ -1,7 +1,9 @@
 import {
   type CollectionAnswer,
   collectionAnswerSchema,
+  creditNoteAnswerSchema,
   type InvoiceCollectionDetails,
+  type IssueCreditNoteInput,
   invoiceCollectionDetailsSchema,
   type RecordPaymentInput,
   type SendInvoiceAnswer,
@@ -76,5 +78,14 @@ export function voidInvoice(invoiceId: string, reason: string, idempotencyKey: s
     body: { reason },
     idempotencyKey,
     schema: collectionAnswerSchema,
+  });
+}
+
+/** `POST /invoices/{id}/credit-notes` (issue 27): without lines a full credit, with lines a partial one. */
+export function issueCreditNote(invoiceId: string, input: IssueCreditNoteInput, idempotencyKey: string) {
+  return request('POST', `/invoices/${encodeURIComponent(invoiceId)}/credit-notes`, {
+    body: input,
+    idempotencyKey,
+    schema: creditNoteAnswerSchema,
   });
 }

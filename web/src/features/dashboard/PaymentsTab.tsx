@@ -1,4 +1,4 @@
-import { collectionStatusLabels } from '@remit/contracts';
+import { collectionStatusLabels, type IssueCreditNoteInput } from '@remit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -6,13 +6,14 @@ import { useCommand } from '../../api/command';
 import { ApiError } from '../../api/errors';
 import { invalidateAfterInvoice } from '../../api/invalidation';
 import type { InvoiceListItem } from '../../api/invoices';
-import { reversePayment, voidInvoice } from '../../api/payments';
+import { issueCreditNote, reversePayment, voidInvoice } from '../../api/payments';
 import { setInvoiceReminders } from '../../api/reminders';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatAmount } from '../../lib/format';
 import { Switch } from '../profile/Switch';
 import { useToast } from '../toasts/ToastProvider';
+import { CreditNoteDialog } from './CreditNoteDialog';
 import { collectionQuery } from './queries';
 import { RecordPaymentForm } from './RecordPaymentForm';
 import { VoidInvoiceDialog } from './VoidInvoiceDialog';
@@ -62,6 +63,16 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
     onSuccess: async () => {
       setAskingVoid(false);
       await done('Invoice voided');
+    },
+  });
+  const [askingCredit, setAskingCredit] = useState(false);
+  // Like void: the dialog shows the server's refusal and stays open; it closes once the credit note is issued.
+  const crediting = useCommand({
+    send: (input: IssueCreditNoteInput, key) => issueCreditNote(invoice.ID, input, key),
+    onSuccess: async (answer) => {
+      setAskingCredit(false);
+      toast(`Credit note ${answer.number} issued`, { tone: 'success' });
+      await invalidateAfterInvoice(queryClient, invoice.ID, 'credited');
     },
   });
   // Per invoice: whether the owner's automatic reminders (the policy on /profile) go to this customer.
@@ -150,6 +161,30 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
             Void invoice
           </Button>
         </div>
+      )}
+      {CollectionStatus !== 'void' && CollectionStatus !== 'credited' && (
+        <div>
+          <Button
+            variant="secondary"
+            busy={crediting.busy}
+            onClick={() => {
+              crediting.reset();
+              setAskingCredit(true);
+            }}
+          >
+            Issue credit note
+          </Button>
+        </div>
+      )}
+      {askingCredit && (
+        <CreditNoteDialog
+          invoiceId={invoice.ID}
+          number={invoice.InvoiceNumber}
+          busy={crediting.busy}
+          failure={crediting.error ? failureMessage(crediting.error) : null}
+          onIssue={(input) => crediting.run(input)}
+          onCancel={() => setAskingCredit(false)}
+        />
       )}
       {askingVoid && (
         <VoidInvoiceDialog
