@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, savedDrafts, seedInvoice, useToken } from './helpers.js';
 
 // Issue 34 item 18, measured in the browser: what commit 88197c3 fixed stays fixed.
