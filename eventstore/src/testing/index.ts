@@ -100,7 +100,13 @@ async function dropSchema(connectionString: string, schema: string): Promise<voi
 }
 
 export { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
-export { testDatabaseUrl } from './test-config.js';
+export {
+  isCi,
+  testDatabaseUrl,
+  testEinvoiceDir,
+  testEinvoiceSeed,
+  testRedisUrl,
+} from './test-config.js';
 
 /** A whole PostgreSQL database of its own on TEST_DATABASE_URL's server, for tests that start processes. */
 export interface ScratchDatabase {

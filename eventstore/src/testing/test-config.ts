@@ -6,3 +6,15 @@ export const testEveryStore = Boolean(process.env.TEST_EVERY_STORE);
 
 /** The embedded engine on a worker thread of its own (PGLITE_THREAD, as the services read it). */
 export const testPgliteThread = process.env.PGLITE_THREAD !== 'false';
+
+/** Redis for the suites, like TEST_DATABASE_URL for PostgreSQL (CI sets both; absent, Redis cases drop out). */
+export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL || undefined;
+
+/** The offline EN 16931 validator's folder (EINVOICE_DIR), when set. */
+export const testEinvoiceDir: string | undefined = process.env.EINVOICE_DIR || undefined;
+
+/** EINVOICE_SEED: replays one run of the e-invoice property test. */
+export const testEinvoiceSeed: string | undefined = process.env.EINVOICE_SEED || undefined;
+
+/** CI: suites that need a tool fail rather than skip when it is missing. */
+export const isCi = Boolean(process.env.CI);

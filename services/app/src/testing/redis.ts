@@ -1,2 +1,2 @@
-/** Redis for the suites, like TEST_DATABASE_URL for PostgreSQL (CI sets both; absent, Redis cases drop out). */
-export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL || undefined;
+/** Redis for the suites: read with the other test switches (`@remit/eventstore/testing`). */
+export { testRedisUrl } from '@remit/eventstore/testing';

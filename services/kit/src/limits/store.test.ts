@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { OpenDatabase } from '@remit/eventstore';
-import { openTestDatabase, testStores } from '@remit/eventstore/testing';
+import { openTestDatabase, testRedisUrl, testStores } from '@remit/eventstore/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateSharedState } from './migrate.js';
 import { databaseLimitStore, type LimitStore, redisLimitStore } from './store.js';
 
 /** Redis for the suites, like TEST_DATABASE_URL for PostgreSQL (CI sets both). */
-const testRedisUrl = process.env.TEST_REDIS_URL || undefined;
 
 const backends = [...testStores(), ...(testRedisUrl ? (['redis'] as const) : [])];
 

@@ -1,5 +1,6 @@
 import type { ClientListEntry, Item } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { isServerUnreachable } from '../../api/errors';
 import { clientKeys, itemKeys } from '../../api/keys';
 
 /**
@@ -32,3 +33,15 @@ export const searchCachedClients = (queryClient: QueryClient, q: string) =>
 
 export const searchCachedItems = (queryClient: QueryClient, q: string) =>
   cachedMatches<Item>(queryClient, itemKeys.all, q, (item) => `${item.name} ${item.description}`);
+
+/**
+ * A search's answer, or — when the server cannot be reached (`unreachable`) — what this device cached; any other
+ * error answers nothing (spec §8: errors give an empty list).
+ */
+export function orCached<Row>(
+  search: Promise<Row[]>,
+  cached: () => Row[],
+  unreachable: (error: unknown) => boolean = isServerUnreachable,
+): Promise<Row[]> {
+  return search.catch((error: unknown) => (unreachable(error) ? cached() : []));
+}

@@ -1,4 +1,5 @@
 import {
+  addDays,
   addressLine,
   type Client,
   type eInvoiceCustomerInputSchema,
@@ -9,7 +10,6 @@ import {
   type VatCategory,
 } from '@remit/contracts';
 import type { z } from 'zod';
-import { isoDay } from '../../lib/format';
 import { clientTitle } from './clientTitle';
 
 /**
@@ -32,12 +32,6 @@ export type WizardCustomerFields = Pick<
   /** The client's default VAT rate in percent, when it has one. */
   taxRate?: number;
 };
-
-/** Adds whole days to a yyyy-mm-dd date (calendar days, no time zone). */
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return isoDay(days, new Date(year ?? 1970, (month ?? 1) - 1, date ?? 1));
-}
 
 export function clientToWizardFields(client: Client, issueDate: string): WizardCustomerFields {
   const contact = client.contactName || client.companyName;

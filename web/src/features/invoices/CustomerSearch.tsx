@@ -3,11 +3,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { searchClients } from '../../api/clients';
-import { isNetworkError, isServerUnreachable } from '../../api/errors';
+import { isNetworkError } from '../../api/errors';
 import { type CustomerSuggestion, searchCustomers } from '../../api/invoices';
 import { clientKeys, customerKeys } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { searchCachedClients } from '../clients/cachedSearch';
+import { orCached, searchCachedClients } from '../clients/cachedSearch';
 import { clientTitle } from '../clients/clientTitle';
 import { searchCachedCustomers } from './cachedCustomers';
 
@@ -87,18 +87,14 @@ export function CustomerSearch({
     queryKey: customerKeys.suggestions(q),
     // Errors give an empty list (spec §8); offline, the customers suggested before on this device.
     queryFn: ({ signal }) =>
-      searchCustomers(q, signal).catch((error: unknown) =>
-        isNetworkError(error) ? searchCachedCustomers(queryClient, q) : [],
-      ),
+      orCached(searchCustomers(q, signal), () => searchCachedCustomers(queryClient, q), isNetworkError),
     enabled: ready,
   });
   const clients = useQuery({
     queryKey: clientKeys.list(q),
     // Offline, the clients this device fetched before; any other error, none (the customers still show).
     queryFn: ({ signal }) =>
-      searchClients(q, false, signal).catch((error: unknown) =>
-        isServerUnreachable(error) ? searchCachedClients(queryClient, q) : [],
-      ),
+      orCached(searchClients(q, false, signal), () => searchCachedClients(queryClient, q)),
     enabled: ready,
   });
   const clientEmails = new Set(

@@ -4,10 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import styled from 'styled-components';
 import { searchItems } from '../../api/clients';
-import { isServerUnreachable } from '../../api/errors';
 import { itemKeys } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
-import { searchCachedItems } from '../clients/cachedSearch';
+import { orCached, searchCachedItems } from '../clients/cachedSearch';
 import { itemToWizardLine } from '../clients/toWizard';
 import { useToast } from '../toasts/ToastProvider';
 import type { WizardForm } from './wizardMachine';
@@ -59,10 +58,7 @@ export function ItemPicker({ currency, onPick }: { currency: string; onPick: (li
   const q = useDebouncedValue(text.trim(), 300);
   const found = useQuery({
     queryKey: itemKeys.list(q),
-    queryFn: ({ signal }) =>
-      searchItems(q, signal).catch((error: unknown) =>
-        isServerUnreachable(error) ? searchCachedItems(queryClient, q) : [],
-      ),
+    queryFn: ({ signal }) => orCached(searchItems(q, signal), () => searchCachedItems(queryClient, q)),
     enabled: q.length >= 2,
   });
   const pick = (item: Item) => {

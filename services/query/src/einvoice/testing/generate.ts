@@ -10,6 +10,7 @@ import {
   type VatTreatment,
   vatCategoryCodes,
 } from '@remit/contracts';
+import { testEinvoiceSeed } from '@remit/eventstore/testing';
 import { invoiceTemplates } from '../../pdf/templates/registry.js';
 import type { EInvoiceXmlFormat } from '../prepare.js';
 
@@ -51,7 +52,7 @@ const xmlFormats = ['cii', 'ubl', 'xrechnung-cii', 'xrechnung-ubl'] as const;
 
 /** The seed: EINVOICE_SEED when set (to replay a failure), otherwise a fresh one each run. */
 export function propertySeed(): number {
-  const given = process.env.EINVOICE_SEED;
+  const given = testEinvoiceSeed;
   if (given && /^\d+$/.test(given)) return Number(given) >>> 0;
   return Math.floor(Math.random() * 2 ** 32) >>> 0;
 }

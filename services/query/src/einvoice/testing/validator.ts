@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { isCi, testEinvoiceDir } from '@remit/eventstore/testing';
 import { packageRoot } from '../../pdf/paths.js';
 
 /**
@@ -9,14 +10,14 @@ import { packageRoot } from '../../pdf/paths.js';
  * repository (scripts/tools.mjs looks in the same two places; `npm test`'s preflight names the install).
  */
 const candidates = [
-  process.env.EINVOICE_DIR,
+  testEinvoiceDir,
   join(packageRoot, '..', '..', '..', 'shared', 'tools', 'einvoice'),
 ].filter((dir): dir is string => Boolean(dir));
 
 export const validatorDir = candidates.find((dir) => existsSync(join(dir, 'validate')));
 
 /** CI must never pass the e-invoice tests by skipping them. */
-export const isCi = Boolean(process.env.CI);
+export { isCi };
 
 export interface ValidatorFinding {
   severity: string;
