@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditNoteListEntrySchema } from './credit-notes-api.js';
 import { currencyCodes } from './currencies.js';
 import { countryCodes, vatCategoryCodes } from './einvoice/codes.js';
 import { customerTypes } from './einvoice/model.js';
@@ -257,9 +258,25 @@ export const clientAnswerSchema = z.object({
 });
 export type ClientAnswer = z.infer<typeof clientAnswerSchema>;
 
+/** A payment on one of the client's invoices, as the client page lists it; a reversed one stays, marked. */
+export const clientPaymentSchema = z.object({
+  id: z.string(),
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  date: z.string(),
+  method: z.string(),
+  reference: z.string(),
+  reversed: z.boolean(),
+});
+export type ClientPayment = z.infer<typeof clientPaymentSchema>;
+
 export const clientPageAnswerSchema = z.object({
   client: clientListEntrySchema,
   invoices: z.array(clientInvoiceSchema),
+  creditNotes: z.array(creditNoteListEntrySchema),
+  payments: z.array(clientPaymentSchema),
 });
 export type ClientPageAnswer = z.infer<typeof clientPageAnswerSchema>;
 

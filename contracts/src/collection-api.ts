@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CollectionStatus, collectionStatuses } from './collection-status.js';
-import { paymentMethodKinds } from './events/collection.js';
+import { type PaymentMethodKind, paymentMethodKinds } from './events/collection.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -60,6 +60,16 @@ export const recordPaymentSchema = z.object({
   reference: text(200),
   note: text(1000),
 });
+
+/** How a payment was made, as the forms and lists name it. */
+export const paymentMethodKindLabels: Record<PaymentMethodKind, string> = {
+  bank_transfer: 'Bank transfer',
+  card: 'Card',
+  cash: 'Cash',
+  cheque: 'Cheque',
+  digital: 'Digital',
+  other: 'Other',
+};
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 
 export const reversePaymentSchema = z.object({ reason: text(500) });

@@ -80,3 +80,32 @@ export const creditNoteSummarySchema = z.object({
   currency: z.string(),
 });
 export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
+
+/** `GET /credit-notes?search=&page=`: the user's credit notes, newest first, 20 a page. */
+export const creditNotesQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Search can have at most 100 characters').optional().default(''),
+  page: z.coerce
+    .number({ error: 'Page must be a whole number from 1' })
+    .int('Page must be a whole number from 1')
+    .min(1, 'Page must be a whole number from 1')
+    .max(10_000, 'Page must be at most 10000')
+    .optional()
+    .default(1),
+});
+export const CREDIT_NOTES_PAGE_SIZE = 20;
+
+export const creditNoteListEntrySchema = creditNoteSummarySchema.extend({
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  customerName: z.string(),
+});
+export type CreditNoteListEntry = z.infer<typeof creditNoteListEntrySchema>;
+
+export const creditNotesAnswerSchema = z.object({
+  creditNotes: z.array(creditNoteListEntrySchema),
+  /** How many match the search, over all pages. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type CreditNotesAnswer = z.infer<typeof creditNotesAnswerSchema>;

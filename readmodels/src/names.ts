@@ -18,6 +18,8 @@ export const projectionNames = [
   'reminders',
   'clients',
   'credits',
+  'credit-notes',
+  'invoice-drafts',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -6,6 +6,7 @@ export * from './schema/accounts.js';
 export * from './schema/clients.js';
 export * from './schema/collection.js';
 export * from './schema/credits.js';
+export * from './schema/documents.js';
 export * from './schema/invoices.js';
 export * from './schema/stats.js';
 export * from './schema/totals.js';

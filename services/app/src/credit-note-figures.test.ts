@@ -47,4 +47,35 @@ describe('credit notes in the profile figures', () => {
     );
     expect(statuses).toEqual(['FIG-2 Credited', 'FIG-1 Refund due']);
   });
+
+  it('overdue and pending are what is due after credits: a partly credited overdue invoice owes the rest', async () => {
+    const dan = await signedInUser(app, 'dan@example.com', 'Dan Brown');
+    await subscribe(app, dan);
+    const as = { token: dan.token };
+    // Due 2025-04-13: overdue today. 2281.56 EUR, of which one day (950.50 + 20 % VAT = 1140.60) is credited.
+    const created = await postInvoice(app, dan.token, invoicePayload({ invoiceNumber: 'OVD-1' }));
+    const id = String((created.body.invoice as { ID: string }).ID);
+    const credited = await app.post(
+      `/invoices/${id}/credit-notes`,
+      { reason: 'One day less', lines: [{ line: 1, quantity: '1', unitPrice: '950.50' }] },
+      as,
+    );
+    expect(credited.status).toBe(201);
+    await app.applied(BigInt(String(credited.body.position)));
+    const stats = (await app.get('/settings/quick-stats', as)).body.stats as QuickStats;
+    expect(stats.overduePayments).toEqual([{ currency: 'EUR', amount: 114096 }]);
+    expect(stats.pendingPayments).toEqual([{ currency: 'EUR', amount: 114096 }]);
+    // The client's balance on the clients list is the same figure.
+    const client = await app.post(
+      '/clients',
+      { companyName: 'Difference Works', email: 'charles@difference.example' },
+      as,
+    );
+    expect(client.status).toBe(201);
+    await app.applied(BigInt(String(client.body.position)));
+    const clients = await app.get('/clients', as);
+    expect(clients.body.clients).toEqual([
+      expect.objectContaining({ balances: [{ currency: 'EUR', balance: 114096 }] }),
+    ]);
+  });
 });

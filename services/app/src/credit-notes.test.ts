@@ -219,4 +219,62 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     const bobCredit = await app.post(`/invoices/${bobId}/credit-notes`, { reason: 'x' }, as(bob.token));
     expect(bobCredit.body.number).toBe('CN-0001');
   });
+
+  it("lists the user's credit notes newest first, searchable and paged; the client page shows them with payments", async () => {
+    const id = await issue();
+    await app.post(
+      `/invoices/${id}/payments`,
+      { amount: '100.00', reference: 'Ü-überweisung' },
+      as(ada.token),
+    );
+    const credited = await app.post(
+      `/invoices/${id}/credit-notes`,
+      { reason: 'Tarif corrigé', lines: [{ line: 2, quantity: '3', unitPrice: '0.10' }] },
+      as(ada.token),
+    );
+    expect(credited.status).toBe(201);
+    const client = await app.post(
+      '/clients',
+      { companyName: 'Difference Works', email: 'Charles@Difference.example' },
+      as(ada.token),
+    );
+    await app.applied(BigInt(String(client.body.position)));
+
+    const list = await app.get('/credit-notes', { token: ada.token });
+    expect(list.status).toBe(200);
+    expect(list.body.creditNotes[0]).toEqual({
+      id: credited.body.id,
+      number: credited.body.number,
+      issueDate: expect.any(String),
+      reason: 'Tarif corrigé',
+      full: false,
+      total: 36,
+      currency: 'EUR',
+      invoiceId: id,
+      invoiceNumber: `CR-${numbered}`,
+      customerName: 'Charles Babbage',
+    });
+    expect(list.body).toMatchObject({ page: 1, pageSize: 20, total: expect.any(Number) });
+    const found = await app.get(`/credit-notes?search=${encodeURIComponent(`cr-${numbered}`)}`, {
+      token: ada.token,
+    });
+    expect(found.body.creditNotes.map((note: { id: string }) => note.id)).toEqual([credited.body.id]);
+    // Search text is literal: % matches only itself.
+    expect((await app.get('/credit-notes?search=%25', { token: ada.token })).body.creditNotes).toEqual([]);
+    // Another user's list holds none of Ada's; bad paging is a clear 400.
+    const bobs = await app.get('/credit-notes', { token: bob.token });
+    expect(bobs.body.creditNotes.map((note: { id: string }) => note.id)).not.toContain(credited.body.id);
+    const bad = await app.get('/credit-notes?page=0', { token: ada.token });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toBe('Page must be a whole number from 1');
+
+    const page = await app.get(`/clients/${client.body.client.id}`, { token: ada.token });
+    expect(page.status).toBe(200);
+    expect(page.body.creditNotes.map((note: { id: string }) => note.id)).toContain(credited.body.id);
+    expect(page.body.payments).toContainEqual(
+      expect.objectContaining({ invoiceId: id, amount: 10000, reference: 'Ü-überweisung', reversed: false }),
+    );
+    // The invoice's balance on the client page is after the payment and the credit: 2281.56 − 100 − 0.36.
+    expect(page.body.invoices).toContainEqual(expect.objectContaining({ id, balance: 218120 }));
+  });
 });

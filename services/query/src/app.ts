@@ -75,8 +75,8 @@ export function createQueryService(deps: QueryServiceDeps): {
     }),
   );
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
-  router.use(draftQueryRoutes({ store: deps.store }));
-  router.use(creditNoteQueryRoutes({ store: deps.store, paywall }));
+  router.use(draftQueryRoutes({ db: deps.db }));
+  router.use(creditNoteQueryRoutes({ db: deps.db, store: deps.store, paywall }));
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));

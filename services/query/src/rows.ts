@@ -25,3 +25,6 @@ export async function readRows<Row>(db: Database, statement: Statement): Promise
     .execute();
   return Array.isArray(result) ? (result as Row[]) : ((result as { rows: Row[] }).rows ?? []);
 }
+
+/** A user's search text as a LIKE pattern's literal part: `%`, `_` and `\` match only themselves. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

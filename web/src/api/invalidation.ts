@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
   billingKeys,
   clientKeys,
+  creditNoteKeys,
   customerKeys,
   draftKeys,
   invoiceKeys,
@@ -62,9 +63,10 @@ const staleAfterInvoice: Record<
   /** A share link made or stopped: whether one is active, and the history. */
   shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id), invoiceKeys.form(id)],
   reminders: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
-  /** A credit note issued (issue 27): balance, status, totals, history and the customer page. */
+  /** A credit note issued (issue 27): balance, status, totals, history, the credit notes and the customer page. */
   credited: (id) => [
     ...staleAfter.invoices,
+    creditNoteKeys.all,
     invoiceKeys.collection(id),
     invoiceKeys.history(id),
     invoiceKeys.form(id),

@@ -35,6 +35,12 @@ export const invoiceKeys = {
   nextNumber: ['invoices', 'next-number'] as const,
 };
 
+/** Credit notes (issue 27): `GET /credit-notes` by page and search. */
+export const creditNoteKeys = {
+  all: ['credit-notes'] as const,
+  list: (page: number, search: string) => ['credit-notes', 'list', { page, search }] as const,
+};
+
 /** Unissued drafts on the server (issue 27): `GET /drafts` and `GET /drafts/{id}`. */
 export const draftKeys = {
   all: ['drafts'] as const,

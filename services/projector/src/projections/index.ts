@@ -2,8 +2,10 @@ import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
 import { clientsProjection } from './clients.js';
 import { collectionProjection } from './collection.js';
+import { creditNotesProjection } from './credit-notes.js';
 import { creditsProjection } from './credits.js';
 import { customersProjection } from './customers.js';
+import { invoiceDraftsProjection } from './invoice-drafts.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
 import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
@@ -30,4 +32,6 @@ export const projections: Projection[] = [
   remindersProjection,
   clientsProjection,
   creditsProjection,
+  creditNotesProjection,
+  invoiceDraftsProjection,
 ];

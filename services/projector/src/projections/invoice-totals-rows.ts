@@ -22,10 +22,39 @@ export function figures(content: {
   };
 }
 
-/** The row with what stands paid and the balance worked out from its payments and whether it is void. */
+/**
+ * `payments` keys: a payment's id (its amount while it stands, 0 once reversed), and beside them what credit notes
+ * and refunds did (issue 27): `credit:{creditNoteId}` its gross, `credit-full:{creditNoteId}` a cancellation's mark
+ * (0), `refund:{refundId}` money paid back. Payment ids are UUIDs, so a key with a colon is never a payment.
+ */
+const CREDIT = 'credit:';
+const FULL = 'credit-full:';
+const REFUND = 'refund:';
+
+/**
+ * The row with what stands paid and the balance worked out as D-205 says: what the customer owes is the total less
+ * credits (0 once fully credited), the balance that less payments plus refunds, never below 0; 0 once void.
+ */
 export function settled(row: Omit<Row, 'paid' | 'balance'>): Row {
-  const paid = Object.values(row.payments).reduce((sum, amount) => sum + amount, 0);
-  return { ...row, paid, balance: row.voided ? 0 : Math.max(row.total - paid, 0) };
+  let paid = 0;
+  let credited = 0;
+  let refunded = 0;
+  let full = false;
+  for (const [key, amount] of Object.entries(row.payments)) {
+    if (key.startsWith(CREDIT)) credited += amount;
+    else if (key.startsWith(FULL)) full = true;
+    else if (key.startsWith(REFUND)) refunded += amount;
+    else paid += amount;
+  }
+  const owed = full ? 0 : Math.max(row.total - credited, 0);
+  return { ...row, paid, balance: row.voided ? 0 : Math.max(owed - paid + refunded, 0) };
+}
+
+/** The row with `entries` added to its `payments`; undefined when the first was added already (re-delivery). */
+function adding(old: Row | undefined, entries: Record<string, number>): Row | undefined {
+  const [first] = Object.keys(entries);
+  if (!old || first === undefined || first in old.payments) return undefined;
+  return settled({ ...old, payments: { ...old.payments, ...entries } });
 }
 
 export type TotalsEvent = RecordedEvent<
@@ -36,6 +65,8 @@ export type TotalsEvent = RecordedEvent<
     | 'PaymentRecorded'
     | 'PaymentReversed'
     | 'InvoiceVoided'
+    | 'InvoiceCredited'
+    | 'RefundRecorded'
   >
 >;
 
@@ -65,6 +96,15 @@ export function transition(old: Row | undefined, event: TotalsEvent): Row | null
       return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
     case 'InvoiceVoided':
       return old && !old.voided ? settled({ ...old, voided: true }) : undefined;
+    case 'InvoiceCredited': {
+      const { creditNoteId, amount, full } = event.data;
+      return adding(old, {
+        [`${CREDIT}${creditNoteId}`]: amount,
+        ...(full ? { [`${FULL}${creditNoteId}`]: 0 } : {}),
+      });
+    }
+    case 'RefundRecorded':
+      return adding(old, { [`${REFUND}${event.data.refundId}`]: event.data.amount });
     default:
       return unreachable(event);
   }

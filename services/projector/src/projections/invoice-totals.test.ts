@@ -191,4 +191,67 @@ describe('the invoice-totals projection', () => {
       { user_id: 'u2', since: '2026-11-15', currency: 'EUR', inclusive: false, invoices: 1, balance: 600 },
     ]);
   });
+
+  it("follows credit notes and refunds: balance, a client's outstanding and what owes (D-205, D-256)", async () => {
+    const gus = party('Gus', 'gus@example.com');
+    const credited = (invoiceId: string, creditNoteId: string, amount: number, full = false) =>
+      ({
+        type: 'InvoiceCredited',
+        data: {
+          invoiceId,
+          userId: 'u3',
+          creditNoteId,
+          number: `CN-${creditNoteId}`,
+          full,
+          amount,
+          currency: 'EUR',
+          lines: [] as { line: number; net: number }[],
+        },
+      }) as const;
+    const due = { issueDate: '2026-10-01', dueDate: '2026-10-31' };
+    const batch = await spec.given([
+      issued('g1', 'G-1', gus, { total: 1000, ...due }, 'u3'),
+      issued('g2', 'G-2', gus, { total: 800, ...due }, 'u3'),
+      // Partly credited, unpaid: 700 left to pay.
+      credited('g1', 'c1', 300),
+      // Paid 500, then cancelled: nothing owed, 500 owed back until refunded.
+      payment('g2', 'p9', 500, 'u3'),
+      credited('g2', 'c2', 800, true),
+      {
+        type: 'RefundRecorded',
+        data: {
+          invoiceId: 'g2',
+          userId: 'u3',
+          refundId: 'r1',
+          amount: 500,
+          currency: 'EUR',
+          date: '2026-11-02',
+          method: 'bank_transfer',
+        },
+      },
+    ]);
+    const rows = (await spec.rows('totals_invoices')).filter((row) => row.user_id === 'u3');
+    expect(rows.map((row) => [row.invoice_id, row.paid, row.balance])).toEqual([
+      ['g1', 0, 700],
+      ['g2', 500, 0],
+    ]);
+    expect((await spec.rows('client_currency_totals')).filter((row) => row.user_id === 'u3')).toEqual([
+      expect.objectContaining({
+        customer_email: 'gus@example.com',
+        outstanding: 700,
+        open_invoices: 1,
+        paid: 500,
+      }),
+    ]);
+    expect((await spec.rows('owing_days')).filter((row) => row.user_id === 'u3')).toEqual([
+      { user_id: 'u3', since: '2026-10-31', currency: 'EUR', inclusive: false, invoices: 1, balance: 700 },
+    ]);
+    // The same credit and refund again change nothing.
+    const before = await spec.snapshot();
+    await spec.redeliver(batch);
+    expect(await spec.snapshot()).toEqual(before);
+    // Credited for the rest in full: nothing owes.
+    await spec.given([credited('g1', 'c3', 700, true)]);
+    expect((await spec.rows('owing_days')).filter((row) => row.user_id === 'u3')).toEqual([]);
+  });
 });

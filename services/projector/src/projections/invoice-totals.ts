@@ -192,6 +192,8 @@ export const invoiceTotalsProjection = defineProjection({
     'PaymentRecorded',
     'PaymentReversed',
     'InvoiceVoided',
+    'InvoiceCredited',
+    'RefundRecorded',
   ],
   async apply(db, event) {
     const { invoiceId, userId } = event.data;

@@ -4,6 +4,8 @@ import {
   type ClientDetails,
   type ClientInvoice,
   type ClientListEntry,
+  type ClientPageAnswer,
+  type ClientPayment,
   type Item,
   toDecimalString,
   type UnitCode,
@@ -11,13 +13,16 @@ import {
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, asc, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm';
+import { creditNotesToCustomer } from '../credit-notes/repository.js';
+import { escapeLike } from '../rows.js';
 
-const { clients, catalogueItems, clientCurrencyTotals, customers, totalsInvoices, invoices } = readModels;
+const { clients, catalogueItems, clientCurrencyTotals, customers, totalsInvoices, invoices, invoicePayments } =
+  readModels;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 /** A user's list is read whole (the export takes it all; the screen shows the first rows). */
 const LIST_LIMIT = 10_000;
-const PAGE_INVOICES = 200;
+/** What the client page lists of each kind, newest first. */
+const PAGE_ROWS = 200;
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -79,12 +84,64 @@ export async function listClients(
   return withTotals(db, userId, rows);
 }
 
-/** One own client with its invoices (newest first); another user's id finds nothing. */
+/** Payments on the invoices to one customer (by lower-cased e-mail), the newest first. */
+async function paymentsOfCustomer(db: Database, userId: string, email: string): Promise<ClientPayment[]> {
+  const rows = await db
+    .select({ payment: invoicePayments, number: invoices.number })
+    .from(invoicePayments)
+    .innerJoin(totalsInvoices, eq(totalsInvoices.invoiceId, invoicePayments.invoiceId))
+    .innerJoin(invoices, eq(invoices.id, invoicePayments.invoiceId))
+    .where(
+      and(
+        eq(invoicePayments.userId, userId),
+        eq(totalsInvoices.userId, userId),
+        eq(totalsInvoices.customerEmail, email),
+      ),
+    )
+    .orderBy(desc(invoicePayments.date), desc(invoicePayments.position))
+    .limit(PAGE_ROWS);
+  return rows.map(({ payment, number }) => ({
+    id: payment.paymentId,
+    invoiceId: payment.invoiceId,
+    invoiceNumber: number,
+    amount: payment.amount,
+    currency: payment.currency,
+    date: payment.date,
+    method: payment.method,
+    reference: payment.reference,
+    reversed: payment.reversed,
+  }));
+}
+
+async function invoicesOfCustomer(db: Database, userId: string, email: string): Promise<ClientInvoice[]> {
+  const found = await db
+    .select({ totals: totalsInvoices, number: invoices.number })
+    .from(totalsInvoices)
+    .innerJoin(invoices, eq(invoices.id, totalsInvoices.invoiceId))
+    .where(and(eq(totalsInvoices.userId, userId), eq(totalsInvoices.customerEmail, email)))
+    .orderBy(desc(totalsInvoices.issuedPosition))
+    .limit(PAGE_ROWS);
+  return found.map(({ totals, number }) => ({
+    id: totals.invoiceId,
+    number,
+    issueDate: totals.issueDate,
+    dueDate: totals.dueDate,
+    currency: totals.currency,
+    total: totals.total,
+    balance: totals.balance,
+    voided: totals.voided,
+  }));
+}
+
+/**
+ * One own client with their invoices, credit notes and payments (newest first), matched by the client's e-mail as
+ * the invoice totals key them (D-184); another user's id finds nothing.
+ */
 export async function findClientPage(
   db: Database,
   userId: string,
   clientId: string,
-): Promise<{ client: ClientListEntry; invoices: ClientInvoice[] } | null> {
+): Promise<ClientPageAnswer | null> {
   const [row] = await db
     .select()
     .from(clients)
@@ -93,27 +150,13 @@ export async function findClientPage(
   if (!row) return null;
   const [client] = await withTotals(db, userId, [row]);
   if (!client) return null;
-  if (!row.email) return { client, invoices: [] };
-  const found = await db
-    .select({ totals: totalsInvoices, number: invoices.number })
-    .from(totalsInvoices)
-    .innerJoin(invoices, eq(invoices.id, totalsInvoices.invoiceId))
-    .where(and(eq(totalsInvoices.userId, userId), eq(totalsInvoices.customerEmail, row.email)))
-    .orderBy(desc(totalsInvoices.issuedPosition))
-    .limit(PAGE_INVOICES);
-  return {
-    client,
-    invoices: found.map(({ totals, number }) => ({
-      id: totals.invoiceId,
-      number,
-      issueDate: totals.issueDate,
-      dueDate: totals.dueDate,
-      currency: totals.currency,
-      total: totals.total,
-      balance: totals.balance,
-      voided: totals.voided,
-    })),
-  };
+  if (!row.email) return { client, invoices: [], creditNotes: [], payments: [] };
+  const [found, creditNotes, payments] = await Promise.all([
+    invoicesOfCustomer(db, userId, row.email),
+    creditNotesToCustomer(db, userId, row.email, PAGE_ROWS),
+    paymentsOfCustomer(db, userId, row.email),
+  ]);
+  return { client, invoices: found, creditNotes, payments };
 }
 
 type ItemRow = typeof catalogueItems.$inferSelect;

@@ -1,14 +1,20 @@
 import {
+  CREDIT_NOTES_PAGE_SIZE,
   type CreditNoteIssued,
+  type CreditNoteListEntry,
   type CreditNoteSummary,
+  type CreditNotesAnswer,
   creditNoteStreamId,
   invoiceStreamId,
   readEvent,
 } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
+import { readModels } from '@remit/readmodels';
+import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Paywall } from '../billing/repository.js';
 import { openInvoice } from '../invoices/locking.js';
+import { escapeLike } from '../rows.js';
 
 /**
  * A credit note as its own stream records it: the document it prints and sends. A credit note is read from its
@@ -73,4 +79,68 @@ export async function creditNoteSummaries(
     total: creditNote.content.total,
     currency: creditNote.content.currency,
   }));
+}
+
+const { creditNotes } = readModels;
+type CreditNoteRow = typeof creditNotes.$inferSelect;
+
+export const toCreditNoteEntry = (row: CreditNoteRow): CreditNoteListEntry => ({
+  id: row.id,
+  number: row.number,
+  issueDate: row.issueDate,
+  reason: row.reason,
+  full: row.full,
+  total: row.total,
+  currency: row.currency,
+  invoiceId: row.invoiceId,
+  invoiceNumber: row.invoiceNumber,
+  customerName: row.customerName,
+});
+
+async function pageOf(db: Database, where: SQL | undefined, page: number): Promise<CreditNotesAnswer> {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(creditNotes)
+      .where(where)
+      .orderBy(desc(creditNotes.issuedPosition))
+      .limit(CREDIT_NOTES_PAGE_SIZE)
+      .offset((page - 1) * CREDIT_NOTES_PAGE_SIZE),
+    db.select({ total: count() }).from(creditNotes).where(where),
+  ]);
+  return {
+    creditNotes: rows.map(toCreditNoteEntry),
+    total: counted?.total ?? 0,
+    page,
+    pageSize: CREDIT_NOTES_PAGE_SIZE,
+  };
+}
+
+/** The user's credit notes, newest first, one page; `search` matches numbers, customer name, e-mail, company. */
+export function listCreditNotes(
+  db: Database,
+  userId: string,
+  query: { search: string; page: number },
+): Promise<CreditNotesAnswer> {
+  const mine = eq(creditNotes.userId, userId);
+  const where = query.search
+    ? and(mine, ilike(creditNotes.search, `%${escapeLike(query.search.toLowerCase())}%`))
+    : mine;
+  return pageOf(db, where, query.page);
+}
+
+/** The credit notes to one customer (by lower-cased e-mail, the client's key), newest first. */
+export async function creditNotesToCustomer(
+  db: Database,
+  userId: string,
+  customerEmail: string,
+  limit: number,
+): Promise<CreditNoteListEntry[]> {
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.userId, userId), eq(creditNotes.customerEmail, customerEmail)))
+    .orderBy(desc(creditNotes.issuedPosition))
+    .limit(limit);
+  return rows.map(toCreditNoteEntry);
 }

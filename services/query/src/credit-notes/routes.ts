@@ -1,16 +1,26 @@
-import type { CreditNoteSummary } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
-import { currentUserId, requireAuth } from '@remit/kit';
+import { type CreditNoteSummary, creditNotesQuerySchema } from '@remit/contracts';
+import type { Database, EventStore } from '@remit/eventstore';
+import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import type { Paywall } from '../billing/repository.js';
 import { sendEInvoiceOf } from '../invoices/einvoice.js';
 import { creditNoteFileName, creditNoteModel, renderCreditNotePdf } from './rendering.js';
-import { openCreditNote } from './repository.js';
+import { listCreditNotes, openCreditNote } from './repository.js';
 
-/** A credit note's document, PDF and e-invoice (docs/api.md, "Credit notes"); 404 when not the user's. */
-export function creditNoteQueryRoutes(deps: { store: EventStore; paywall: Paywall }): Router {
+/**
+ * The user's credit notes, and one credit note's document, PDF and e-invoice (docs/api.md, "Credit notes"); 404
+ * when not the user's.
+ */
+export function creditNoteQueryRoutes(deps: { db: Database; store: EventStore; paywall: Paywall }): Router {
   const { store } = deps;
   const router = Router();
+
+  router.get('/credit-notes', requireAuth, async (req, res) => {
+    const query = parseInput(creditNotesQuerySchema, req.query);
+    res
+      .setHeader('Cache-Control', 'private, no-store')
+      .json(await listCreditNotes(deps.db, currentUserId(req), query));
+  });
 
   router.get('/credit-notes/:id', requireAuth, async (req, res) => {
     const creditNote = await openCreditNote(deps, currentUserId(req), String(req.params.id));

@@ -2,10 +2,9 @@ import type { CustomerSuggestion } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { escapeLike } from '../rows.js';
 
 const { customers } = readModels;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** The user's own customers whose name, e-mail or company contains `text`, the latest used first (10 at most). */
 export async function findCustomerSuggestions(

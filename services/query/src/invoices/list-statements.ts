@@ -1,5 +1,5 @@
 import { type CollectionStatus, type InvoiceCursor, PAID_UP_STATUSES } from '@remit/contracts';
-import type { Statement } from '../rows.js';
+import { escapeLike, type Statement } from '../rows.js';
 
 /**
  * The invoice list's statements, written by hand (docs/decisions.md, "Scale out (issue 18)", the
@@ -106,8 +106,6 @@ function matching(shape: ListShape, add: (value: unknown) => string, today: stri
   if (shape.status) where += ` and (${collectionStatusSql(add(today))}) = ${add(shape.status)}`;
   return where;
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * One page from the top (`offset`) or from a cursor, newest first (or, `before` a cursor, oldest first

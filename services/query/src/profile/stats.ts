@@ -68,7 +68,7 @@ export async function quickStats(db: Database, userId: string, today: string): P
     })
     .from(c)
     .where(eq(c.userId, userId));
-  // Credit notes: revenue is what customers keep paid up to what they owe, pending what is due after credits.
+  // Credit notes: revenue is what customers keep paid up to what they owe (pending is after credits already).
   const credits = new Map((await creditsByCurrency(db, userId)).map((row) => [row.currency, row]));
   const totals = (rows: { currency: string; amount: number | string | null }[]) =>
     rows
@@ -85,7 +85,7 @@ export async function quickStats(db: Database, userId: string, today: string): P
     pendingPayments: totals(
       perCurrency.map((row) => ({
         currency: row.currency,
-        amount: Number(row.pending) - (credits.get(row.currency)?.pending ?? 0),
+        amount: Number(row.pending),
       })),
     ),
     overduePayments: totals(overdue),

@@ -1,4 +1,4 @@
-import { type Client, countryName } from '@remit/contracts';
+import { type Client, type ClientPayment, countryName, paymentMethodKindLabels } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button';
 import { Badge, Card } from '../../components/ui/Card';
 import { Page } from '../../layout/Page';
 import { formatAmount, formatDate } from '../../lib/format';
+import { CreditNoteRows } from '../dashboard/CreditNotesList';
 import { ArchiveClientDialog } from './ArchiveClientDialog';
 import { ClientModal } from './ClientModal';
 import { clientTitle } from './clientTitle';
@@ -60,7 +61,40 @@ function ClientDetails({ client }: { client: Client }) {
   );
 }
 
-/** `/clients/{id}`: a client's details, balance due and invoices (issue 29). */
+const methodLabel = (method: string) =>
+  paymentMethodKindLabels[method as keyof typeof paymentMethodKindLabels] ?? method;
+
+function Payments({ payments }: { payments: ClientPayment[] }) {
+  return (
+    <List aria-label="Payments">
+      {payments.map((payment) => (
+        <li key={payment.id}>
+          <Row>
+            <Primary>
+              <strong>{formatDate(payment.date)}</strong>
+              <span>
+                {payment.invoiceNumber} · {methodLabel(payment.method)}
+                {payment.reference ? ` · ${payment.reference}` : ''}
+              </span>
+            </Primary>
+            <Figures>
+              {payment.reversed ? (
+                <>
+                  <s>{formatAmount(payment.amount, payment.currency)}</s>
+                  <span>Reversed</span>
+                </>
+              ) : (
+                <strong>{formatAmount(payment.amount, payment.currency)}</strong>
+              )}
+            </Figures>
+          </Row>
+        </li>
+      ))}
+    </List>
+  );
+}
+
+/** `/clients/{id}`: a client's details, balance due, invoices, credit notes and payments (issue 29). */
 export function ClientPage() {
   const id = useParams().id ?? '';
   const query = useQuery(clientPageQuery(id));
@@ -78,7 +112,7 @@ export function ClientPage() {
       </Page>
     );
   }
-  const { client, invoices } = query.data;
+  const { client, invoices, creditNotes, payments } = query.data;
   const balance =
     client.balances.length === 0
       ? 'Nothing due'
@@ -139,6 +173,20 @@ export function ClientPage() {
                 </li>
               ))}
             </List>
+          )}
+        </section>
+        {creditNotes.length > 0 && (
+          <section aria-labelledby="client-credit-notes">
+            <h2 id="client-credit-notes">Credit notes</h2>
+            <CreditNoteRows creditNotes={creditNotes} showCustomer={false} />
+          </section>
+        )}
+        <section aria-labelledby="client-payments">
+          <h2 id="client-payments">Payments</h2>
+          {payments.length === 0 ? (
+            <Muted>No payments recorded yet.</Muted>
+          ) : (
+            <Payments payments={payments} />
           )}
         </section>
       </Columns>

@@ -1,4 +1,5 @@
 import { type Client, type Item, writeCsv } from '@remit/contracts';
+import { saveBlob } from '../../lib/saveBlob';
 
 /** CSV exports of the clients and the catalogue (issue 29, item 4), in the columns the import reads back. */
 
@@ -63,10 +64,5 @@ export function itemsCsv(items: readonly Item[]): string {
 
 /** Hands the text to the browser as a file download. */
 export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }

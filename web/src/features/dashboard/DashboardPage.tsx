@@ -7,6 +7,7 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { Page } from '../../layout/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { OutboxStatus } from '../invoices/OutboxStatus';
+import { CreditNotesList } from './CreditNotesList';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DraftsList } from './DraftsList';
 import { InvoiceCollection } from './InvoiceCollection';
@@ -119,8 +120,14 @@ export function DashboardPage() {
           onStatus={dashboard.setStatus}
         />
       )}
-      <DraftsList />
-      <Invoices dashboard={dashboard} />
+      {dashboard.creditNotes ? (
+        <CreditNotesList search={dashboard.search} />
+      ) : (
+        <>
+          <DraftsList />
+          <Invoices dashboard={dashboard} />
+        </>
+      )}
     </Page>
   );
 }

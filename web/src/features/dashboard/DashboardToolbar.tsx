@@ -1,5 +1,6 @@
 import { collectionStatuses, collectionStatusLabels } from '@remit/contracts';
 import styled from 'styled-components';
+import { CREDIT_NOTES_FILTER } from './queries';
 import type { ViewMode } from './useDashboard';
 
 const Bar = styled.div`
@@ -91,6 +92,7 @@ export function DashboardToolbar({
               {collectionStatusLabels[code]}
             </option>
           ))}
+          <option value={CREDIT_NOTES_FILTER}>Credit notes</option>
         </StatusSelect>
       )}
       <Toggle role="group" aria-label="Layout">

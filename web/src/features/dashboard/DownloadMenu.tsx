@@ -55,8 +55,10 @@ const menuItems = (root: HTMLElement | null) => [
 ];
 
 export interface DownloadMenuProps {
-  /** The invoice's number, for the accessible names. */
+  /** The document's number, for the accessible names. */
   number: string;
+  /** What the document is, for the accessible names: an invoice unless said. */
+  kind?: 'invoice' | 'credit note';
   busy: boolean;
   onPdf: () => void;
   onXml: () => void;
@@ -68,7 +70,7 @@ export interface DownloadMenuProps {
  * gives focus back to the button (and only closes the menu, not the dialog it is in), Tab or a click elsewhere
  * closes it. It opens below the button, or above it when there is no room below.
  */
-export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) {
+export function DownloadMenu({ number, kind = 'invoice', busy, onPdf, onXml }: DownloadMenuProps) {
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ top: number; right: number } | null>(null);
   const menuId = useId();
@@ -135,7 +137,7 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-label={`Download formats for invoice ${number}`}
+        aria-label={`Download formats for ${kind} ${number}`}
         onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
@@ -150,14 +152,14 @@ export function DownloadMenu({ number, busy, onPdf, onXml }: DownloadMenuProps) 
         <Menu
           id={menuId}
           role="menu"
-          aria-label={`Download invoice ${number} as`}
+          aria-label={`Download ${kind} ${number} as`}
           ref={menu}
           onKeyDown={onMenuKey}
           style={place ? { top: place.top, right: place.right } : { top: 0, right: 0, visibility: 'hidden' }}
         >
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={choose(onPdf)}>
-              PDF<small>Factur-X when the invoice is e-invoice ready</small>
+              PDF<small>Factur-X when the {kind} is e-invoice ready</small>
             </button>
           </li>
           <li role="none">

@@ -1,4 +1,13 @@
-import { addDays, money, paymentAmountIn, paymentDateMessage, toDecimalString } from '@remit/contracts';
+import {
+  addDays,
+  money,
+  type PaymentMethodKind,
+  paymentAmountIn,
+  paymentDateMessage,
+  paymentMethodKindLabels,
+  paymentMethodKinds,
+  toDecimalString,
+} from '@remit/contracts';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCommand } from '../../api/command';
@@ -22,8 +31,6 @@ const Message = styled.span`
   &:empty { display: none; }
 `;
 
-type PaymentMethod = 'bank_transfer' | 'card' | 'cash' | 'cheque' | 'digital' | 'other';
-
 const today = () => new Date().toISOString().slice(0, 10);
 
 interface RecordPaymentFormProps {
@@ -40,9 +47,9 @@ interface RecordPaymentFormProps {
 export function RecordPaymentForm({ invoice, balance, onRecorded, onFailed }: RecordPaymentFormProps) {
   const [amount, setAmount] = useState('');
   const [date, setDate] = useState(today);
-  const [method, setMethod] = useState<PaymentMethod>('bank_transfer');
+  const [method, setMethod] = useState<PaymentMethodKind>('bank_transfer');
   const record = useCommand({
-    send: (payment: { amount: string; date: string; method: PaymentMethod }, key) =>
+    send: (payment: { amount: string; date: string; method: PaymentMethodKind }, key) =>
       recordPayment(invoice.ID, payment, key),
     onSuccess: async () => {
       setAmount('');
@@ -95,13 +102,12 @@ export function RecordPaymentForm({ invoice, balance, onRecorded, onFailed }: Re
       </label>
       <label>
         Method
-        <select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
-          <option value="bank_transfer">Bank transfer</option>
-          <option value="card">Card</option>
-          <option value="cash">Cash</option>
-          <option value="cheque">Cheque</option>
-          <option value="digital">Digital</option>
-          <option value="other">Other</option>
+        <select value={method} onChange={(e) => setMethod(e.target.value as PaymentMethodKind)}>
+          {paymentMethodKinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {paymentMethodKindLabels[kind]}
+            </option>
+          ))}
         </select>
       </label>
       <Button type="submit" busy={record.busy}>

@@ -55,3 +55,6 @@ export function collectionQuery(id: string) {
     meta: { persist: false },
   });
 }
+
+/** The status filter's value that lists credit notes instead of invoices (issue 27). */
+export const CREDIT_NOTES_FILTER = 'credit_notes';

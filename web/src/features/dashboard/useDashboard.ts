@@ -5,7 +5,7 @@ import type { InvoiceListItem } from '../../api/invoices';
 import type { PageCursor } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useAuth } from '../auth/AuthProvider';
-import { invoiceListQuery } from './queries';
+import { CREDIT_NOTES_FILTER, invoiceListQuery } from './queries';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -61,7 +61,12 @@ export function useDashboard() {
   const search = subscribed ? debounced : '';
   const { page: requestedPage, cursor } = subscribed ? position : FIRST_PAGE;
   const status = subscribed ? requestedStatus : '';
-  const query = useQuery(invoiceListQuery(requestedPage, search, status, cursor));
+  // 'Credit notes' lists those instead (CreditNotesList): the invoice list is not asked for meanwhile.
+  const creditNotes = status === CREDIT_NOTES_FILTER;
+  const query = useQuery({
+    ...invoiceListQuery(requestedPage, search, creditNotes ? '' : status, cursor),
+    enabled: !creditNotes,
+  });
   const pagination = query.data?.pagination;
   // The server may answer page 1 for a 'Previous' that reached the top.
   const page = pagination && cursor ? pagination.page : requestedPage;
@@ -106,6 +111,9 @@ export function useDashboard() {
           : { page: Math.min(totalPages, page + 1), cursor: null },
       ),
     searchText,
+    /** The search as sent (debounced; empty for a free account). */
+    search,
+    creditNotes,
     setSearch: (value: string) => {
       setSearchText(value);
       setPosition(FIRST_PAGE);

@@ -9,6 +9,7 @@ import { fetchInvoicePdf, fetchInvoiceXml } from '../../api/invoices';
 import { markInvoicePaid } from '../../api/payments';
 import { enqueue, retryOutboxNow } from '../../db/outbox';
 import { logError } from '../../lib/log';
+import { saveBlob } from '../../lib/saveBlob';
 import { useCheckout } from '../billing/useCheckout';
 import { useToast } from '../toasts/ToastProvider';
 
@@ -20,17 +21,6 @@ function localToday(): string {
 }
 
 const DOWNLOAD_FAILED = 'Failed to generate invoice. Please contact support.';
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /**
  * One file the server makes for an invoice, saved under its name with a success toast. A locked invoice

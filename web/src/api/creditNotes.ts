@@ -1,0 +1,36 @@
+import { creditNotesAnswerSchema, type EInvoiceDownloadFormat } from '@remit/contracts';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request, requestRaw } from './client';
+import { creditNoteKeys } from './keys';
+
+/** Credit notes (issue 27; docs/api.md, "Credit notes"): the list, and each one's PDF and e-invoice. */
+
+export const creditNotesQuery = (page: number, search: string) =>
+  queryOptions({
+    queryKey: creditNoteKeys.list(page, search),
+    queryFn: ({ signal }) =>
+      request('GET', `/credit-notes?${new URLSearchParams({ page: String(page), search })}`, {
+        schema: creditNotesAnswerSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+/** The file and the name the server gives it (`Content-Disposition`), or `fallback`. */
+async function fileOf(path: string, fallback: string): Promise<{ blob: Blob; fileName: string }> {
+  const response = await requestRaw('GET', path);
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallback;
+  return { blob: await response.blob(), fileName };
+}
+
+export function fetchCreditNotePdf(id: string, number: string) {
+  return fileOf(`/credit-notes/${encodeURIComponent(id)}/pdf`, `credit-note-${number}.pdf`);
+}
+
+export function fetchCreditNoteXml(id: string, number: string, format: EInvoiceDownloadFormat) {
+  return fileOf(
+    `/credit-notes/${encodeURIComponent(id)}/einvoice?format=${format}`,
+    `credit-note-${number}-${format}.xml`,
+  );
+}
