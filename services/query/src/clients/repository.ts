@@ -16,8 +16,15 @@ import { and, asc, desc, eq, ilike, inArray, notExists, sql } from 'drizzle-orm'
 import { creditNotesToCustomer } from '../credit-notes/repository.js';
 import { escapeLike } from '../rows.js';
 
-const { clients, catalogueItems, clientCurrencyTotals, customers, totalsInvoices, invoices, invoicePayments } =
-  readModels;
+const {
+  clients,
+  catalogueItems,
+  clientCurrencyTotals,
+  customers,
+  totalsInvoices,
+  invoices,
+  invoicePayments,
+} = readModels;
 
 /** A user's list is read whole (the export takes it all; the screen shows the first rows). */
 const LIST_LIMIT = 10_000;
