@@ -99,13 +99,24 @@ describe('offline', () => {
 });
 
 describe('a client page', () => {
-  it('shows the details, the balance and the invoices', async () => {
+  it('shows the details, the balance, the invoices, the credit notes and the payments', async () => {
     api();
     await openAt('/clients/c1', 'Difference Works');
     expect(screen.getByText('Balance due: €1,901.10')).toBeInTheDocument();
     const invoices = within(screen.getByRole('list', { name: 'Invoices' }));
     expect(invoices.getByText('INV-0001')).toBeInTheDocument();
     expect(invoices.getByText('€1,901.10 due')).toBeInTheDocument();
+    const credits = screen.getByRole('list', { name: 'Credit notes' });
+    expect(credits).toHaveTextContent('CN-0001');
+    expect(credits).toHaveTextContent('Corrects INV-0000 · issued');
+    expect(credits).toHaveTextContent('−€114.06');
+    // The client page names no customer on each row: they are all this client's.
+    expect(credits).not.toHaveTextContent('Wile E.');
+    const payments = within(screen.getByRole('list', { name: 'Payments' }));
+    const [received, reversed] = payments.getAllByRole('listitem');
+    expect(received).toHaveTextContent('INV-0000 · Bank transfer · SEPA 123');
+    expect(received).toHaveTextContent('€500.00');
+    expect(reversed).toHaveTextContent('Reversed');
   });
 
   it('edits from the version it opened; a later edit from another tab answers 409 with a clear message', async () => {

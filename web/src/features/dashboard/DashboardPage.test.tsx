@@ -220,3 +220,84 @@ describe('the download formats menu (issue 15)', () => {
     }
   });
 });
+
+describe("the dashboard's 'Credit notes' filter (issue 27)", () => {
+  const creditNote = {
+    id: 'cn-1',
+    number: 'CN-0001',
+    issueDate: '2026-11-20',
+    reason: 'Wrong hourly rate',
+    full: false,
+    total: 11406,
+    currency: 'EUR',
+    invoiceId: 'inv-1',
+    invoiceNumber: 'INV-001',
+    customerName: 'Zoë Ångström',
+  };
+
+  it('lists the credit notes instead of the invoices, searches them, and downloads one as PDF', async () => {
+    storeToken('jwt');
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /drafts': () => ({ body: { drafts: [] } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [listItem(1, false)],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /credit-notes': () => ({ body: { creditNotes: [creditNote], total: 1, page: 1, pageSize: 20 } }),
+      'GET /credit-notes/cn-1/pdf': () => ({
+        body: '%PDF',
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': 'attachment; filename="CN-0001.pdf"',
+        },
+      }),
+    });
+    const saved: string[] = [];
+    const click = HTMLAnchorElement.prototype.click;
+    const { createObjectURL, revokeObjectURL } = URL;
+    URL.createObjectURL = () => 'blob:pdf';
+    URL.revokeObjectURL = () => undefined;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    };
+    try {
+      renderApp('/');
+      const user = userEvent.setup();
+      await screen.findAllByTestId('invoice');
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Credit notes');
+      const list = await screen.findByRole('list', { name: 'Credit notes' });
+      expect(screen.queryAllByTestId('invoice')).toHaveLength(0);
+      expect(list).toHaveTextContent('CN-0001');
+      expect(list).toHaveTextContent('Corrects INV-001 · Zoë Ångström');
+      expect(list).toHaveTextContent('Wrong hourly rate');
+      expect(list).toHaveTextContent('−€114.06');
+      expect(list).toHaveTextContent('Partial credit');
+
+      // The search asks for the credit notes again (debounced), not for invoices.
+      const asked = () => requests.filter((request) => request.path === '/credit-notes').length;
+      const invoicesAsked = requests.filter((request) => request.path === '/invoices').length;
+      const before = asked();
+      await user.type(screen.getByRole('searchbox', { name: 'Search invoices' }), 'zoë');
+      await waitFor(() => expect(asked()).toBeGreaterThan(before));
+      expect(requests.filter((request) => request.path === '/invoices')).toHaveLength(invoicesAsked);
+
+      await user.click(screen.getByRole('button', { name: 'Download formats for credit note CN-0001' }));
+      await user.click(
+        within(screen.getByRole('menu', { name: 'Download credit note CN-0001 as' })).getAllByRole(
+          'menuitem',
+        )[0] as HTMLElement,
+      );
+      await waitFor(() => expect(saved).toEqual(['CN-0001.pdf']));
+      // A credit note is final when issued: nothing is recorded before its download.
+      expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    } finally {
+      HTMLAnchorElement.prototype.click = click;
+      URL.createObjectURL = createObjectURL;
+      URL.revokeObjectURL = revokeObjectURL;
+    }
+  });
+});
