@@ -242,7 +242,7 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
 
     const list = await app.get('/credit-notes', { token: ada.token });
     expect(list.status).toBe(200);
-    expect(list.body.creditNotes[0]).toEqual({
+    expect((list.body.creditNotes as unknown[])[0]).toEqual({
       id: credited.body.id,
       number: credited.body.number,
       issueDate: expect.any(String),
@@ -258,19 +258,21 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     const found = await app.get(`/credit-notes?search=${encodeURIComponent(`cr-${numbered}`)}`, {
       token: ada.token,
     });
-    expect(found.body.creditNotes.map((note: { id: string }) => note.id)).toEqual([credited.body.id]);
+    expect((found.body.creditNotes as { id: string }[]).map((note) => note.id)).toEqual([credited.body.id]);
     // Search text is literal: % matches only itself.
     expect((await app.get('/credit-notes?search=%25', { token: ada.token })).body.creditNotes).toEqual([]);
     // Another user's list holds none of Ada's; bad paging is a clear 400.
     const bobs = await app.get('/credit-notes', { token: bob.token });
-    expect(bobs.body.creditNotes.map((note: { id: string }) => note.id)).not.toContain(credited.body.id);
+    expect((bobs.body.creditNotes as { id: string }[]).map((note) => note.id)).not.toContain(
+      credited.body.id,
+    );
     const bad = await app.get('/credit-notes?page=0', { token: ada.token });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toBe('Page must be a whole number from 1');
 
-    const page = await app.get(`/clients/${client.body.client.id}`, { token: ada.token });
+    const page = await app.get(`/clients/${(client.body.client as { id: string }).id}`, { token: ada.token });
     expect(page.status).toBe(200);
-    expect(page.body.creditNotes.map((note: { id: string }) => note.id)).toContain(credited.body.id);
+    expect((page.body.creditNotes as { id: string }[]).map((note) => note.id)).toContain(credited.body.id);
     expect(page.body.payments).toContainEqual(
       expect.objectContaining({ invoiceId: id, amount: 10000, reference: 'Ü-überweisung', reversed: false }),
     );
