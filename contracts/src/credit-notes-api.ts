@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collectionMessages } from './collection-api.js';
-import { refundMethods } from './events/credit-notes.js';
+import { documentKinds, refundMethods } from './events/credit-notes.js';
 
 /**
  * Requests and answers of credit notes and refunds (docs/api.md, "Credit notes"). Quantities and prices arrive as
@@ -109,3 +109,42 @@ export const creditNotesAnswerSchema = z.object({
   pageSize: z.number().int(),
 });
 export type CreditNotesAnswer = z.infer<typeof creditNotesAnswerSchema>;
+
+export const documentSeriesMessages = {
+  prefixInvalid: 'The prefix can have at most 12 letters, digits and - _ / . #',
+  nextNumberInvalid: 'The next number must be a whole number from 1 to 99999999',
+  nextTooLow: (last: string, next: number) =>
+    `${last} was given already: the next number must be ${next} or higher`,
+} as const;
+
+/** `PUT /settings/document-series/{kind}`: the series' prefix (may be empty) and the number the next one gets. */
+export const documentSeriesInputSchema = z.object({
+  prefix: z
+    .string({ error: documentSeriesMessages.prefixInvalid })
+    .trim()
+    .max(12, documentSeriesMessages.prefixInvalid)
+    .regex(/^[\p{L}\p{N}\-_/.#]*$/u, documentSeriesMessages.prefixInvalid),
+  nextNumber: z.coerce
+    .number({ error: documentSeriesMessages.nextNumberInvalid })
+    .int(documentSeriesMessages.nextNumberInvalid)
+    .min(1, documentSeriesMessages.nextNumberInvalid)
+    .max(99_999_999, documentSeriesMessages.nextNumberInvalid),
+});
+export type DocumentSeriesInput = z.input<typeof documentSeriesInputSchema>;
+
+export const documentKindSchema = z.enum(documentKinds, { error: 'Unknown kind of document' });
+
+/** One series as /profile shows it: what the next document will be numbered, and the last number given. */
+export const documentSeriesSchema = z.object({
+  kind: documentKindSchema,
+  prefix: z.string(),
+  nextNumber: z.number().int(),
+  /** The next document's number, as it will print (`CN-0008`). */
+  next: z.string(),
+  last: z.string().nullable(),
+});
+export type DocumentSeries = z.infer<typeof documentSeriesSchema>;
+export const documentSeriesAnswerSchema = z.object({ series: z.array(documentSeriesSchema) });
+
+/** Each numbered series as /profile names it. */
+export const documentKindLabels: Record<(typeof documentKinds)[number], string> = { credit_note: 'Credit notes' };

@@ -35,6 +35,6 @@ export {
   saveInvoiceDraft,
 } from './invoices/drafts.js';
 export { issueInvoice, reviseInvoice } from './invoices/issue.js';
-export { assignDocumentNumber, formatDocumentNumber } from './invoices/number-series.js';
+export { assignDocumentNumber, changeDocumentSeries } from './invoices/number-series.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

@@ -78,6 +78,13 @@ export const creditEvents = {
 export const documentKinds = ['credit_note'] as const;
 export type NumberedDocumentKind = (typeof documentKinds)[number];
 
+/** Each series' prefix until the owner sets another in /profile (issue 27 item 1). */
+export const documentKindPrefixes: Record<NumberedDocumentKind, string> = { credit_note: 'CN-' };
+
+/** A document's number: the series' prefix and its sequence, four digits at least (`CN-0001`). */
+export const formatDocumentNumber = (prefix: string, sequence: number) =>
+  `${prefix}${String(sequence).padStart(4, '0')}`;
+
 export const documentSeriesEvents = {
   /** The next number of the user's series of this kind went to one document. */
   DocumentNumberAssigned: eventType(
@@ -88,6 +95,18 @@ export const documentSeriesEvents = {
       sequence: z.number().int().positive(),
       number: z.string(),
       documentId: z.string(),
+    }),
+  ),
+  /**
+   * The owner set the series' prefix and next number in /profile: numbers given from then on read `prefix` and
+   * count from `nextSequence`. Never below a number the same prefix was given already (D-257).
+   */
+  DocumentSeriesChanged: eventType(
+    z.object({
+      userId: z.string(),
+      kind: z.enum(documentKinds),
+      prefix: z.string(),
+      nextSequence: z.number().int().positive(),
     }),
   ),
 } as const;

@@ -1,6 +1,9 @@
 import {
   type DocumentSeriesEvent,
+  documentKindPrefixes,
+  documentSeriesMessages,
   documentSeriesStreamId,
+  formatDocumentNumber,
   type InvoiceNumberEvent,
   invoiceNumberStreamId,
   type NumberedDocumentKind,
@@ -55,40 +58,68 @@ export const reserveInvoiceNumber = (
 
 /**
  * The series of a kind of document Remit numbers itself (a credit note: `CN-0001`, `CN-0002` …): one stream per
- * user and kind whose events are the numbers given, in order. The next number is decided on that stream and
- * appended with its expected version in the issuing command's transaction, so two documents racing get two
- * consecutive numbers (the loser is decided again), a refused command takes none (no gap), and none is given twice.
- * An invoice's number is the user's own choice and keeps its per-number reservation above.
+ * user and kind whose events are the numbers given, in order, and the owner's changes of prefix and next number.
+ * The next number is decided on that stream and appended with its expected version in the issuing command's
+ * transaction, so two documents racing get two consecutive numbers (the loser is decided again), a refused command
+ * takes none (no gap), and none is given twice. An invoice's number is the user's own choice and keeps its
+ * per-number reservation above.
  */
-export const documentKindPrefixes: Record<NumberedDocumentKind, string> = { credit_note: 'CN-' };
-
 export interface SeriesState {
-  sequence: number;
+  /** The owner's prefix; null: the kind's default. */
+  prefix: string | null;
+  /** The sequence the next number gets. */
+  next: number;
+  /** The highest sequence given under each prefix: a prefix never counts from below it again (D-257). */
+  lastByPrefix: Readonly<Record<string, number>>;
   /** The document each number went to, so a repeated command is given the same one. */
   byDocument: Readonly<Record<string, string>>;
 }
 
-type SeriesCommand = {
-  type: 'AssignDocumentNumber';
-  data: { userId: string; kind: NumberedDocumentKind; documentId: string };
-};
+type SeriesCommand =
+  | { type: 'AssignDocumentNumber'; data: { userId: string; kind: NumberedDocumentKind; documentId: string } }
+  | {
+      type: 'ChangeDocumentSeries';
+      data: { userId: string; kind: NumberedDocumentKind; prefix: string; nextSequence: number };
+    };
 
-export const formatDocumentNumber = (kind: NumberedDocumentKind, sequence: number) =>
-  `${documentKindPrefixes[kind]}${String(sequence).padStart(4, '0')}`;
+const prefixOf = (state: SeriesState, kind: NumberedDocumentKind) =>
+  state.prefix ?? documentKindPrefixes[kind];
 
 const documentSeriesDecider: Decider<SeriesState, SeriesCommand, DocumentSeriesEvent> = {
   name: 'document-series',
-  handles: ['DocumentNumberAssigned'],
-  initialState: { sequence: 0, byDocument: {} },
-  evolve: (state, event) => ({
-    sequence: event.data.sequence,
-    byDocument: { ...state.byDocument, [event.data.documentId]: event.data.number },
-  }),
+  handles: ['DocumentNumberAssigned', 'DocumentSeriesChanged'],
+  initialState: { prefix: null, next: 1, lastByPrefix: {}, byDocument: {} },
+  evolve: (state, event) => {
+    if (event.type === 'DocumentSeriesChanged') {
+      return { ...state, prefix: event.data.prefix, next: event.data.nextSequence };
+    }
+    const prefix = prefixOf(state, event.data.kind);
+    return {
+      ...state,
+      next: event.data.sequence + 1,
+      lastByPrefix: { ...state.lastByPrefix, [prefix]: event.data.sequence },
+      byDocument: { ...state.byDocument, [event.data.documentId]: event.data.number },
+    };
+  },
   decide(state, command) {
+    if (command.type === 'ChangeDocumentSeries') {
+      const { userId, kind, prefix, nextSequence } = command.data;
+      if (prefix === prefixOf(state, kind) && nextSequence === state.next) return [];
+      const last = state.lastByPrefix[prefix] ?? 0;
+      if (nextSequence <= last) {
+        const message = documentSeriesMessages.nextTooLow(formatDocumentNumber(prefix, last), last + 1);
+        throw new AppError('unprocessable', message, { fields: { nextNumber: message } });
+      }
+      return [{ type: 'DocumentSeriesChanged', data: { userId, kind, prefix, nextSequence } }];
+    }
     const { userId, kind, documentId } = command.data;
     if (state.byDocument[documentId]) return [];
-    const sequence = state.sequence + 1;
-    const number = formatDocumentNumber(kind, sequence);
+    const given = new Set(Object.values(state.byDocument));
+    const prefix = prefixOf(state, kind);
+    // A number another prefix happened to spell already is skipped (`CN-1` + 0001 after `CN-` + 10001).
+    let sequence = state.next;
+    while (given.has(formatDocumentNumber(prefix, sequence))) sequence += 1;
+    const number = formatDocumentNumber(prefix, sequence);
     return [{ type: 'DocumentNumberAssigned', data: { userId, kind, sequence, number, documentId } }];
   },
 };
@@ -108,6 +139,22 @@ export function assignDocumentNumber(input: {
     decider: documentSeriesDecider,
     streams: documentSeriesStreamId(userId, kind),
     command: { type: 'AssignDocumentNumber', data: { userId, kind, documentId } },
-    effects: (events) => events.flatMap((event) => issue(event.data.number)),
+    effects: (events) =>
+      events.flatMap((event) => (event.type === 'DocumentNumberAssigned' ? issue(event.data.number) : [])),
+  });
+}
+
+/** The owner's prefix and next number for the user's series of `kind` (`PUT /settings/document-series/{kind}`). */
+export function changeDocumentSeries(input: {
+  userId: string;
+  kind: NumberedDocumentKind;
+  prefix: string;
+  nextSequence: number;
+}) {
+  const { userId, kind } = input;
+  return step({
+    decider: documentSeriesDecider,
+    streams: documentSeriesStreamId(userId, kind),
+    command: { type: 'ChangeDocumentSeries', data: input },
   });
 }

@@ -279,4 +279,71 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     // The invoice's balance on the client page is after the payment and the credit: 2281.56 − 100 − 0.36.
     expect(page.body.invoices).toContainEqual(expect.objectContaining({ id, balance: 218120 }));
   });
+
+  it('the series keeps the prefix and next number set in /profile, and never counts below a number given', async () => {
+    const cleo = await signedInUser(app, `cleo-${kind}@example.com`, 'Cleo Wright');
+    const created = await postInvoice(app, cleo.token, invoicePayload({ invoiceNumber: 'SER-1' }));
+    const id = String((created.body.invoice as { ID: string }).ID);
+    const credit = (quantity: string) =>
+      app.post(
+        `/invoices/${id}/credit-notes`,
+        { reason: 'Correction', lines: [{ line: 2, quantity, unitPrice: '0.10' }] },
+        as(cleo.token),
+      );
+    const series = async () =>
+      ((await app.get('/settings/document-series', { token: cleo.token })).body.series as unknown[])[0];
+    expect(await series()).toEqual({
+      kind: 'credit_note',
+      prefix: 'CN-',
+      nextNumber: 1,
+      next: 'CN-0001',
+      last: null,
+    });
+    expect((await credit('1')).body.number).toBe('CN-0001');
+
+    const set = (body: unknown, key?: string) =>
+      app.call('PUT', '/settings/document-series/credit_note', { ...as(cleo.token, key), body });
+    const changed = await set({ prefix: 'GS-2026-', nextNumber: 7 }, 'series-1');
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ prefix: 'GS-2026-', nextNumber: 7, next: 'GS-2026-0007' });
+    expect(
+      (await set({ prefix: 'GS-2026-', nextNumber: 7 }, 'series-1')).headers.get('idempotent-replayed'),
+    ).toBe('true');
+    expect((await credit('1')).body.number).toBe('GS-2026-0007');
+    expect(await series()).toEqual({
+      kind: 'credit_note',
+      prefix: 'GS-2026-',
+      nextNumber: 8,
+      next: 'GS-2026-0008',
+      last: 'GS-2026-0007',
+    });
+
+    // Back to a prefix that gave CN-0001: never CN-0001 again.
+    const back = await set({ prefix: 'CN-', nextNumber: 1 });
+    expect(back.status).toBe(422);
+    expect(back.body.error).toBe('CN-0001 was given already: the next number must be 2 or higher');
+    expect(back.body.fields).toEqual({ nextNumber: back.body.error });
+    expect((await set({ prefix: 'CN-', nextNumber: 2 })).status).toBe(200);
+    expect((await credit('1')).body.number).toBe('CN-0002');
+
+    // Hostile or malformed input is a clear 400 and changes nothing.
+    for (const body of [
+      { prefix: '<script>', nextNumber: 3 },
+      { prefix: 'A'.repeat(13), nextNumber: 3 },
+      { prefix: 'CN-', nextNumber: 0 },
+      { prefix: 'CN-', nextNumber: 1.5 },
+      { prefix: 'CN-' },
+    ]) {
+      expect((await set(body)).status).toBe(400);
+    }
+    const unknownKind = await app.call('PUT', '/settings/document-series/receipt', {
+      ...as(cleo.token),
+      body: { prefix: 'R-', nextNumber: 1 },
+    });
+    expect(unknownKind.status).toBe(400);
+    expect((await series()) as { next: string }).toMatchObject({ next: 'CN-0003' });
+    // Another user's series is their own.
+    const bobs = (await app.get('/settings/document-series', { token: bob.token })).body.series as unknown[];
+    expect(bobs[0]).toMatchObject({ prefix: 'CN-' });
+  });
 });

@@ -1,7 +1,14 @@
-import { creditNotesAnswerSchema, type EInvoiceDownloadFormat } from '@remit/contracts';
+import {
+  creditNotesAnswerSchema,
+  type DocumentSeriesInput,
+  documentSeriesAnswerSchema,
+  documentSeriesSchema,
+  type EInvoiceDownloadFormat,
+  type NumberedDocumentKind,
+} from '@remit/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request, requestRaw } from './client';
-import { creditNoteKeys } from './keys';
+import { creditNoteKeys, settingsKeys } from './keys';
 
 /** Credit notes (issue 27; docs/api.md, "Credit notes"): the list, and each one's PDF and e-invoice. */
 
@@ -33,4 +40,25 @@ export function fetchCreditNoteXml(id: string, number: string, format: EInvoiceD
     `/credit-notes/${encodeURIComponent(id)}/einvoice?format=${format}`,
     `credit-note-${number}-${format}.xml`,
   );
+}
+
+/** `GET /settings/document-series`: each numbered series' prefix, next number and last number given. */
+export const documentSeriesQuery = queryOptions({
+  queryKey: settingsKeys.documentSeries,
+  queryFn: async ({ signal }) =>
+    (await request('GET', '/settings/document-series', { schema: documentSeriesAnswerSchema, signal }))
+      .series,
+});
+
+/** `PUT /settings/document-series/{kind}`; a number the prefix gave already is refused (422, on `nextNumber`). */
+export function saveDocumentSeries(
+  kind: NumberedDocumentKind,
+  input: DocumentSeriesInput,
+  idempotencyKey: string,
+) {
+  return request('PUT', `/settings/document-series/${encodeURIComponent(kind)}`, {
+    body: input,
+    idempotencyKey,
+    schema: documentSeriesSchema.omit({ last: true }),
+  });
 }

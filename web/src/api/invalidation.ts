@@ -18,7 +18,14 @@ import {
  * No other module calls `invalidateQueries` (web/src/api/cacheNames.test.ts checks it).
  */
 const staleAfter: Record<
-  'invoices' | 'drafts' | 'settings' | 'paymentMethods' | 'subscription' | 'clients' | 'items',
+  | 'invoices'
+  | 'drafts'
+  | 'settings'
+  | 'documentSeries'
+  | 'paymentMethods'
+  | 'subscription'
+  | 'clients'
+  | 'items',
   readonly QueryKey[]
 > = {
   /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
@@ -27,6 +34,8 @@ const staleAfter: Record<
   invoices: [invoiceKeys.all, customerKeys.all, settingsKeys.quickStats, clientKeys.all],
   /** Company profile and logo: the wizard's defaults read them too. */
   settings: [settingsKeys.all],
+  /** A series' prefix or next number changed: what /profile shows of it. */
+  documentSeries: [settingsKeys.documentSeries],
   paymentMethods: [paymentMethodKeys.list],
   /** A client created, changed, archived or imported: the lists and its page. */
   clients: [clientKeys.all],

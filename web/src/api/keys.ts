@@ -69,6 +69,8 @@ export const settingsKeys = {
   quickStats: ['settings', 'quick-stats'] as const,
   /** `GET /settings/reminders`: the reminder policy and the owner's notification toggles. */
   reminders: ['settings', 'reminders'] as const,
+  /** `GET /settings/document-series`: each numbered series' prefix and next number (issue 27). */
+  documentSeries: ['settings', 'document-series'] as const,
 };
 
 /** `GET /audit`: the tamper-evident log's verdict and head (issue 32). */

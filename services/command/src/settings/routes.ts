@@ -1,10 +1,14 @@
 import {
+  documentKindPrefixes,
+  documentKindSchema,
+  documentSeriesInputSchema,
+  formatDocumentNumber,
   MAX_LOGO_BYTES,
   profileUpdateSchema,
   reminderSettingsSchema,
   type UserSettings,
 } from '@remit/contracts';
-import { logoUpload } from '@remit/domain';
+import { changeDocumentSeries, logoUpload } from '@remit/domain';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
@@ -56,6 +60,26 @@ export function settingsRoutes(deps: { commands: Commands }): Router {
       status: 200,
       body: { ...(state.reminders ?? settings) },
     }));
+    sendAnswer(res, answer);
+  });
+  /** A numbered series' prefix and next number (issue 27 item 1): numbers are never given twice (D-257). */
+  router.put('/settings/document-series/:kind', requireAuth, async (req, res) => {
+    const kind = parseInput(documentKindSchema, req.params.kind);
+    const { prefix, nextNumber } = parseInput(documentSeriesInputSchema, req.body);
+    const userId = currentUserId(req);
+    const change = changeDocumentSeries({ userId, kind, prefix, nextSequence: nextNumber });
+    const answer = await deps.commands.answer(req, change, ({ state }) => {
+      const current = state.prefix ?? documentKindPrefixes[kind];
+      return {
+        status: 200,
+        body: {
+          kind,
+          prefix: current,
+          nextNumber: state.next,
+          next: formatDocumentNumber(current, state.next),
+        },
+      };
+    });
     sendAnswer(res, answer);
   });
   return router;

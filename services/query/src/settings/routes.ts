@@ -1,13 +1,14 @@
-import type { PaymentMethodsAnswer, QuickStatsAnswer } from '@remit/contracts';
+import type { DocumentSeries, PaymentMethodsAnswer, QuickStatsAnswer } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { quickStats, utcDate } from '../profile/stats.js';
+import { findDocumentSeries } from './document-series.js';
 import { findReminderSettings, findUserProfile, findUserSettings, listPaymentMethods } from './repository.js';
 
 /**
- * `GET /settings` (spec §3 User settings), `GET /settings/reminders`, `GET /settings/profile`,
+ * `GET /settings` (spec §3 User settings), `GET /settings/reminders`, `GET /settings/document-series`, `GET /settings/profile`,
  * `GET /settings/quick-stats` (paid) and `GET /settings/payment-methods`.
  */
 export function settingsQueryRoutes(deps: {
@@ -25,6 +26,11 @@ export function settingsQueryRoutes(deps: {
 
   router.get('/settings/reminders', requireAuth, async (req, res) => {
     res.json(await findReminderSettings(db, currentUserId(req)));
+  });
+
+  router.get('/settings/document-series', requireAuth, async (req, res) => {
+    const series: DocumentSeries[] = await findDocumentSeries(store, currentUserId(req));
+    res.setHeader('Cache-Control', 'private, no-store').json({ series });
   });
 
   router.get('/settings/profile', requireAuth, async (req, res) => {

@@ -427,3 +427,67 @@ describe('/profile (spec §2 Profile)', () => {
     ).toHaveLength(1);
   });
 });
+
+describe("/profile 'Document numbers' (issue 27)", () => {
+  it('shows the next credit note number as it is typed, saves once on a double click, and shows a refusal on its field', async () => {
+    const saves: unknown[] = [];
+    api({
+      onSeriesSave: (request) => {
+        saves.push(request.body);
+        return saves.length === 1
+          ? {
+              status: 422,
+              body: {
+                error: 'CN-0003 was given already: the next number must be 4 or higher',
+                fields: { nextNumber: 'CN-0003 was given already: the next number must be 4 or higher' },
+              },
+            }
+          : { body: { kind: 'credit_note', prefix: 'GS-', nextNumber: 10, next: 'GS-0010' } };
+      },
+    });
+    await openProfile();
+    const card = within(await screen.findByRole('region', { name: 'Document numbers' }));
+    const form = within(card.getByRole('form', { name: 'Credit notes' }));
+    expect(form.getByText('CN-0004')).toBeInTheDocument();
+    expect(form.getByText('CN-0003')).toBeInTheDocument();
+    const save = form.getByRole('button', { name: 'Save numbering' });
+    expect(save).toBeDisabled();
+    const user = userEvent.setup();
+    const next = form.getByLabelText('Next number');
+    await user.clear(next);
+    await user.type(next, '2');
+    expect(form.getByText('CN-0002')).toBeInTheDocument();
+    await user.click(save);
+    expect(
+      await form.findByText('CN-0003 was given already: the next number must be 4 or higher'),
+    ).toBeInTheDocument();
+    expect(next).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(form.getByLabelText('Prefix'));
+    await user.type(form.getByLabelText('Prefix'), 'GS-');
+    await user.clear(next);
+    await user.type(next, '10');
+    expect(form.getByText('GS-0010')).toBeInTheDocument();
+    await user.dblClick(save);
+    expect(await screen.findByText('Credit notes: the next one will be GS-0010')).toBeInTheDocument();
+    expect(saves).toEqual([
+      { prefix: 'CN-', nextNumber: 2 },
+      { prefix: 'GS-', nextNumber: 10 },
+    ]);
+  });
+
+  it('says what is wrong with a prefix before sending it', async () => {
+    const saves: unknown[] = [];
+    api({ onSeriesSave: (request) => (saves.push(request.body), { body: {} }) });
+    await openProfile();
+    const form = within(await screen.findByRole('form', { name: 'Credit notes' }));
+    const user = userEvent.setup();
+    await user.type(form.getByLabelText('Prefix'), '<b>');
+    expect(form.getByText('—')).toBeInTheDocument();
+    await user.click(form.getByRole('button', { name: 'Save numbering' }));
+    expect(
+      form.getByText('The prefix can have at most 12 letters, digits and - _ / . #'),
+    ).toBeInTheDocument();
+    expect(saves).toEqual([]);
+  });
+});

@@ -9,6 +9,7 @@ import { media } from '../../theme/theme';
 import { CurrentPlanCard } from '../billing/CurrentPlanCard';
 import { DeviceDataCard } from '../pwa/DeviceDataCard';
 import { AuditCard } from './AuditCard';
+import { DocumentNumbersCard } from './DocumentNumbersCard';
 import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ProfileForm } from './ProfileForm';
@@ -91,6 +92,7 @@ export function ProfilePage() {
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />
           <PaymentMethodsCard methods={data.paymentMethods.data} />
           <RemindersCard />
+          <DocumentNumbersCard />
           <AuditCard />
         </Stack>
       </Columns>

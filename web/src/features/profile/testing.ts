@@ -98,7 +98,13 @@ export interface Setup {
   clients?: TopClient[];
   onSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
   onRemindersSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
+  onSeriesSave?: (request: RecordedRequest) => { status?: number; body?: unknown };
 }
+
+/** `GET /settings/document-series`: the credit notes' series after CN-0003. */
+export const documentSeries = [
+  { kind: 'credit_note', prefix: 'CN-', nextNumber: 4, next: 'CN-0004', last: 'CN-0003' },
+];
 
 export const reminders = {
   remindersEnabled: false,
@@ -157,6 +163,11 @@ export function api(setup: Setup = {}) {
     },
     'GET /settings/reminders': () => ({ body: reminders }),
     'GET /audit': () => ({ body: audit }),
+    'GET /settings/document-series': () => ({ body: { series: documentSeries } }),
+    'PUT /settings/document-series/credit_note': (request) =>
+      setup.onSeriesSave?.(request) ?? {
+        body: { kind: 'credit_note', ...(request.body as object), next: 'X' },
+      },
     'PUT /settings/reminders': (request) =>
       setup.onRemindersSave?.(request) ?? { body: { ...(request.body as object), position: '12' } },
     'PUT /settings/payment-methods/pm-1/toggle': () => {
