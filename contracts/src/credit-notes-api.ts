@@ -147,4 +147,6 @@ export type DocumentSeries = z.infer<typeof documentSeriesSchema>;
 export const documentSeriesAnswerSchema = z.object({ series: z.array(documentSeriesSchema) });
 
 /** Each numbered series as /profile names it. */
-export const documentKindLabels: Record<(typeof documentKinds)[number], string> = { credit_note: 'Credit notes' };
+export const documentKindLabels: Record<(typeof documentKinds)[number], string> = {
+  credit_note: 'Credit notes',
+};
