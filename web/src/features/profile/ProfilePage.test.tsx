@@ -478,7 +478,12 @@ describe("/profile 'Document numbers' (issue 27)", () => {
 
   it('says what is wrong with a prefix before sending it', async () => {
     const saves: unknown[] = [];
-    api({ onSeriesSave: (request) => (saves.push(request.body), { body: {} }) });
+    api({
+      onSeriesSave: (request) => {
+        saves.push(request.body);
+        return { body: {} };
+      },
+    });
     await openProfile();
     const form = within(await screen.findByRole('form', { name: 'Credit notes' }));
     const user = userEvent.setup();
