@@ -8,7 +8,7 @@ import { invoiceRecordSchema } from './invoices.js';
  * unit, as in the e-invoice model.
  *
  * Streams:
- * - `credit-note-{creditNoteId}`: CreditNoteIssued, the credit note as a whole document.
+ * - `credit-note-{creditNoteId}`: CreditNoteIssued, the credit note as a whole document; CreditNoteSent, each send.
  * - `invoice-{invoiceId}`: InvoiceCredited (what the credit takes off the invoice, line by line) and
  *   RefundRecorded (money paid back to the customer), beside the invoice's own events.
  * - `document-series-{userId}-{kind}`: DocumentNumberAssigned, one per document of that kind, in order, so the
@@ -40,6 +40,17 @@ export const creditNoteEvents = {
       full: z.boolean(),
       lines: z.array(creditedLineSchema),
       content: invoiceRecordSchema,
+    }),
+  ),
+  /** Sent by e-mail with its PDF (`POST /credit-notes/{id}/send`); the mail is queued in the same transaction. */
+  CreditNoteSent: eventType(
+    z.object({
+      creditNoteId: z.string(),
+      userId: z.string(),
+      sendId: z.string(),
+      to: z.array(z.string()),
+      cc: z.array(z.string()),
+      subject: z.string(),
     }),
   ),
 } as const;
@@ -116,6 +127,8 @@ export type CreditEvent = EventOf<typeof creditEvents>;
 export type DocumentSeriesEvent = EventOf<typeof documentSeriesEvents>;
 
 export const creditNoteStreamId = (creditNoteId: string) => `credit-note-${creditNoteId}`;
+/** The queued mail of one send of a credit note (its Message-ID too). */
+export const creditNoteSendMailId = (sendId: string) => `credit-note-send-${sendId}`;
 export const documentSeriesStreamId = (userId: string, kind: NumberedDocumentKind) =>
   `document-series-${userId}-${kind}`;
 

@@ -15,6 +15,10 @@ export interface CreditNoteState {
   invoiceId: string | null;
   content: InvoiceRecord | null;
   issuedAt: Date | null;
+  /** Why it was issued, the invoice it corrects, and whether it cancels it: what its e-mail says. */
+  reason: string;
+  invoice: { number: string; issueDate: string } | null;
+  full: boolean;
 }
 
 export interface IssueCreditNoteData {
@@ -28,7 +32,20 @@ export interface IssueCreditNoteData {
   content: InvoiceRecord;
 }
 
-export type CreditNoteCommand = { type: 'IssueCreditNote'; data: IssueCreditNoteData };
+export interface SendCreditNoteData {
+  creditNoteId: string;
+  userId: string;
+  sendId: string;
+  /** Empty: the credit note's customer e-mail. */
+  to: string[];
+  cc: string[];
+  /** Empty: "Credit note {number} from {seller}". */
+  subject: string;
+}
+
+export type CreditNoteCommand =
+  | { type: 'IssueCreditNote'; data: IssueCreditNoteData }
+  | { type: 'SendCreditNote'; data: SendCreditNoteData };
 
 const initialState: CreditNoteState = {
   exists: false,
@@ -37,21 +54,38 @@ const initialState: CreditNoteState = {
   invoiceId: null,
   content: null,
   issuedAt: null,
+  reason: '',
+  invoice: null,
+  full: false,
 };
 
-/** The credit note's own decider: issued once; sending and sharing it come next (issue 27, item 5). */
+const creditNoteNotFound = () => new AppError('not_found', 'Credit note not found');
+
+/** The credit note's own decider: issued once, then sent as often as the owner likes (issue 27, item 5). */
 export const creditNoteDecider: Decider<CreditNoteState, CreditNoteCommand, CreditNoteEvent> = {
   name: 'credit-note',
-  handles: ['CreditNoteIssued'],
+  handles: ['CreditNoteIssued', 'CreditNoteSent'],
   initialState,
-  evolve(_state, event) {
+  evolve(state, event) {
     switch (event.type) {
       case 'CreditNoteIssued': {
-        const { creditNoteId, userId, invoiceId, content } = event.data;
-        return { exists: true, creditNoteId, userId, invoiceId, content, issuedAt: event.createdAt };
+        const { creditNoteId, userId, invoiceId, content, reason, invoice, full } = event.data;
+        return {
+          exists: true,
+          creditNoteId,
+          userId,
+          invoiceId,
+          content,
+          issuedAt: event.createdAt,
+          reason,
+          invoice,
+          full,
+        };
       }
+      case 'CreditNoteSent':
+        return state;
       default:
-        return unreachable(event.type);
+        return unreachable(event);
     }
   },
   decide(state, command) {
@@ -59,11 +93,42 @@ export const creditNoteDecider: Decider<CreditNoteState, CreditNoteCommand, Cred
       case 'IssueCreditNote':
         if (state.exists) throw new AppError('conflict', 'This credit note was already issued');
         return [{ type: 'CreditNoteIssued', data: command.data }];
+      case 'SendCreditNote': {
+        const { content } = state;
+        if (!state.exists || !content || state.userId !== command.data.userId) throw creditNoteNotFound();
+        const { to, subject, ...data } = command.data;
+        const recipients = to.length > 0 ? to : [content.customer.email].filter(Boolean);
+        if (recipients.length === 0) {
+          throw new AppError('validation', 'Say who to send it to: the credit note has no customer e-mail', {
+            fields: { to: 'Enter an e-mail address' },
+          });
+        }
+        const seller = content.seller.companyName || content.seller.name;
+        return [
+          {
+            type: 'CreditNoteSent',
+            data: {
+              ...data,
+              to: recipients,
+              subject: subject || `Credit note ${content.number} from ${seller}`,
+            },
+          },
+        ];
+      }
       default:
-        return unreachable(command.type);
+        return unreachable(command);
     }
   },
 };
+
+/** Sends the user's credit note (404 when it is not theirs); `to` empty: its customer's e-mail. */
+export const sendCreditNote = (data: SendCreditNoteData) =>
+  step({
+    decider: creditNoteDecider,
+    // Ids are UUIDs; anything else names no credit note (and no stream worth reading).
+    streams: creditNoteStreamId(/^[0-9a-f-]{36}$/i.test(data.creditNoteId) ? data.creditNoteId : 'none'),
+    command: { type: 'SendCreditNote', data },
+  });
 
 /** Writes the credit note's stream (a new random id: nothing to read). */
 export const recordCreditNote = (data: IssueCreditNoteData) =>

@@ -111,6 +111,7 @@ export async function createRemitApp(options: {
     jwtSecret,
     logger,
     invoicePdf: query.invoicePdf,
+    creditNotePdf: query.creditNotePdf,
     assertInvoiceOpen: query.assertInvoiceOpen,
     claims,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

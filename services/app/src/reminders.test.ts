@@ -12,7 +12,7 @@ import { subscribe } from './testing/profile.js';
 const DAY = 86_400_000;
 
 /** A message as its reader sees it: quoted-printable undone, UTF-8 read. */
-const readable = (raw: string) => Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8');
+const readable = decodeQuotedPrintable;
 
 async function eventsOf(
   app: TestApp,

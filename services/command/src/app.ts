@@ -27,7 +27,7 @@ import { importRoutes } from './clients/import-routes.js';
 import { clientRoutes } from './clients/routes.js';
 import { type Commands, createCommands } from './commands.js';
 import type { CommandConfig } from './config.js';
-import { creditNoteRoutes } from './credit-notes/routes.js';
+import { type CreditNotePdfSource, creditNoteRoutes } from './credit-notes/routes.js';
 import { collectionRoutes, type InvoicePdfSource } from './invoices/collection-routes.js';
 import { draftRoutes } from './invoices/draft-routes.js';
 import { createDraftCommands } from './invoices/drafts.js';
@@ -52,6 +52,8 @@ export interface CommandServiceDeps {
   now?: Clock;
   /** The invoice PDF from the query side, for sending; the all-in-one process has both (docs/decisions.md). */
   invoicePdf?: InvoicePdfSource;
+  /** The PDF of an own credit note (the query side's renderer); absent: sending credit notes is unavailable. */
+  creditNotePdf?: CreditNotePdfSource;
   /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
   assertInvoiceOpen?: (userId: string, invoice: StreamInvoice) => Promise<void>;
   /** This process as the holder of idempotency claims (`holdClaims`); without it a dead run's claim waits out its lease. */
@@ -140,7 +142,16 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
     }),
   );
-  router.use(creditNoteRoutes({ commands, now }));
+  router.use(
+    creditNoteRoutes({
+      commands,
+      now,
+      deliverMail: mailDelivery({ db: store.db, clock: now, mailer, logger }),
+      logger,
+      mailDomain: new URL(config.appUrl).hostname,
+      ...(deps.creditNotePdf ? { creditNotePdf: deps.creditNotePdf } : {}),
+    }),
+  );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(importRoutes({ commands }));

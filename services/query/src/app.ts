@@ -10,6 +10,8 @@ import { billingQueryRoutes } from './billing/routes.js';
 import { clientQueryRoutes } from './clients/routes.js';
 import type { QueryConfig } from './config.js';
 import { waitForPosition } from './consistency.js';
+import { creditNoteFileName, renderCreditNotePdf } from './credit-notes/rendering.js';
+import { openCreditNote } from './credit-notes/repository.js';
 import { creditNoteQueryRoutes } from './credit-notes/routes.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { draftQueryRoutes } from './invoices/draft-routes.js';
@@ -40,6 +42,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   invoicePdf(userId: string, invoice: StreamInvoice): Promise<{ pdf: Buffer; filename: string }>;
   /** Resolves when the invoice (as its stream states it) is open to the user (402 locked): sharing asks this. */
   assertInvoiceOpen(userId: string, invoice: StreamInvoice): Promise<void>;
+  /** The PDF of an own credit note whose invoice is open (404, 402): what a credit note's send attaches. */
+  creditNotePdf(userId: string, creditNoteId: string): Promise<{ pdf: Buffer; filename: string }>;
 } {
   const now = deps.now ?? systemClock;
   const paywall: Paywall = { db: deps.db, billingOn: deps.config.billingOn };
@@ -90,5 +94,12 @@ export function createQueryService(deps: QueryServiceDeps): {
     await closeRenderer();
     await limits.close();
   };
-  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen };
+  const creditNotePdf = async (userId: string, creditNoteId: string) => {
+    const creditNote = await openCreditNote({ store: deps.store, paywall }, userId, creditNoteId);
+    return {
+      pdf: await renderCreditNotePdf(deps.store, creditNote),
+      filename: creditNoteFileName(creditNote),
+    };
+  };
+  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen, creditNotePdf };
 }

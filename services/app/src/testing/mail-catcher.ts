@@ -8,9 +8,12 @@ export interface CaughtMail {
 
 /** Decodes quoted-printable soft line breaks and escapes, enough to read links out of a message. */
 export function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return (
+    text
+      .replace(/=\r?\n/g, '')
+      // A run of escaped bytes is UTF-8 text (an 'ë' is two of them).
+      .replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replaceAll('=', ''), 'hex').toString('utf8'))
+  );
 }
 
 /** The verification link's token and e-mail, read from a message as a person's mail client would show it. */

@@ -15,7 +15,7 @@ const secondaryButton =
   'display:inline-block;border:1px solid #4f46e5;color:#4338ca;text-decoration:none;font-weight:600;font-size:16px;padding:11px 21px;border-radius:8px';
 
 /** "2026-02-15" → "15 February 2026", as the PDF prints it: unambiguous in every country. */
-const longDate = (isoDate: string) =>
+export const longDate = (isoDate: string) =>
   new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
     day: 'numeric',
     month: 'long',
@@ -23,12 +23,12 @@ const longDate = (isoDate: string) =>
     timeZone: 'UTC',
   });
 
-const greets = (message: string) =>
+export const greets = (message: string) =>
   /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|greetings|bonjour|hallo|guten tag)\b/i.test(
     message,
   );
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The e-mail a customer gets with an invoice: a plain-text part and a table-based HTML part, the owner's own
