@@ -5,6 +5,8 @@ import {
   documentSeriesSchema,
   type EInvoiceDownloadFormat,
   type NumberedDocumentKind,
+  type SendInvoiceInput,
+  sendInvoiceAnswerSchema,
 } from '@remit/contracts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request, requestRaw } from './client';
@@ -60,5 +62,14 @@ export function saveDocumentSeries(
     body: input,
     idempotencyKey,
     schema: documentSeriesSchema.omit({ last: true }),
+  });
+}
+
+/** `POST /credit-notes/{id}/send`: the credit note by e-mail with its PDF; empty fields take its defaults. */
+export function sendCreditNote(id: string, input: SendInvoiceInput, idempotencyKey: string) {
+  return request('POST', `/credit-notes/${encodeURIComponent(id)}/send`, {
+    body: input,
+    idempotencyKey,
+    schema: sendInvoiceAnswerSchema,
   });
 }

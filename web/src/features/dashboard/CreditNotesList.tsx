@@ -7,9 +7,10 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { PageSpinner } from '../../components/ui/Spinner';
 import { formatAmount, formatDate } from '../../lib/format';
-import { Figures, List, Primary, Row } from '../clients/parts';
+import { Actions, Figures, List, Primary, Row } from '../clients/parts';
 import { DownloadMenu } from './DownloadMenu';
 import { Pagination } from './Pagination';
+import { SendCreditNoteDialog } from './SendCreditNoteDialog';
 import { useCreditNoteDownloads } from './useCreditNoteDownloads';
 
 /** Credit notes as rows (issue 27): number, the invoice each corrects, why, the amount, and its files. */
@@ -21,35 +22,48 @@ export function CreditNoteRows({
   showCustomer?: boolean;
 }) {
   const files = useCreditNoteDownloads();
+  const [sending, setSending] = useState<CreditNoteListEntry | null>(null);
   return (
-    <List aria-label="Credit notes">
-      {creditNotes.map((note) => (
-        <li key={note.id}>
-          <Row>
-            <Primary>
-              <strong>{note.number}</strong>
-              <span>
-                Corrects {note.invoiceNumber}
-                {showCustomer && note.customerName ? ` · ${note.customerName}` : ''} · issued{' '}
-                {formatDate(note.issueDate)}
-              </span>
-              <span>{note.reason}</span>
-            </Primary>
-            <Figures>
-              <strong>−{formatAmount(note.total, note.currency)}</strong>
-              <span>{note.full ? 'Cancellation' : 'Partial credit'}</span>
-            </Figures>
-            <DownloadMenu
-              number={note.number}
-              kind="credit note"
-              busy={files.pendingId === note.id}
-              onPdf={() => files.download({ id: note.id, number: note.number, format: 'pdf' })}
-              onXml={() => files.download({ id: note.id, number: note.number, format: 'xml' })}
-            />
-          </Row>
-        </li>
-      ))}
-    </List>
+    <>
+      <List aria-label="Credit notes">
+        {creditNotes.map((note) => (
+          <li key={note.id}>
+            <Row>
+              <Primary>
+                <strong>{note.number}</strong>
+                <span>
+                  Corrects {note.invoiceNumber}
+                  {showCustomer && note.customerName ? ` · ${note.customerName}` : ''} · issued{' '}
+                  {formatDate(note.issueDate)}
+                </span>
+                <span>{note.reason}</span>
+              </Primary>
+              <Figures>
+                <strong>−{formatAmount(note.total, note.currency)}</strong>
+                <span>{note.full ? 'Cancellation' : 'Partial credit'}</span>
+              </Figures>
+              <Actions>
+                <Button
+                  variant="secondary"
+                  aria-label={`Send credit note ${note.number}`}
+                  onClick={() => setSending(note)}
+                >
+                  Send
+                </Button>
+                <DownloadMenu
+                  number={note.number}
+                  kind="credit note"
+                  busy={files.pendingId === note.id}
+                  onPdf={() => files.download({ id: note.id, number: note.number, format: 'pdf' })}
+                  onXml={() => files.download({ id: note.id, number: note.number, format: 'xml' })}
+                />
+              </Actions>
+            </Row>
+          </li>
+        ))}
+      </List>
+      {sending && <SendCreditNoteDialog creditNote={sending} onClose={() => setSending(null)} />}
+    </>
   );
 }
 

@@ -300,4 +300,44 @@ describe("the dashboard's 'Credit notes' filter (issue 27)", () => {
       URL.revokeObjectURL = revokeObjectURL;
     }
   });
+
+  it('sends a credit note from its row: one e-mail on a double click, a refusal kept in the dialog', async () => {
+    storeToken('jwt');
+    let sends = 0;
+    mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /drafts': () => ({ body: { drafts: [] } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [listItem(1, false)],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /credit-notes': () => ({ body: { creditNotes: [creditNote], total: 1, page: 1, pageSize: 20 } }),
+      'POST /credit-notes/cn-1/send': (request) => {
+        sends += 1;
+        return (request.body as { to: string }).to === 'bad'
+          ? { status: 400, body: { error: 'Enter valid e-mail addresses' } }
+          : {
+              status: 201,
+              body: { sendId: 's1', to: ['zoe@example.com'], cc: [], subject: 'Credit note CN-0001' },
+            };
+      },
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await screen.findAllByTestId('invoice');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Credit notes');
+    await user.click(await screen.findByRole('button', { name: 'Send credit note CN-0001' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send credit note CN-0001' }));
+    await user.type(dialog.getByLabelText(/^To/), 'bad');
+    await user.click(dialog.getByRole('button', { name: 'Send credit note' }));
+    expect(await dialog.findByText('Enter valid e-mail addresses')).toBeInTheDocument();
+    await user.clear(dialog.getByLabelText(/^To/));
+    await user.dblClick(dialog.getByRole('button', { name: 'Send credit note' }));
+    expect(await screen.findByText('Credit note CN-0001 sent to zoe@example.com')).toBeInTheDocument();
+    expect(sends).toBe(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });
