@@ -22,6 +22,17 @@ const publicParty = z.object({
   vatId: z.string().nullable(),
 });
 
+/** A credit note of the invoice as its customer page lists it (issue 27): each downloads as a PDF. */
+export const publicCreditNoteSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  issueDate: z.string(),
+  total: z.number().int(),
+  reason: z.string(),
+  full: z.boolean(),
+});
+export type PublicCreditNote = z.infer<typeof publicCreditNoteSchema>;
+
 /**
  * `GET /public/invoices/{token}`: what the customer page shows, and nothing else of the owner's account —
  * the parties as printed on the invoice, its figures, where it stands, and how to pay it. Money in minor
@@ -38,6 +49,8 @@ export const publicInvoiceViewSchema = z.object({
   seller: publicParty,
   customer: publicParty,
   status: z.enum(collectionStatuses),
+  /** The credit notes that correct it, oldest first (issue 27). */
+  creditNotes: z.array(publicCreditNoteSchema).default([]),
   amountPaid: z.number().int(),
   balance: z.number().int(),
   settled: z.boolean(),

@@ -97,4 +97,51 @@ describe('sending a credit note by e-mail', () => {
       404,
     );
   });
+
+  it("the invoice's customer page lists its credit notes, and each downloads there; no other credit note does", async () => {
+    const created = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: 'SHR-1' }));
+    const invoiceId = String((created.body.invoice as { ID: string }).ID);
+    const credited = await app.post(
+      `/invoices/${invoiceId}/credit-notes`,
+      { reason: 'Rabatt vereinbart', lines: [{ line: 1, quantity: '1', unitPrice: '100.00' }] },
+      { token: ada.token },
+    );
+    const shared = await app.post(`/invoices/${invoiceId}/share`, {}, { token: ada.token });
+    expect(shared.status).toBe(201);
+    const token = String(shared.body.url).split('/i/')[1] ?? '';
+    await app.applied(BigInt(String(shared.body.position)));
+    const page = await app.get(`/public/invoices/${token}`);
+    expect(page.body.creditNotes).toEqual([
+      {
+        id: credited.body.id,
+        number: credited.body.number,
+        issueDate: expect.any(String),
+        total: 12000,
+        reason: 'Rabatt vereinbart',
+        full: false,
+      },
+    ]);
+    const pdf = await fetch(
+      `${app.base}/api/public/invoices/${token}/credit-notes/${String(credited.body.id)}/pdf`,
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    // A credit note of another invoice, or none at all, is not there.
+    const other = await postInvoice(app, ada.token, invoicePayload({ invoiceNumber: 'SHR-2' }));
+    const otherId = String((other.body.invoice as { ID: string }).ID);
+    const otherNote = await app.post(
+      `/invoices/${otherId}/credit-notes`,
+      { reason: 'x' },
+      { token: ada.token },
+    );
+    for (const id of [String(otherNote.body.id), 'not-a-credit-note']) {
+      const refused = await fetch(`${app.base}/api/public/invoices/${token}/credit-notes/${id}/pdf`);
+      expect(refused.status).toBe(404);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import {
   type CreditNoteListEntry,
   type CreditNoteSummary,
   type CreditNotesAnswer,
+  type PublicCreditNote,
   creditNoteStreamId,
   invoiceStreamId,
   readEvent,
@@ -11,7 +12,7 @@ import {
 import type { Database, EventStore } from '@remit/eventstore';
 import { AppError } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
 import type { Paywall } from '../billing/repository.js';
 import { openInvoice } from '../invoices/locking.js';
 import { escapeLike } from '../rows.js';
@@ -143,4 +144,25 @@ export async function creditNotesToCustomer(
     .orderBy(desc(creditNotes.issuedPosition))
     .limit(limit);
   return rows.map(toCreditNoteEntry);
+}
+
+/** The credit notes of one of the user's invoices, oldest first, as its customer page lists them. */
+export async function creditNotesOfInvoice(
+  db: Database,
+  userId: string,
+  invoiceId: string,
+): Promise<PublicCreditNote[]> {
+  const rows = await db
+    .select()
+    .from(creditNotes)
+    .where(and(eq(creditNotes.userId, userId), eq(creditNotes.invoiceId, invoiceId)))
+    .orderBy(asc(creditNotes.issuedPosition));
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    issueDate: row.issueDate,
+    total: row.total,
+    reason: row.reason,
+    full: row.full,
+  }));
 }

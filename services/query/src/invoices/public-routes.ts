@@ -4,6 +4,8 @@ import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, currentUserId, type LimitStore, requireAuth, sharedRateLimit } from '@remit/kit';
 import { type Response, Router } from 'express';
 import type { Paywall } from '../billing/repository.js';
+import { creditNoteFileName, renderCreditNotePdf } from '../credit-notes/rendering.js';
+import { findCreditNote } from '../credit-notes/repository.js';
 import { utcDate } from '../profile/stats.js';
 import { accessFor, isLocked } from './locking.js';
 import { publicInvoiceView } from './public-view.js';
@@ -76,6 +78,17 @@ export function publicInvoiceRoutes(deps: {
       .type('application/pdf')
       .setHeader('Content-Disposition', `attachment; filename="Invoice_${row.number}_${row.issueDate}.pdf"`)
       .send(await renderDownload(row));
+  });
+
+  // A credit note of the link's invoice (issue 27): only one that corrects that very invoice.
+  router.get('/public/invoices/:token/credit-notes/:id/pdf', async (req, res) => {
+    const row = await sharedInvoice(String(req.params.token));
+    const creditNote = await findCreditNote(deps.store, row.userId, String(req.params.id));
+    if (!creditNote || creditNote.invoiceId !== row.id) throw new AppError('not_found', 'Credit note not found');
+    noStore(res)
+      .type('application/pdf')
+      .setHeader('Content-Disposition', `attachment; filename="${creditNoteFileName(creditNote)}"`)
+      .send(await renderCreditNotePdf(deps.store, creditNote));
   });
 
   // The customer page's owner bar: the invoice id, only to the signed-in owner of the link's invoice. Anyone

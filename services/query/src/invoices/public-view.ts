@@ -1,6 +1,7 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { paymentDetailsOf } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
+import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
 import type { InvoiceRow } from './repository.js';
 
@@ -24,7 +25,10 @@ export async function publicInvoiceView(
   row: InvoiceRow,
   today: string,
 ): Promise<PublicInvoiceView> {
-  const figures = await findCollectionFigures(db, row.userId, row.id);
+  const [figures, creditNotes] = await Promise.all([
+    findCollectionFigures(db, row.userId, row.id),
+    creditNotesOfInvoice(db, row.userId, row.id),
+  ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
   return {
@@ -38,6 +42,7 @@ export async function publicInvoiceView(
     seller: party(content.seller),
     customer: party(content.customer),
     status: collection.CollectionStatus,
+    creditNotes,
     amountPaid: collection.AmountPaid,
     balance: collection.Balance,
     settled: collection.CollectionStatus === 'paid',

@@ -31,6 +31,7 @@ function publicView(overrides: Partial<PublicInvoiceView> = {}): PublicInvoiceVi
     seller: party,
     customer: { ...party, name: 'Bob Stone', companyName: 'Stone & Co' },
     status: 'outstanding',
+    creditNotes: [],
     amountPaid: 0,
     balance: 120000,
     settled: false,
@@ -175,6 +176,40 @@ describe('the customer page (issue 14)', () => {
     expect(screen.getByText('Void')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'How to pay' })).not.toBeInTheDocument();
   });
+
+  it('lists the credit notes that correct it, each with its PDF, and asks only for what is left', async () => {
+    mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({
+        body: publicView({
+          status: 'outstanding',
+          balance: 96000,
+          creditNotes: [
+            {
+              id: 'cn-1',
+              number: 'CN-0001',
+              issueDate: '2026-11-10',
+              total: 24000,
+              reason: 'Zwei Stunden weniger',
+              full: false,
+            },
+          ],
+        }),
+      }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    const card = within(await screen.findByRole('region', { name: 'Credit notes' }));
+    expect(card.getByText('Zwei Stunden weniger', { exact: false })).toBeInTheDocument();
+    expect(card.getByText('−€240.00')).toBeInTheDocument();
+    expect(card.getByRole('link', { name: 'Download CN-0001 (PDF)' })).toHaveAttribute(
+      'href',
+      `/api/public/invoices/${TOKEN}/credit-notes/cn-1/pdf`,
+    );
+    expect(screen.getByRole('heading', { name: 'Amount due' })).toBeInTheDocument();
+    expect(screen.getByText('€960.00')).toBeInTheDocument();
+  });
+
   it('says when too many requests were made instead of calling the link invalid', async () => {
     mockApi({
       'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),

@@ -19,6 +19,7 @@ import {
   Badge,
   Card,
   Center,
+  CreditNoteList,
   Dates,
   Download,
   Due,
@@ -171,6 +172,30 @@ export function CustomerInvoicePage() {
               Download PDF
             </Download>
           </Card>
+          {invoice.creditNotes.length > 0 && (
+            <Card aria-labelledby="credit-notes-heading">
+              <h2 id="credit-notes-heading">Credit notes</h2>
+              <CreditNoteList>
+                {invoice.creditNotes.map((note) => (
+                  <li key={note.id}>
+                    <div>
+                      {note.number}
+                      <span>
+                        {formatDate(note.issueDate)} · {note.reason}
+                      </span>
+                    </div>
+                    <strong>−{formatAmount(note.total, invoice.currency)}</strong>
+                    <a
+                      href={`${publicInvoicePath(token)}/credit-notes/${encodeURIComponent(note.id)}/pdf`}
+                      download
+                    >
+                      Download {note.number} (PDF)
+                    </a>
+                  </li>
+                ))}
+              </CreditNoteList>
+            </Card>
+          )}
           {!invoice.settled && !voided && invoice.payment && (
             <Card aria-labelledby="pay-heading">
               <h2 id="pay-heading">How to pay</h2>

@@ -158,3 +158,15 @@ export const Center = styled.div`
   padding: ${({ theme }) => theme.space.xl};
   text-align: center;
 `;
+
+/** The invoice's credit notes on its customer page: number, date and amount, each with its PDF. */
+export const CreditNoteList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  li { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 2px 12px; padding: 10px 0; }
+  li + li { border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; overflow-wrap: anywhere; }
+  strong { font-variant-numeric: tabular-nums; }
+  a { grid-column: 1 / -1; justify-self: start; color: ${({ theme }) => theme.colors.brandText}; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+`;
