@@ -4,9 +4,9 @@ import {
   type CreditNoteListEntry,
   type CreditNoteSummary,
   type CreditNotesAnswer,
-  type PublicCreditNote,
   creditNoteStreamId,
   invoiceStreamId,
+  type PublicCreditNote,
   readEvent,
 } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';

@@ -84,7 +84,8 @@ export function publicInvoiceRoutes(deps: {
   router.get('/public/invoices/:token/credit-notes/:id/pdf', async (req, res) => {
     const row = await sharedInvoice(String(req.params.token));
     const creditNote = await findCreditNote(deps.store, row.userId, String(req.params.id));
-    if (!creditNote || creditNote.invoiceId !== row.id) throw new AppError('not_found', 'Credit note not found');
+    if (!creditNote || creditNote.invoiceId !== row.id)
+      throw new AppError('not_found', 'Credit note not found');
     noStore(res)
       .type('application/pdf')
       .setHeader('Content-Disposition', `attachment; filename="${creditNoteFileName(creditNote)}"`)
