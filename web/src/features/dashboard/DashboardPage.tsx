@@ -79,6 +79,7 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
             onMarkPaid={() => actions.markPaid(openInvoice.ID, openInvoice.InvoiceNumber)}
             duplicating={actions.duplicatingId === openInvoice.ID}
             onDuplicate={() => actions.duplicate(openInvoice.ID)}
+            startCredit={dashboard.startCredit}
           />
         </Suspense>
       )}

@@ -79,6 +79,8 @@ interface InvoicePreviewModalProps {
   /** Duplicate (issue 27). */
   duplicating?: boolean;
   onDuplicate?: () => void;
+  /** Opens on the Payments tab with 'Issue credit note' asked (issue 27: a final invoice is corrected so). */
+  startCredit?: boolean;
 }
 
 /** Spec §2 'Invoice Preview': the invoice in its template, Close, Download PDF, and its history. */
@@ -92,8 +94,9 @@ export function InvoicePreviewModal({
   onMarkPaid,
   duplicating,
   onDuplicate,
+  startCredit = false,
 }: InvoicePreviewModalProps) {
-  const [tab, setTab] = useState<TabName>('preview');
+  const [tab, setTab] = useState<TabName>(startCredit ? 'payments' : 'preview');
   const tabButton = (name: TabName, label: string) => (
     <Tab type="button" role="tab" aria-selected={tab === name} onClick={() => setTab(name)}>
       {label}
@@ -145,7 +148,7 @@ export function InvoicePreviewModal({
       <div role="tabpanel">
         {tab === 'preview' && <PreviewTab id={invoice.ID} number={invoice.InvoiceNumber} />}
         {tab === 'history' && <HistoryTab id={invoice.ID} onSendAgain={() => setTab('send')} />}
-        {tab === 'payments' && <PaymentsTab invoice={invoice} />}
+        {tab === 'payments' && <PaymentsTab invoice={invoice} startCredit={startCredit} />}
         {tab === 'share' && <ShareTab invoice={invoice} />}
         {tab === 'send' && <SendTab invoice={invoice} onSent={() => setTab('history')} />}
       </div>

@@ -42,7 +42,14 @@ const failureMessage = (error: unknown) =>
   error instanceof ApiError && error.message ? error.message : 'That did not work';
 
 /** 'Payments' (issue 14): what was paid, record a payment, reverse one, void the invoice. */
-export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
+export function PaymentsTab({
+  invoice,
+  startCredit = false,
+}: {
+  invoice: InvoiceListItem;
+  /** Opens 'Issue credit note' at once (the final invoice's edit screen leads here, issue 27). */
+  startCredit?: boolean;
+}) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const collection = useQuery(collectionQuery(invoice.ID));
@@ -65,7 +72,7 @@ export function PaymentsTab({ invoice }: { invoice: InvoiceListItem }) {
       await done('Invoice voided');
     },
   });
-  const [askingCredit, setAskingCredit] = useState(false);
+  const [askingCredit, setAskingCredit] = useState(startCredit);
   // Like void: the dialog shows the server's refusal and stays open; it closes once the credit note is issued.
   const crediting = useCommand({
     send: (input: IssueCreditNoteInput, key) => issueCreditNote(invoice.ID, input, key),

@@ -57,6 +57,8 @@ export function useDashboard() {
   // `/?invoice={id}` opens that invoice when the page shows it (after an edit, issue 27).
   const [params, setParams] = useSearchParams();
   const linkedId = params.get('invoice');
+  // `&credit=1`: the linked invoice opens with 'Issue credit note' asked (from a final invoice's edit screen).
+  const linkedCredit = linkedId !== null && params.get('credit') === '1';
   const debounced = useDebouncedValue(searchText.trim(), 300);
   const search = subscribed ? debounced : '';
   const { page: requestedPage, cursor } = subscribed ? position : FIRST_PAGE;
@@ -127,6 +129,8 @@ export function useDashboard() {
     setView,
     openInvoice,
     setOpenInvoice,
+    /** The open invoice is the linked one and its credit note was asked for. */
+    startCredit: linkedCredit && opened === null,
   };
 }
 

@@ -12,8 +12,8 @@ const Actions = styled.div`
 `;
 
 /**
- * Why an edit cannot go in (issue 27), with the way on. Final: the message says to issue a credit note; credit notes
- * are not in this build yet, so the way on is the invoice itself. Changed on another device: nothing typed here is
+ * Why an edit cannot go in (issue 27), with the way on. Final: the message says to issue a credit note, and the link
+ * opens the invoice with 'Issue credit note' asked. Changed on another device: nothing typed here is
  * dropped; the owner opens the other version or saves this one over it (that edit stays in History).
  */
 export function EditRefusalNotice({
@@ -34,6 +34,7 @@ export function EditRefusalNotice({
       <Alert tone="error">
         {refusal.message}
         <Actions>
+          <Link to={`${invoiceLink}&credit=1`}>Issue a credit note</Link>
           <Link to={invoiceLink}>Open the invoice</Link>
         </Actions>
       </Alert>

@@ -118,7 +118,7 @@ describe('editing an issued invoice in the wizard (issue 27)', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard · Remit'));
   });
 
-  it('a final invoice says to issue a credit note and links to the invoice, with no form to type in', async () => {
+  it('a final invoice says to issue a credit note and links straight to it, with no form to type in', async () => {
     const finalMessage =
       'This invoice was sent to the customer, so it is final and can no longer be edited. Issue a credit note to correct it.';
     api({ formAnswers: [{ body: { form, revision: 1, finalBy: 'sent', finalMessage, logoURL: null } }] });
@@ -127,6 +127,10 @@ describe('editing an issued invoice in the wizard (issue 27)', () => {
     expect(within(alert).getByRole('link', { name: 'Open the invoice' })).toHaveAttribute(
       'href',
       '/?invoice=inv-1',
+    );
+    expect(within(alert).getByRole('link', { name: 'Issue a credit note' })).toHaveAttribute(
+      'href',
+      '/?invoice=inv-1&credit=1',
     );
     expect(screen.queryByLabelText('Customer name')).not.toBeInTheDocument();
   });
