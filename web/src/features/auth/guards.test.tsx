@@ -75,7 +75,7 @@ describe('route guard and header', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'New Invoice', 'Clients', 'Items', 'Profile']);
+    ).toEqual(['Dashboard', 'New Invoice', 'Clients', 'Items', 'Bank', 'Profile']);
     await user.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
