@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  type BankImportAnswer,
-  type BankSuggestion,
-  bankTransactionStreamId,
-  paymentDateMessage,
-} from '@remit/contracts';
+import { type BankImportAnswer, bankTransactionStreamId, paymentDateMessage } from '@remit/contracts';
 import type { Database, EventStore, Step } from '@remit/eventstore';
 import { loadCandidates, loadDirectory, payerNamesOf } from './candidates.js';
 import { bankTransactionCommand, recordStatement } from './decider.js';
@@ -94,21 +89,19 @@ export async function planImport(deps: {
   const automaticIds = new Set<string>();
   const imports = fresh.map(({ entry, transactionId }, index) => {
     let outcome = outcomes[index] as MatchOutcome;
-    // One invoice is paid once: a second transfer of the same balance in this file is the owner's to confirm,
-    // as is a booking dated where the invoice takes no payment.
+    // One invoice is paid once: a second transfer of the same balance in this file names a paid invoice. A
+    // booking dated where the invoice takes no payment (an old statement) is left to the owner.
     if (outcome.kind === 'automatic') {
       const { invoice } = outcome;
-      const dateProblem = paymentDateMessage(entry.bookingDate, invoice.issueDate, today);
-      if (automaticIds.has(invoice.invoiceId) || dateProblem) {
-        const suggestion: BankSuggestion = {
-          invoiceId: invoice.invoiceId,
-          number: invoice.number,
-          amount: invoice.balance,
-          currency: invoice.currency,
-          reason: 'settled',
+      if (automaticIds.has(invoice.invoiceId)) {
+        const { invoiceId, number, currency } = invoice;
+        outcome = {
+          kind: 'suggested',
+          suggestions: [{ invoiceId, number, currency, amount: 0, reason: 'settled' }],
         };
-        outcome = { kind: 'suggested', suggestions: [suggestion] };
-      } else automaticIds.add(invoice.invoiceId);
+      } else if (paymentDateMessage(entry.bookingDate, invoice.issueDate, today))
+        outcome = { kind: 'unmatched' };
+      else automaticIds.add(invoice.invoiceId);
     }
     counts[outcome.kind === 'automatic' ? 'matched' : outcome.kind] += 1;
     return bankTransactionCommand(

@@ -89,7 +89,7 @@ export function TransactionRow({ transaction }: { transaction: BankTransaction }
                     Match {formatAmount(suggestion.amount, suggestion.currency)}
                   </Button>
                 ) : (
-                  <span>Record it on the invoice if it applies</span>
+                  <span>Nothing is left to pay on this invoice</span>
                 )}
               </li>
             ))}

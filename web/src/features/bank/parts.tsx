@@ -35,7 +35,7 @@ export const Filters = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xxs};
-  margin-bottom: ${({ theme }) => theme.space.md};
+  margin: ${({ theme }) => theme.space.md} 0;
   padding: ${({ theme }) => theme.space.xxs};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surfaceSunken};
