@@ -37,6 +37,11 @@ describe('finding invoice numbers in remittance information', () => {
     expect(index.find(['Rechnung 2026/118, 2026-11-27'])).toEqual(['c']);
   });
 
+  it('finds numbers written in another script', () => {
+    const cyrillic = new NumberIndex([{ invoiceId: 'ru', number: 'СЧ-2026/15' }]);
+    expect(cyrillic.find(['Оплата по счету сч 2026 15'])).toEqual(['ru']);
+  });
+
   it('ignores numbers too short to be told from other digits', () => {
     expect(index.find(['Order 7 of 7'])).toEqual([]);
   });
@@ -88,6 +93,12 @@ describe('deciding what a credit is', () => {
     expect(payer.find('Mueller GmbH, Berlin')).toEqual(['a']);
     expect(payer.find('Erika Schmidt')).toEqual(['b']);
     expect(payer.find('Nobody')).toEqual([]);
+    const scripts = new PayerIndex([
+      { invoiceId: 'ru', names: ['Мария Иванова'] },
+      { invoiceId: 'jp', names: ['山田太郎'] },
+    ]);
+    expect(scripts.find('МАРИЯ ИВАНОВА')).toEqual(['ru']);
+    expect(scripts.find('山田 太郎')).toEqual(['jp']);
     const outcome = matchEntry(entry, [], [invoice({ invoiceId: 'x', balance: 5000 }), invoice()]);
     expect(outcome).toMatchObject({
       kind: 'suggested',

@@ -20,7 +20,10 @@ export type MatchOutcome =
   | { kind: 'suggested'; suggestions: BankSuggestion[] }
   | { kind: 'unmatched' };
 
-/** Upper case, letters and digits only, German umlauts written out ("Müller" and "MUELLER" are one name). */
+/**
+ * Upper case, letters and digits of any script only, German umlauts written out and other accents dropped
+ * ("Müller" and "MUELLER" are one name; "Мария Иванова" stays Cyrillic).
+ */
 export function nameKey(value: string): string {
   return value
     .toLowerCase()
@@ -29,12 +32,19 @@ export function nameKey(value: string): string {
     .replaceAll('ü', 'ue')
     .replaceAll('ß', 'ss')
     .normalize('NFKD')
-    .replace(/[^a-z0-9]/g, '')
+    .replace(/[^\p{L}\p{N}]/gu, '')
     .toUpperCase();
 }
 
 /** An invoice number as banks mangle it: case, spaces, dashes and slashes do not count. */
-export const numberKey = (number: string) => number.toUpperCase().replace(/[^A-Z0-9]/g, '');
+export const numberKey = (number: string) => number.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+/** ASCII first (nearly every remittance), any script after. */
+const isLetterOrDigit = (char: string) =>
+  (char >= 'A' && char <= 'Z') ||
+  (char >= '0' && char <= '9') ||
+  (char > '\u007f' && LETTER_OR_DIGIT.test(char));
 
 const isDigit = (char: string | undefined) => char !== undefined && char >= '0' && char <= '9';
 
@@ -48,7 +58,7 @@ function compact(segments: readonly string[]): { text: string; breakAfter: boole
   const breakAfter: boolean[] = [];
   for (const segment of segments) {
     for (const char of segment.toUpperCase()) {
-      if ((char >= 'A' && char <= 'Z') || isDigit(char)) {
+      if (isLetterOrDigit(char)) {
         text += char;
         breakAfter.push(false);
       } else if (breakAfter.length > 0) breakAfter[breakAfter.length - 1] = true;
