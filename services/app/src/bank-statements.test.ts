@@ -211,6 +211,19 @@ describe.each(httpStores())('bank statements over HTTP on %s', (kind) => {
     expect(await transactions(undefined, ada.token, next.body.position)).toHaveLength(22);
   });
 
+  it('imports a statement sent twice at once with one key once (a double click)', async () => {
+    const file = camt053([{ amount: '7.00', unstructured: ['Ёлка — подарок'], payer: 'Мария Иванова', reference: 'DBL-1' }]);
+    const [first, second] = await Promise.all([
+      upload(file, ada.token, 'bank-import-double'),
+      upload(file, ada.token, 'bank-import-double'),
+    ]);
+    const answers = [first, second].filter((answer) => answer.status === 201);
+    expect(answers.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers) expect(answer.body).toMatchObject({ imported: 1, unmatched: 1 });
+    const listed = await transactions('unmatched', ada.token, answers[0]?.body.position);
+    expect(listed.filter((transaction) => transaction.payerName === 'Мария Иванова')).toHaveLength(1);
+  });
+
   it('refuses broken and hostile files with a 4xx naming the line or element, recording nothing', async () => {
     const before = await logSize();
     const truncated = await upload(camt053(twenty).slice(0, 2000));
