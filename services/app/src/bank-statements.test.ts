@@ -212,7 +212,9 @@ describe.each(httpStores())('bank statements over HTTP on %s', (kind) => {
   });
 
   it('imports a statement sent twice at once with one key once (a double click)', async () => {
-    const file = camt053([{ amount: '7.00', unstructured: ['Ёлка — подарок'], payer: 'Мария Иванова', reference: 'DBL-1' }]);
+    const file = camt053([
+      { amount: '7.00', unstructured: ['Ёлка — подарок'], payer: 'Мария Иванова', reference: 'DBL-1' },
+    ]);
     const [first, second] = await Promise.all([
       upload(file, ada.token, 'bank-import-double'),
       upload(file, ada.token, 'bank-import-double'),
