@@ -8,7 +8,7 @@ afterAll(() => spec.close());
 
 const ids = (transactionId: string, userId = 'u1') => ({ transactionId, userId });
 const imported = (transactionId: string, suggestions: { invoiceId: string; amount: number }[] = []) => ({
-  type: 'BankTransactionImported',
+  type: 'BankTransactionImported' as const,
   data: {
     ...ids(transactionId),
     statementId: 's1',
@@ -24,14 +24,14 @@ const imported = (transactionId: string, suggestions: { invoiceId: string; amoun
       ...suggestion,
       number: suggestion.invoiceId.toUpperCase(),
       currency: 'EUR',
-      reason: 'several_invoices',
+      reason: 'several_invoices' as const,
     })),
   },
   streamId: `bank-transaction-u1-${transactionId}`,
   version: 1,
 });
 const matched = (transactionId: string, invoiceId: string, amount: number, version: number) => ({
-  type: 'BankTransactionMatched',
+  type: 'BankTransactionMatched' as const,
   data: {
     ...ids(transactionId),
     invoiceId,

@@ -61,7 +61,7 @@ describe('route guard and header', () => {
     await waitFor(() => expect(count()).toBe(before + 2));
   });
 
-  it("shows the spec's Dashboard, New Invoice, Profile and Logout (with Clients and Items, issue 29) when signed in; Logout goes to /login", async () => {
+  it("shows the spec's Dashboard, New Invoice, Profile and Logout (with Clients, Items and Bank, issues 29 and 31) when signed in; Logout goes to /login", async () => {
     storeToken('jwt');
     const { requests } = mockApi({
       ...signedInApi(),
