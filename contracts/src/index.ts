@@ -1,6 +1,7 @@
 export * from './api.js';
 export * from './audit-api.js';
 export * from './auth.js';
+export * from './bank-api.js';
 export * from './billing-api.js';
 export * from './clients.js';
 export * from './collection-api.js';
@@ -10,6 +11,7 @@ export * from './currencies.js';
 export * from './customer-page-api.js';
 export * from './einvoice/index.js';
 export * from './equality.js';
+export * from './events/bank.js';
 export * from './events/billing.js';
 export * from './events/catalogue.js';
 export * from './events/clients.js';

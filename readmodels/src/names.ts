@@ -20,6 +20,7 @@ export const projectionNames = [
   'credits',
   'credit-notes',
   'invoice-drafts',
+  'bank',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

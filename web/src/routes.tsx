@@ -74,6 +74,7 @@ export function createRoutes(): RouteObject[] {
   const ClientsPage = page(() => import('./features/clients/ClientsPage'), 'ClientsPage');
   const ClientPage = page(() => import('./features/clients/ClientPage'), 'ClientPage');
   const ItemsPage = page(() => import('./features/clients/ItemsPage'), 'ItemsPage');
+  const BankPage = page(() => import('./features/bank/BankPage'), 'BankPage');
   const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
   return [
@@ -182,6 +183,11 @@ export function createRoutes(): RouteObject[] {
               path: '/items',
               handle: meta(ItemsPage, 'Items', 'The services and goods you bill, with their prices.'),
               element: <ItemsPage.Page />,
+            },
+            {
+              path: '/bank',
+              handle: meta(BankPage, 'Bank', 'Bank statements matched to your invoices.'),
+              element: <BankPage.Page />,
             },
             {
               // Issue 27: an issued invoice in the same wizard, until it is final.

@@ -1,3 +1,4 @@
+import { bankCsvMappingEvents, bankEvents } from './bank.js';
 import { billingCustomerEvents, stripeEvents, subscriptionEvents } from './billing.js';
 import { clientEvents, itemEvents } from './clients.js';
 import { collectionEvents, reminderReservationEvents } from './collection.js';
@@ -47,6 +48,8 @@ export const eventCatalogue = {
   ...sandboxSubscriptionEvents,
   ...clientEvents,
   ...itemEvents,
+  ...bankEvents,
+  ...bankCsvMappingEvents,
   ...legacyCommandEvents,
 } as const satisfies Record<string, EventVersions<unknown>>;
 

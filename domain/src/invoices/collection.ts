@@ -26,6 +26,11 @@ export type CollectionCommand =
         method: PaymentMethodKind;
         reference: string;
         note: string;
+        /**
+         * Recorded only while the balance due is exactly this (a bank statement's automatic match): were
+         * the invoice paid in part since the match was made, the payment is refused rather than partial.
+         */
+        onlyWhenBalanceIs?: number;
       };
     }
   | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
@@ -166,13 +171,18 @@ export function decideCollection(
 ): CollectionEvent[] {
   switch (command.type) {
     case 'RecordPayment': {
-      const { amount: typed, today, ...data } = command.data;
+      const { amount: typed, today, onlyWhenBalanceIs, ...data } = command.data;
       if (payments.recorded[data.paymentId]) return [];
       const dateMessage = paymentDateMessage(data.date, content.issueDate, today);
       if (dateMessage) throw new AppError('validation', dateMessage, { fields: { date: dateMessage } });
       if (payments.voided) throw invoiceVoid('takes no payments');
       const balance = balanceOf(content, payments);
       if (balance === 0) throw invoiceSettled('has no balance left to pay');
+      if (onlyWhenBalanceIs !== undefined && balance !== onlyWhenBalanceIs) {
+        throw new AppError('conflict', 'The balance of this invoice changed while the statement was read', {
+          reason: 'balance_changed',
+        });
+      }
       const amount = typed === null ? balance : minorUnitsOf(typed, content.currency);
       if (amount > balance) {
         const asked = formatMoney(money(amount, content.currency));

@@ -18,6 +18,7 @@ import { type AuthRateLimits, defaultAuthRateLimits } from './auth/rate-limits.j
 import { authRoutes } from './auth/routes.js';
 import { createAuthService } from './auth/service.js';
 import { createSignInThrottle } from './auth/sign-in-throttle.js';
+import { bankRoutes } from './bank/routes.js';
 import { newestInvoiceIdFromLog } from './billing/open-invoice.js';
 import { billingRoutes } from './billing/routes.js';
 import { createSandboxProvider, sandboxPriceIds } from './billing/sandbox-provider.js';
@@ -155,6 +156,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(importRoutes({ commands }));
+  router.use(bankRoutes({ commands, store, db: store.db, now }));
   router.use(clientRoutes({ commands }));
   router.use(itemRoutes({ commands }));
   router.use(billingRoutesFor({ config, store, logger, now, commands }));

@@ -5,6 +5,7 @@ import { projectionNames } from '@remit/readmodels';
 import { Router } from 'express';
 import { auditQueryRoutes } from './audit/routes.js';
 import { authQueryRoutes } from './auth/routes.js';
+import { bankQueryRoutes } from './bank/routes.js';
 import type { Paywall } from './billing/repository.js';
 import { billingQueryRoutes } from './billing/routes.js';
 import { clientQueryRoutes } from './clients/routes.js';
@@ -85,6 +86,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
   router.use(clientQueryRoutes({ db: deps.db }));
+  router.use(bankQueryRoutes({ db: deps.db, store: deps.store }));
   router.use(auditQueryRoutes({ db: deps.db }));
   router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import {
+  bankKeys,
   billingKeys,
   clientKeys,
   creditNoteKeys,
@@ -25,7 +26,8 @@ const staleAfter: Record<
   | 'paymentMethods'
   | 'subscription'
   | 'clients'
-  | 'items',
+  | 'items'
+  | 'bank',
   readonly QueryKey[]
 > = {
   /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
@@ -40,6 +42,18 @@ const staleAfter: Record<
   /** A client created, changed, archived or imported: the lists and its page. */
   clients: [clientKeys.all],
   items: [itemKeys.all],
+  /**
+   * A statement imported or a bank transaction matched or ignored: the Bank screen, and the invoices its
+   * payments settled (their lists, balances, histories and customer pages).
+   */
+  bank: [
+    bankKeys.all,
+    invoiceKeys.all,
+    customerKeys.all,
+    settingsKeys.quickStats,
+    clientKeys.all,
+    publicInvoiceKeys.all,
+  ],
   /**
    * The subscription started, ended, or was cancelled or resumed — here or elsewhere (spec §2: the guard
    * re-checks it on every navigation). Locks, the dot, the paid blocks and the plan all follow it.

@@ -106,3 +106,10 @@ export const publicInvoiceKeys = {
   preview: (token: string) => ['public-invoice', 'preview', token] as const,
   owner: (token: string, userId: string | undefined) => ['public-invoice', 'owner', token, userId] as const,
 };
+
+/** Bank statements (issue 31): the imported credits by state, and the saved CSV column mapping. */
+export const bankKeys = {
+  all: ['bank'] as const,
+  transactions: (state: string) => ['bank', 'transactions', state] as const,
+  csvMapping: ['bank', 'csv-mapping'] as const,
+};

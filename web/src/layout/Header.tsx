@@ -209,6 +209,9 @@ export function Header() {
         <Item to="/items">Items</Item>
       </li>
       <li>
+        <Item to="/bank">Bank</Item>
+      </li>
+      <li>
         <Item to="/profile">Profile</Item>
       </li>
       <li>

@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.js';
 import { activitiesProjection } from './activities.js';
+import { bankProjection } from './bank.js';
 import { clientsProjection } from './clients.js';
 import { collectionProjection } from './collection.js';
 import { creditNotesProjection } from './credit-notes.js';
@@ -34,4 +35,5 @@ export const projections: Projection[] = [
   creditsProjection,
   creditNotesProjection,
   invoiceDraftsProjection,
+  bankProjection,
 ];

@@ -29,8 +29,13 @@ function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): st
       return `Downloaded ${event.data.format === 'pdf' ? 'as PDF' : 'as an e-invoice'} by the owner: final from now on`;
     case 'InvoicePaidFor':
       return `Paid for one-time (${formatMoney(money(event.data.amount, event.data.currency))})`;
-    case 'PaymentRecorded':
-      return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}`;
+    case 'PaymentRecorded': {
+      const received = `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}`;
+      // A bank statement's match says where it came from ('Matched from statement 2026-11-27, entry …').
+      return event.data.note.startsWith('Matched from statement')
+        ? `${received}: ${event.data.note}`
+        : received;
+    }
     case 'PaymentReversed':
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
     case 'InvoiceSent':
