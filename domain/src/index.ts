@@ -4,6 +4,13 @@
  * for the clock. Pure but for the steps' reads, which the pipeline does.
  */
 
+export {
+  type ClientCommand,
+  type ClientState,
+  clientCommand,
+  clientDecider,
+  toClientView,
+} from './clients/decider.js';
 export { creditNoteContent } from './credit-notes/content.js';
 export { type CreditNoteState, creditNoteDecider, sendCreditNote } from './credit-notes/decider.js';
 export { type CreditNoteIssue, issueCreditNote } from './credit-notes/issue.js';
@@ -26,7 +33,6 @@ export {
   markInvoicePaidFor,
   recordInvoiceDownload,
 } from './invoices/decider.js';
-
 export {
   type DraftState,
   discardInvoiceDraft,
@@ -37,4 +43,5 @@ export {
 export { issueInvoice, reviseInvoice } from './invoices/issue.js';
 export { assignDocumentNumber, changeDocumentSeries } from './invoices/number-series.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
+export { type ItemCommand, type ItemState, itemCommand, itemDecider, toItemView } from './items/decider.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { clientImportSchema, clientStreamId, itemImportSchema, itemStreamId } from '@remit/contracts';
+import { clientCommand, clientDecider, itemCommand, itemDecider } from '@remit/domain';
 import { step } from '@remit/eventstore';
 import { AppError, currentUserId, jsonField, multipartUpload, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { itemCommand, itemDecider } from '../items/decider.js';
-import { clientCommand, clientDecider } from './decider.js';
 
 /** An import of 10,000 rows of full client details fits; the JSON body limit of other commands does not. */
 const upload = multipartUpload({

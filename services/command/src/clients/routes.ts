@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientEvent } from '@remit/contracts';
 import { clientFormSchema, clientUpdateSchema } from '@remit/contracts';
+import { type ClientState, clientCommand, toClientView } from '@remit/domain';
 import type { StepOutcome } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { type ClientState, clientCommand, toClientView } from './decider.js';
 
 const answerWith =
   (status: number, clientId: string) =>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemEvent } from '@remit/contracts';
 import { itemFormSchema, itemUpdateSchema } from '@remit/contracts';
+import { type ItemState, itemCommand, toItemView } from '@remit/domain';
 import type { StepOutcome } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { type ItemState, itemCommand, toItemView } from './decider.js';
 
 const answerWith =
   (status: number, itemId: string) =>
