@@ -35,6 +35,9 @@ for (const width of [1280, 375]) {
     await page.getByLabel('City', { exact: true }).fill('Arlington');
     await page.getByLabel('Customer name').fill('Zoë Ångström');
     await page.getByLabel('Customer email').fill('zoe@kunde.example');
+    await page.getByLabel('Customer street and number').fill('Hafenstraße 7');
+    await page.getByLabel('Customer post code').fill('20457');
+    await page.getByLabel('Customer city').fill('Hamburg');
     await page.getByLabel('Invoice number').fill(number);
     await page.getByLabel('Currency').selectOption('EUR');
     await page.getByLabel('Tax rate (%)').fill('20');
@@ -47,7 +50,7 @@ for (const width of [1280, 375]) {
     // 2. Edit the draft, then 3. issue it.
     await drafts.getByRole('link', { name: 'Edit' }).click();
     await expect(page.getByLabel('Customer name')).toHaveValue('Zoë Ångström');
-    await page.getByLabel('Description').fill('Workshop day (two trainers)');
+    await page.getByLabel('Description').fill('Workshop day, two trainers');
     await page.getByRole('button', { name: 'Next Step' }).click();
     await page.getByRole('button', { name: 'Use Classic' }).click();
     await page.getByRole('button', { name: 'Generate Invoice' }).click();
@@ -58,7 +61,7 @@ for (const width of [1280, 375]) {
     // 4. Duplicate: a new draft of the same customer and lines, opened in the wizard.
     await page.getByRole('button', { name: `Duplicate invoice ${number}` }).click();
     await expect(page.getByLabel('Customer name')).toHaveValue('Zoë Ångström');
-    await expect(page.getByLabel('Description')).toHaveValue('Workshop day (two trainers)');
+    await expect(page.getByLabel('Description')).toHaveValue('Workshop day, two trainers');
     await page.getByRole('button', { name: 'Save as draft' }).click();
     await expect(page.getByRole('region', { name: /Drafts \(1\)/ })).toBeVisible();
 
