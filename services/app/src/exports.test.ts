@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ExportManifest, exportManifestSchema } from '@remit/contracts';
-import { rowsOf } from '@remit/eventstore';
+import { rowsOf, verifyChain } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { setClock } from '@remit/kit';
 import { sql } from 'drizzle-orm';
@@ -9,6 +9,7 @@ import { fromBuffer } from 'yauzl';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { signedInUser } from './testing/users.js';
+import { describeLink, linkArgument, readChainLink } from './verify-report.js';
 
 /**
  * Period exports over HTTP (issue 32 item 1): invoices, payments and clients as CSV and XLSX, DATEV's
@@ -420,6 +421,24 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await app.applied(BigInt(String(saved.body.position)));
     await app.remit.caughtUp();
+    const again = await app.call('PUT', '/settings/accounting', {
+      token: anna.token,
+      body: saved.body.settings,
+    });
+    expect(again.status).toBe(200);
+    const refused = await app.call('PUT', '/settings/accounting', {
+      token: anna.token,
+      body: { ...(saved.body.settings as object), consultantNumber: 12, receivableAccount: '14' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('A consultant number is 1001 to 9999999');
+    const [written] = rowsOf<{ count: string }>(
+      await app.database.db.execute(
+        sql`select count(*)::text as count from events where type = 'AccountingSettingsChanged'`,
+      ),
+    );
+    // The same settings twice are one fact.
+    expect(written?.count).toBe('1');
     const read = await app.get('/settings/accounting', { token: anna.token });
     expect(read.body).toMatchObject({ saved: true, settings: { consultantNumber: 1234567, chart: 'SKR03' } });
 
@@ -563,13 +582,13 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     expect(entries.get('invoices.csv')?.toString()).toContain('東京株式会社');
     expect(bytes.includes(Buffer.from('Bobs Secret'))).toBe(false);
 
-    // The head names the log as `npm run verify` and the audit card see it: the link's hash is the chain's.
-    const [link] = rowsOf<{ position: string; hash: string }>(
-      await app.database.db.execute(
-        sql`select position::text as position, hash from event_chain where seq = ${manifest.chain?.link ?? 0}`,
-      ),
+    // `npm run verify -- --link N` prints link N's hash from the chain it has just verified: the manifest's.
+    const chain = manifest.chain as NonNullable<ExportManifest['chain']>;
+    expect((await verifyChain(app.database.db)).ok).toBe(true);
+    const link = await readChainLink(app.database.db, BigInt(chain.link));
+    expect(describeLink(BigInt(chain.link), link)).toBe(
+      `Link ${chain.link}: ${chain.hash} at position ${chain.position}.`,
     );
-    expect(link).toEqual({ position: manifest.chain?.position, hash: manifest.chain?.hash });
   }, 60_000);
 
   it('reads one snapshot during heavy writes: exactly the documents linked at the head it names', async () => {
@@ -597,4 +616,11 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     const creditNotes = ['CN-0001'];
     expect([...exported].sort()).toEqual([...linked, ...creditNotes].sort());
   }, 60_000);
+
+  it("reads verify's --link argument", () => {
+    expect(linkArgument(['--link', '42'])).toBe(42n);
+    expect(linkArgument(['--link=7'])).toBe(7n);
+    expect(linkArgument([])).toBeNull();
+    expect(() => linkArgument(['--link', 'abc'])).toThrow('--link takes a link number');
+  });
 });
