@@ -39,16 +39,19 @@ for (const width of [1280, 375]) {
     await expectNoSeriousViolations(page, `/export after a download at ${width}`);
 
     // The server's refusal stays on screen, by the button.
-    await page.getByRole('radio', { name: 'Custom' }).check();
-    await page.getByLabel('From').fill('2025-12-01');
-    await page.getByLabel('To').fill('2026-01-31');
-    await page.getByRole('radio', { name: /^DATEV/ }).check();
+    await page.getByRole('radio', { name: 'Custom', exact: true }).check();
+    await page.getByLabel('From', { exact: true }).fill('2025-12-01');
+    await page.getByLabel('To', { exact: true }).fill('2026-01-31');
+    await page.getByRole('radio', { name: 'DATEV' }).check();
     await page.getByRole('button', { name: 'Download' }).click();
     await expect(
-      page.getByText('A DATEV export covers one fiscal year (yours starts on 2025-01-01); export the period in two parts'),
+      page.getByText(
+        'A DATEV export covers one fiscal year (yours starts on 2025-01-01); export the period in two parts',
+      ),
     ).toBeVisible();
     await expectNoSeriousViolations(page, `/export with an error at ${width}`);
-    if (width === 1280) await page.screenshot({ path: join(screenshots, 'export-error-1280.png'), fullPage: true });
+    if (width === 1280)
+      await page.screenshot({ path: join(screenshots, 'export-error-1280.png'), fullPage: true });
   });
 }
 
@@ -65,7 +68,11 @@ test("the profile's Accounting (DATEV) section saves and passes axe", async ({ p
   await card.getByRole('button', { name: 'Save accounting' }).click();
   await expect(page.getByText('Accounting settings saved')).toBeVisible();
   await expectNoSeriousViolations(page, 'profile with Accounting (DATEV)');
-  await card.screenshot({ path: join(screenshots, 'profile-accounting-1280.png') });
+  await card.screenshot({
+    path: join(screenshots, 'profile-accounting-1280.png'),
+    // The sticky header would cover the card's title.
+    style: 'header { visibility: hidden !important; }',
+  });
   await page.reload();
   await expect(card.getByLabel('Standard rate 19 %')).toHaveValue('4400');
   await expect(card.getByLabel('Consultant number')).toHaveValue('1234567');

@@ -84,7 +84,7 @@ describe('/export', () => {
     await user.type(screen.getByLabelText('From'), '2024-12-01');
     await user.clear(screen.getByLabelText('To'));
     await user.type(screen.getByLabelText('To'), '2025-01-31');
-    screen.getByRole('radio', { name: /^DATEV/ }).focus();
+    screen.getByRole('radio', { name: 'DATEV' }).focus();
     await user.keyboard(' ');
     expect(screen.queryByRole('radio', { name: 'CSV' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accounting (DATEV) in your profile' })).toHaveAttribute(
@@ -119,7 +119,7 @@ describe('/export', () => {
     expect(exportsOf(requests)).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'This year' }));
-    await user.click(screen.getByRole('radio', { name: /^Archive/ }));
+    await user.click(screen.getByRole('radio', { name: 'Archive (ZIP)' }));
     await user.dblClick(screen.getByRole('button', { name: 'Download' }));
     expect(await screen.findByRole('button', { name: 'Preparing…' })).toBeInTheDocument();
     gate.resolve(undefined);

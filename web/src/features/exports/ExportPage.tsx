@@ -36,11 +36,14 @@ const kinds: { value: ExportKind; label: string; hint: string }[] = [
   },
 ];
 
+const Panel = styled(Card)`
+  max-width: 840px;
+`;
+
 const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
-  max-width: 760px;
 `;
 
 const Group = styled.fieldset`
@@ -167,6 +170,7 @@ export function ExportPage() {
   const [delimiter, setDelimiter] = useState<CsvDelimiter>(';');
   const [download, setDownload] = useState<Download>({ state: 'idle' });
   const statusId = useId();
+  const hintId = useId();
 
   const period = choice === 'custom' ? custom : periodOf(choice, today);
   const isTable = (tableExportKinds as readonly string[]).includes(kind);
@@ -207,7 +211,7 @@ export function ExportPage() {
 
   return (
     <Page title="Export" description="Your records of a period, for your accountant or an auditor.">
-      <Card>
+      <Panel>
         <Form onSubmit={submit} noValidate aria-describedby={statusId}>
           <Group>
             <legend>Period</legend>
@@ -257,10 +261,12 @@ export function ExportPage() {
                     name="kind"
                     value={option.value}
                     checked={kind === option.value}
+                    aria-label={option.label}
+                    aria-describedby={`${hintId}-${option.value}`}
                     onChange={() => change(setKind)(option.value)}
                   />
                   <strong>{option.label}</strong>
-                  <span>{option.hint}</span>
+                  <span id={`${hintId}-${option.value}`}>{option.hint}</span>
                 </Option>
               ))}
             </Options>
@@ -339,7 +345,7 @@ export function ExportPage() {
             )}
           </div>
         </Form>
-      </Card>
+      </Panel>
     </Page>
   );
 }

@@ -34,6 +34,7 @@ const Grid = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space.sm};
   grid-template-columns: repeat(auto-fill, minmax(170px, 1fr));
+  align-items: end;
 
   label { display: flex; flex-direction: column; gap: 4px; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; color: ${({ theme }) => theme.colors.ink}; }
   input, select {
