@@ -83,18 +83,16 @@ export async function archiveStream(deps: {
         `${folder}/${document.issueDate}_${safeName(document.number)}`,
         document.id,
       );
-      const pdf = renderPdf(deps.store, document);
-      // Awaited when its entry is reached; a failure there fails the archive.
-      pdf.catch(() => undefined);
-      addEntry(`${name}.pdf`, async function* () {
-        yield await pdf;
-      });
+      // The ZIP keeps every entry's stream until its end (for the central directory): an entry's closure holds a
+      // box it empties once written, never the document or its bytes (10,000 PDFs would stay in memory).
+      const pdf = once(renderPdf(deps.store, document));
+      addEntry(`${name}.pdf`, () => pdf.take());
       const reason = xmlProblem(document);
       if (reason) withoutXml.push({ number: document.number, reason });
-      else
-        addEntry(`${name}.xml`, async function* () {
-          yield eInvoiceXml(document.eInvoice, 'cii');
-        });
+      else {
+        const xml = once(Promise.resolve(eInvoiceXml(document.eInvoice, 'cii')));
+        addEntry(`${name}.xml`, () => xml.take());
+      }
     }
     const tables = [invoicesTable(snapshot, period), paymentsTable(snapshot, period), clientsTable(snapshot)];
     for (const table of tables) addEntry(`${table.name}.csv`, () => csvChunks(table, ','));
@@ -152,6 +150,20 @@ async function renderPdf(store: EventStore, document: ExportDocument): Promise<B
   } catch (error) {
     throw renderFailure(error);
   }
+}
+
+/** Bytes made ahead, handed over once and then let go. */
+function once<T extends Buffer | string>(making: Promise<T>) {
+  let box: Promise<T> | null = making;
+  // Awaited when its entry is reached; a failure there fails the archive.
+  making.catch(() => undefined);
+  return {
+    async *take(): AsyncGenerator<T> {
+      const value = await box;
+      box = null;
+      if (value !== null) yield value;
+    },
+  };
 }
 
 /** Why a document has no XML in the archive, or null. */
