@@ -124,9 +124,9 @@ async function measure(app: TestApp, token: string, path: string) {
 
 console.log(`Node ${process.version}, ${RUNS} runs a step, ${new Date().toISOString()}`);
 console.log(
-  '| store | invoices | export | bytes | time s, median (range) | RSS peak MB, median (range) | above start MB, median (range) |',
+  '| store | invoices | export | bytes | time s, median (range) | RSS peak MB | RSS above start MB | JS heap above start MB |',
 );
-console.log('|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const kind of STORES) {
   if (kind === 'postgres' && !benchPostgresUrl) continue;
   for (const size of SIZES) {
