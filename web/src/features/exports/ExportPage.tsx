@@ -14,6 +14,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Page } from '../../layout/Page';
+import { saveBlob } from '../../lib/saveBlob';
 import { localToday, type PeriodChoice, periodChoices, periodLabel, periodOf } from './periods';
 
 const kinds: { value: ExportKind; label: string; hint: string }[] = [
@@ -148,17 +149,6 @@ type Download =
   | { state: 'loading' }
   | { state: 'done'; fileName: string; chainLink: string | null }
   | { state: 'error'; message: string };
-
-function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** `/export` (issue 32): the owner's records of a period for their accountant or an auditor. */
 export function ExportPage() {
