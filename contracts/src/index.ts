@@ -24,6 +24,7 @@ export * from './events/invoices.js';
 export * from './events/payment-methods.js';
 export * from './events/sandbox.js';
 export * from './events/users.js';
+export * from './exports-api.js';
 export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';

@@ -75,6 +75,7 @@ export function createRoutes(): RouteObject[] {
   const ClientPage = page(() => import('./features/clients/ClientPage'), 'ClientPage');
   const ItemsPage = page(() => import('./features/clients/ItemsPage'), 'ItemsPage');
   const BankPage = page(() => import('./features/bank/BankPage'), 'BankPage');
+  const ExportPage = page(() => import('./features/exports/ExportPage'), 'ExportPage');
   const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
   return [
@@ -188,6 +189,15 @@ export function createRoutes(): RouteObject[] {
               path: '/bank',
               handle: meta(BankPage, 'Bank', 'Bank statements matched to your invoices.'),
               element: <BankPage.Page />,
+            },
+            {
+              path: '/export',
+              handle: meta(
+                ExportPage,
+                'Export',
+                'Your records of a period, for your accountant or an auditor.',
+              ),
+              element: <ExportPage.Page />,
             },
             {
               // Issue 27: an issued invoice in the same wizard, until it is final.

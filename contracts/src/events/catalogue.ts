@@ -7,6 +7,7 @@ import { creditEvents, creditNoteEvents, documentSeriesEvents } from './credit-n
 import { type EventOf, type EventVersions, InvalidEventError } from './define.js';
 import { invoiceDraftEvents, invoiceDraftListEvents } from './drafts.js';
 import {
+  accountingSettingsEvents,
   invoiceEvents,
   invoiceNumberEvents,
   logoEvents,
@@ -33,6 +34,7 @@ export const eventCatalogue = {
   ...documentSeriesEvents,
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
+  ...accountingSettingsEvents,
   ...invoiceNumberEvents,
   ...invoiceDraftEvents,
   ...invoiceDraftListEvents,

@@ -6,6 +6,7 @@ import {
   INVOICE_TYPE_CODE,
   postalAddressSchema,
 } from '../einvoice/model.js';
+import { accountingSettingsSchema } from '../exports-api.js';
 import { type EventOf, eventType } from './define.js';
 import { type InvoiceContent, invoiceContentSchema } from './invoice-content-v1.js';
 
@@ -159,7 +160,16 @@ export const reminderSettingsEvents = {
   ),
 } as const;
 
+/**
+ * On the settings stream beside the others: the owner's DATEV details (issue 32 item 1, D-263), the whole set each
+ * time, written only when something differs.
+ */
+export const accountingSettingsEvents = {
+  AccountingSettingsChanged: eventType(accountingSettingsSchema.and(z.object({ userId: z.string() }))),
+} as const;
+
 export type InvoiceEvent = EventOf<typeof invoiceEvents>;
+export type AccountingSettingsEvent = EventOf<typeof accountingSettingsEvents>;
 export type ReminderSettingsEvent = EventOf<typeof reminderSettingsEvents>;
 export type InvoiceNumberEvent = EventOf<typeof invoiceNumberEvents>;
 export type LogoEvent = EventOf<typeof logoEvents>;

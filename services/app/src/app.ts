@@ -32,7 +32,7 @@ import type { Express, RequestHandler, Response } from 'express';
 import { type Admission, createAdmission } from './admission.js';
 import type { AppConfig } from './config.js';
 import { exportEmbeddedLogInPages } from './event-log-file.js';
-import { chainReportJson } from './verify-report.js';
+import { chainReportJson, readChainLink } from './verify-report.js';
 import { webApp } from './web.js';
 
 export interface RemitApp {
@@ -133,8 +133,13 @@ export async function createRemitApp(options: {
       res.json({ reports: await replayProjections(database.db, projections) });
     });
     app.get('/api/internal/export', onlyTools, exportRoute(database, logger));
-    app.post('/api/internal/verify', onlyTools, async (_req, res) => {
-      res.json(chainReportJson(await verifyChain(database.db)));
+    app.post('/api/internal/verify', onlyTools, async (req, res) => {
+      const seq =
+        typeof req.query.link === 'string' && /^\d{1,18}$/.test(req.query.link)
+          ? BigInt(req.query.link)
+          : null;
+      const report = chainReportJson(await verifyChain(database.db));
+      res.json({ report, link: seq === null ? null : await readChainLink(database.db, seq) });
     });
   }
   // The embedded store is one connection: past what it can serve, refuse at once rather than let

@@ -4,7 +4,13 @@ import { type ChainReport, describeChain, openDatabase, verifyChain } from '@rem
 import { ConfigError, createLogger, databaseOptions } from '@remit/kit';
 import { loadAppConfig } from './config.js';
 import { readServerFile } from './server-file.js';
-import { chainReportFromJson } from './verify-report.js';
+import {
+  type ChainLink,
+  chainReportFromJson,
+  describeLink,
+  linkArgument,
+  readChainLink,
+} from './verify-report.js';
 
 /**
  * `npm run verify`: recomputes the tamper-evident chain over the log (docs/decisions.md D-250) and prints
@@ -14,17 +20,22 @@ import { chainReportFromJson } from './verify-report.js';
  */
 async function main() {
   const config = loadAppConfig().command;
+  // `--link N`: also print link N's hash, to compare with an archive's manifest (docs/operations.md).
+  const seq = linkArgument(process.argv.slice(2));
+  let link: ChainLink | null = null;
   const logger = createLogger({ level: 'warn', name: 'remit-verify' });
   const server = config.databaseUrl ? null : await readServerFile(config.dataDir);
   let report: ChainReport;
   if (server) {
-    const response = await fetch(`${server.url}/api/internal/verify`, {
+    const response = await fetch(`${server.url}/api/internal/verify${seq === null ? '' : `?link=${seq}`}`, {
       method: 'POST',
       headers: { 'x-remit-admin-token': server.adminToken },
     });
     if (!response.ok)
       throw new Error(`the running server refused to verify: ${response.status} ${await response.text()}`);
-    report = chainReportFromJson(await response.json());
+    const answer = (await response.json()) as { report: unknown; link: ChainLink | null };
+    report = chainReportFromJson(answer.report);
+    link = answer.link;
     console.log(`Verified through the running server at ${server.url}.`);
   } else {
     if (!config.databaseUrl && !existsSync(join(config.dataDir, 'db'))) {
@@ -36,11 +47,13 @@ async function main() {
     const database = await openDatabase({ ...databaseOptions(config), logger });
     try {
       report = await verifyChain(database.db);
+      if (seq !== null) link = await readChainLink(database.db, seq);
     } finally {
       await database.close();
     }
   }
   console.log(describeChain(report));
+  if (seq !== null) console.log(describeLink(seq, link));
   process.exit(report.ok ? 0 : 1);
 }
 

@@ -15,6 +15,7 @@ import { creditNoteFileName, renderCreditNotePdf } from './credit-notes/renderin
 import { openCreditNote } from './credit-notes/repository.js';
 import { creditNoteQueryRoutes } from './credit-notes/routes.js';
 import { customerQueryRoutes } from './customers/routes.js';
+import { exportRoutes } from './exports/routes.js';
 import { draftQueryRoutes } from './invoices/draft-routes.js';
 import { assertStreamInvoiceOpen } from './invoices/locking.js';
 import { publicInvoiceRoutes } from './invoices/public-routes.js';
@@ -88,6 +89,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(clientQueryRoutes({ db: deps.db }));
   router.use(bankQueryRoutes({ db: deps.db, store: deps.store }));
   router.use(auditQueryRoutes({ db: deps.db }));
+  router.use(exportRoutes({ db: deps.db, store: deps.store, now }));
   router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>

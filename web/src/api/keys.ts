@@ -71,6 +71,8 @@ export const settingsKeys = {
   reminders: ['settings', 'reminders'] as const,
   /** `GET /settings/document-series`: each numbered series' prefix and next number (issue 27). */
   documentSeries: ['settings', 'document-series'] as const,
+  /** `GET /settings/accounting`: the owner's DATEV details for the accountant's exports (issue 32). */
+  accounting: ['settings', 'accounting'] as const,
 };
 
 /** `GET /audit`: the tamper-evident log's verdict and head (issue 32). */

@@ -212,6 +212,9 @@ export function Header() {
         <Item to="/bank">Bank</Item>
       </li>
       <li>
+        <Item to="/export">Export</Item>
+      </li>
+      <li>
         <Item to="/profile">Profile</Item>
       </li>
       <li>

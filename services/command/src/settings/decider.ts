@@ -1,4 +1,6 @@
 import {
+  type AccountingSettings,
+  type AccountingSettingsEvent,
   addressFromText,
   defaultReminderSettings,
   type PostalAddress,
@@ -18,7 +20,11 @@ type Changed = Extract<SettingsEvent, { type: 'UserSettingsChanged' }>['data'];
 type LogoRef = Extract<ProfileEvent, { type: 'CompanyLogoChanged' }>['data']['logo'];
 
 /** Every event of the stream `user-settings-{userId}`. */
-export type SettingsStreamEvent = SettingsEvent | ProfileEvent | ReminderSettingsEvent;
+export type SettingsStreamEvent =
+  | SettingsEvent
+  | ProfileEvent
+  | ReminderSettingsEvent
+  | AccountingSettingsEvent;
 
 /** A user's settings as their own events describe them (stream `user-settings-{userId}`). */
 export interface SettingsState {
@@ -27,9 +33,11 @@ export interface SettingsState {
   logo: LogoRef;
   /** The reminder policy and notification toggles; null: never changed (the defaults). */
   reminders: ReminderSettings | null;
+  /** The DATEV details (D-263); null: never saved (the defaults). */
+  accounting: AccountingSettings | null;
 }
 
-const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null };
+const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null, accounting: null };
 
 export type SettingsCommand =
   | {
@@ -37,7 +45,8 @@ export type SettingsCommand =
       /** `logo`: a new logo, null to remove it, absent to keep it. */
       data: { userId: string; update: SettingsUpdate; logo?: LogoRef };
     }
-  | { type: 'ChangeReminderSettings'; data: { userId: string; settings: ReminderSettings } };
+  | { type: 'ChangeReminderSettings'; data: { userId: string; settings: ReminderSettings } }
+  | { type: 'ChangeAccountingSettings'; data: { userId: string; settings: AccountingSettings } };
 
 function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>): SettingsState {
   switch (event.type) {
@@ -48,6 +57,10 @@ function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>)
     case 'ReminderSettingsChanged': {
       const { userId: _userId, ...reminders } = event.data;
       return { ...state, reminders };
+    }
+    case 'AccountingSettingsChanged': {
+      const { userId: _userId, ...accounting } = event.data;
+      return { ...state, accounting };
     }
     default:
       return unreachable(event);
@@ -64,6 +77,11 @@ function decide(state: SettingsState, command: SettingsCommand): SettingsStreamE
     const current = state.reminders ?? defaultReminderSettings;
     if (sameValue(settings, current)) return [];
     return [{ type: 'ReminderSettingsChanged', data: { userId, ...settings } }];
+  }
+  if (command.type === 'ChangeAccountingSettings') {
+    const { userId, settings } = command.data;
+    if (state.accounting && sameValue(settings, state.accounting)) return [];
+    return [{ type: 'AccountingSettingsChanged', data: { userId, ...settings } }];
   }
   const { userId, update, logo } = command.data;
   const data: Changed = {
@@ -114,7 +132,12 @@ function companyDetails(update: SettingsUpdate, current: Changed | null) {
 
 export const settingsDecider: Decider<SettingsState, SettingsCommand, SettingsStreamEvent> = {
   name: 'settings',
-  handles: ['UserSettingsChanged', 'CompanyLogoChanged', 'ReminderSettingsChanged'],
+  handles: [
+    'UserSettingsChanged',
+    'CompanyLogoChanged',
+    'ReminderSettingsChanged',
+    'AccountingSettingsChanged',
+  ],
   initialState: initialSettingsState,
   evolve,
   decide,
@@ -153,4 +176,12 @@ export const changeReminderSettings = (userId: string, settings: ReminderSetting
     decider: settingsDecider,
     streams: settingsStreamId(userId),
     command: { type: 'ChangeReminderSettings', data: { userId, settings } },
+  });
+
+/** `PUT /settings/accounting`: the DATEV details as given; the same ones as saved write nothing. */
+export const changeAccountingSettings = (userId: string, settings: AccountingSettings) =>
+  step({
+    decider: settingsDecider,
+    streams: settingsStreamId(userId),
+    command: { type: 'ChangeAccountingSettings', data: { userId, settings } },
   });

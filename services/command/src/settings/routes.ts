@@ -1,4 +1,5 @@
 import {
+  accountingSettingsSchema,
   documentKindPrefixes,
   documentKindSchema,
   documentSeriesInputSchema,
@@ -12,7 +13,7 @@ import { changeDocumentSeries, logoUpload } from '@remit/domain';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { changeReminderSettings, changeSettings } from './decider.js';
+import { changeAccountingSettings, changeReminderSettings, changeSettings } from './decider.js';
 
 const multipart = multipartUpload({
   file: 'logo',
@@ -80,6 +81,17 @@ export function settingsRoutes(deps: { commands: Commands }): Router {
         },
       };
     });
+    sendAnswer(res, answer);
+  });
+  /** The owner's DATEV details for the accountant's exports (issue 32 item 1, D-263). */
+  router.put('/settings/accounting', requireAuth, async (req, res) => {
+    const settings = parseInput(accountingSettingsSchema, req.body);
+    const userId = currentUserId(req);
+    const answer = await deps.commands.answer(
+      req,
+      changeAccountingSettings(userId, settings),
+      ({ state }) => ({ status: 200, body: { settings: state.accounting ?? settings, saved: true } }),
+    );
     sendAnswer(res, answer);
   });
   return router;

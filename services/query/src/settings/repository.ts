@@ -1,4 +1,6 @@
 import {
+  type AccountingSettingsAnswer,
+  defaultAccountingSettings,
   defaultReminderSettings,
   type PaymentMethod,
   type PaymentMethodType,
@@ -128,4 +130,19 @@ export async function listPaymentMethods(db: Database, userId: string): Promise<
     PaymentLink: row.paymentLink,
     Instructions: row.instructions,
   }));
+}
+
+/** The owner's DATEV details from their settings stream (the last AccountingSettingsChanged), else the defaults. */
+export async function findAccountingSettings(
+  store: EventStore,
+  userId: string,
+): Promise<AccountingSettingsAnswer> {
+  let answer: AccountingSettingsAnswer = { settings: defaultAccountingSettings, saved: false };
+  for (const stored of await store.readStream(settingsStreamId(userId))) {
+    const event = readEvent(stored);
+    if (event.type !== 'AccountingSettingsChanged') continue;
+    const { userId: _userId, ...settings } = event.data;
+    answer = { settings, saved: true };
+  }
+  return answer;
 }

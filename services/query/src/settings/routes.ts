@@ -1,11 +1,22 @@
-import type { DocumentSeries, PaymentMethodsAnswer, QuickStatsAnswer } from '@remit/contracts';
+import {
+  accountingSettingsAnswerSchema,
+  type DocumentSeries,
+  type PaymentMethodsAnswer,
+  type QuickStatsAnswer,
+} from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { currentUserId, requireAuth } from '@remit/kit';
 import { Router } from 'express';
 import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { quickStats, utcDate } from '../profile/stats.js';
 import { findDocumentSeries } from './document-series.js';
-import { findReminderSettings, findUserProfile, findUserSettings, listPaymentMethods } from './repository.js';
+import {
+  findAccountingSettings,
+  findReminderSettings,
+  findUserProfile,
+  findUserSettings,
+  listPaymentMethods,
+} from './repository.js';
 
 /**
  * `GET /settings` (spec §3 User settings), `GET /settings/reminders`, `GET /settings/document-series`, `GET /settings/profile`,
@@ -31,6 +42,11 @@ export function settingsQueryRoutes(deps: {
   router.get('/settings/document-series', requireAuth, async (req, res) => {
     const series: DocumentSeries[] = await findDocumentSeries(store, currentUserId(req));
     res.setHeader('Cache-Control', 'private, no-store').json({ series });
+  });
+
+  /** The owner's DATEV details (D-263), from the settings stream: DATEV's defaults until saved. */
+  router.get('/settings/accounting', requireAuth, async (req, res) => {
+    res.json(accountingSettingsAnswerSchema.parse(await findAccountingSettings(store, currentUserId(req))));
   });
 
   router.get('/settings/profile', requireAuth, async (req, res) => {

@@ -8,6 +8,7 @@ import { Page } from '../../layout/Page';
 import { media } from '../../theme/theme';
 import { CurrentPlanCard } from '../billing/CurrentPlanCard';
 import { DeviceDataCard } from '../pwa/DeviceDataCard';
+import { AccountingCard } from './AccountingCard';
 import { AuditCard } from './AuditCard';
 import { DocumentNumbersCard } from './DocumentNumbersCard';
 import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
@@ -93,6 +94,7 @@ export function ProfilePage() {
           <PaymentMethodsCard methods={data.paymentMethods.data} />
           <RemindersCard />
           <DocumentNumbersCard />
+          <AccountingCard />
           <AuditCard />
         </Stack>
       </Columns>

@@ -1,4 +1,10 @@
-import type { PaymentMethod, QuickStats, RecentInvoice, TopClient } from '@remit/contracts';
+import {
+  defaultAccountingSettings,
+  type PaymentMethod,
+  type QuickStats,
+  type RecentInvoice,
+  type TopClient,
+} from '@remit/contracts';
 import { screen } from '@testing-library/react';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
@@ -168,6 +174,10 @@ export function api(setup: Setup = {}) {
       setup.onSeriesSave?.(request) ?? {
         body: { kind: 'credit_note', ...(request.body as object), next: 'X' },
       },
+    'GET /settings/accounting': () => ({ body: { settings: defaultAccountingSettings, saved: false } }),
+    'PUT /settings/accounting': (request) => ({
+      body: { settings: request.body, saved: true, position: '13' },
+    }),
     'PUT /settings/reminders': (request) =>
       setup.onRemindersSave?.(request) ?? { body: { ...(request.body as object), position: '12' } },
     'PUT /settings/payment-methods/pm-1/toggle': () => {
