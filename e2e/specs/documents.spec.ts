@@ -35,6 +35,7 @@ for (const width of [1280, 375]) {
     await page.getByLabel('City', { exact: true }).fill('Arlington');
     await page.getByLabel('Customer name').fill('Zoë Ångström');
     await page.getByLabel('Customer email').fill('zoe@kunde.example');
+    await page.getByLabel('Customer company name').fill('Ångström Design GmbH');
     await page.getByLabel('Customer street and number').fill('Hafenstraße 7');
     await page.getByLabel('Customer post code').fill('20457');
     await page.getByLabel('Customer city').fill('Hamburg');

@@ -132,7 +132,8 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
   const ended = state.matches('done') || state.matches('queued');
   const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
   useEffect(() => {
-    if (generated) void invalidateAfter(queryClient, 'invoices');
+    // An invoice issued from a draft leaves the drafts (issue 27).
+    if (generated) void invalidateAfter(queryClient, 'invoices', 'drafts');
     if (state.matches('plans') && context.invoiceId)
       sessionStorage.setItem(PENDING_INVOICE_KEY, context.invoiceId);
     if (!ended) return;
