@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invoiceSubmitSchema } from './invoice-form.js';
 import { CODE_PATTERN, date } from './invoice-form-fields.js';
+import { withoutBidiControls } from './text-input.js';
 
 /**
  * Quotes over HTTP (docs/api.md, "Quotes"). `POST /quotes` and `PUT /quotes/{id}` take the invoice payload of
@@ -46,12 +47,7 @@ export function dayIn(moment: Date, timeZone: string): string {
 
 const quoteTermsSchema = z.object({
   validUntil: date(m.validUntilRequired),
-  timeZone: z
-    .string()
-    .trim()
-    .max(64)
-    .refine(isTimeZone, m.timeZoneInvalid)
-    .default('UTC'),
+  timeZone: z.string().trim().max(64).refine(isTimeZone, m.timeZoneInvalid).default('UTC'),
 });
 
 /** The body of `POST /quotes` and `PUT /quotes/{id}`. */
@@ -64,21 +60,28 @@ export const quoteSubmitSchema = z
 export type QuoteSubmitInput = z.input<typeof quoteSubmitSchema>;
 export type QuoteSubmit = z.output<typeof quoteSubmitSchema>;
 
-/** Control and bidirectional formatting characters: never stored in what a customer types. */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters removed
-const UNSAFE_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069\u200e\u200f]/g;
+/** What a customer types, without bidi controls (withoutBidiControls) or control characters but a note's line breaks. */
+function cleanTyped(text: string, keepLineBreaks: boolean): string {
+  let out = '';
+  for (const char of withoutBidiControls(text)) {
+    const code = char.codePointAt(0) ?? 0;
+    const isControl = code < 0x20 || (code >= 0x7f && code <= 0x9f);
+    if (!isControl || (keepLineBreaks && char === '\n')) out += char;
+  }
+  return out.trim();
+}
 
 /** `POST /public/quotes/{token}/accept|decline`: the customer's name and an optional note. */
 export const quoteResponseSchema = z.object({
   name: z
     .string({ error: m.nameRequired })
-    .transform((text) => text.replace(UNSAFE_CHARACTERS, '').trim())
+    .transform((text) => cleanTyped(text, false))
     .pipe(z.string().min(1, m.nameRequired).max(100, m.nameTooLong)),
   note: z
     .string()
     .max(5000, m.noteTooLong)
     .default('')
-    .transform((text) => text.replace(UNSAFE_CHARACTERS, '').trim())
+    .transform((text) => cleanTyped(text.replace(/\r\n?/g, '\n'), true))
     .pipe(z.string().max(1000, m.noteTooLong)),
 });
 export type QuoteResponseInput = z.input<typeof quoteResponseSchema>;

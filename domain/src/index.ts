@@ -44,6 +44,7 @@ export { issueInvoice, reviseInvoice } from './invoices/issue.js';
 export { assignDocumentNumber, changeDocumentSeries } from './invoices/number-series.js';
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type ItemCommand, type ItemState, itemCommand, itemDecider, toItemView } from './items/decider.js';
+export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';
 export {
   type QuoteCommand,
   type QuoteState,
@@ -51,4 +52,3 @@ export {
   quoteStep,
 } from './quotes/decider.js';
 export { convertQuote, createQuote, invoiceFromQuote, quoteContent } from './quotes/issue.js';
-export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';

@@ -28,7 +28,10 @@ const accepted: QuoteEvent = {
 };
 const declined: QuoteEvent = { type: 'QuoteDeclined', data: { ...accepted.data } };
 const convert = (userId = 'u1') =>
-  ({ type: 'ConvertQuote', data: { quoteId: 'q1', userId, invoiceId: 'i1', invoiceNumber: 'INV-0007' } }) as const;
+  ({
+    type: 'ConvertQuote',
+    data: { quoteId: 'q1', userId, invoiceId: 'i1', invoiceNumber: 'INV-0007' },
+  }) as const;
 const invoiced: QuoteEvent = {
   type: 'QuoteInvoiced',
   data: { ...ids, invoiceId: 'i1', invoiceNumber: 'INV-0007' },
@@ -36,9 +39,7 @@ const invoiced: QuoteEvent = {
 
 describe('a quote (issue 33)', () => {
   it('is accepted on its link while sent, on the owner’s day', () => {
-    given([created, shared])
-      .when(answer(true, '2026-03-10T09:00:00Z'))
-      .thenEmits([accepted]);
+    given([created, shared]).when(answer(true, '2026-03-10T09:00:00Z')).thenEmits([accepted]);
   });
 
   it('refuses a second answer: accepted twice, or declined then accepted', () => {
@@ -64,24 +65,16 @@ describe('a quote (issue 33)', () => {
     given([created, shared])
       .when(answer(true, '2026-03-10T09:00:00Z', 'Eve', 'other'))
       .thenThrows('This quote link is not valid');
-    given([created])
-      .when(answer(true, '2026-03-10T09:00:00Z'))
-      .thenThrows('This quote link is not valid');
+    given([created]).when(answer(true, '2026-03-10T09:00:00Z')).thenThrows('This quote link is not valid');
   });
 
   it('converts once; a declined quote is not converted; another user’s is not found', () => {
-    given([created, shared, accepted])
-      .when(convert())
-      .thenEmits([invoiced]);
+    given([created, shared, accepted]).when(convert()).thenEmits([invoiced]);
     given([created, shared, accepted, invoiced])
       .when(convert())
       .thenThrows('This quote was already converted to invoice INV-0007');
-    given([created, shared, declined])
-      .when(convert())
-      .thenThrows('This quote was declined');
-    given([created])
-      .when(convert('u2'))
-      .thenThrows('Quote not found');
+    given([created, shared, declined]).when(convert()).thenThrows('This quote was declined');
+    given([created]).when(convert('u2')).thenThrows('Quote not found');
   });
 
   it('is no longer changed or deleted once answered', () => {
@@ -91,9 +84,16 @@ describe('a quote (issue 33)', () => {
   });
 
   it('becomes an invoice with its lines, dated the day of conversion and due after the quoted terms', () => {
-    const invoice = invoiceFromQuote(created.data.content, form, { number: 'INV-0007', issueDate: '2026-04-02' });
+    const invoice = invoiceFromQuote(created.data.content, form, {
+      number: 'INV-0007',
+      issueDate: '2026-04-02',
+    });
     expect(invoice).toMatchObject({ number: 'INV-0007', issueDate: '2026-04-02', dueDate: '2026-05-02' });
-    expect(invoice.eInvoice).toMatchObject({ number: 'INV-0007', issueDate: '2026-04-02', dueDate: '2026-05-02' });
+    expect(invoice.eInvoice).toMatchObject({
+      number: 'INV-0007',
+      issueDate: '2026-04-02',
+      dueDate: '2026-05-02',
+    });
     expect(invoice.items).toEqual(content.items);
     expect(invoice.total).toBe(content.total);
   });

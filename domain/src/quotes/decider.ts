@@ -55,7 +55,10 @@ export type QuoteCommand =
       type: 'AnswerQuote';
       data: { quoteId: string; tokenHash: string; accepted: boolean; name: string; note: string; at: string };
     }
-  | { type: 'ConvertQuote'; data: { quoteId: string; userId: string; invoiceId: string; invoiceNumber: string } };
+  | {
+      type: 'ConvertQuote';
+      data: { quoteId: string; userId: string; invoiceId: string; invoiceNumber: string };
+    };
 
 const initialState: QuoteState = {
   exists: false,
@@ -79,7 +82,10 @@ const refused = (reason: string, message: string) => new AppError('conflict', me
 
 const answered = (state: QuoteState) =>
   state.answer?.accepted
-    ? refused('quote_accepted', `This quote was already accepted by ${state.answer.name} on ${state.answer.day}`)
+    ? refused(
+        'quote_accepted',
+        `This quote was already accepted by ${state.answer.name} on ${state.answer.day}`,
+      )
     : refused('quote_declined', `This quote was declined on ${state.answer?.day ?? ''}`);
 const invoiced = (state: QuoteState) =>
   refused('quote_invoiced', `This quote was already converted to invoice ${state.invoice?.number ?? ''}`);
@@ -186,9 +192,13 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
 const sellerOf = (state: QuoteState) =>
   state.content?.seller.companyName || state.content?.seller.name || 'your supplier';
 
-function answer(state: QuoteState, data: Extract<QuoteCommand, { type: 'AnswerQuote' }>['data']): QuoteEvent[] {
+function answer(
+  state: QuoteState,
+  data: Extract<QuoteCommand, { type: 'AnswerQuote' }>['data'],
+): QuoteEvent[] {
   // A wrong, replaced or deleted link opens nothing, whatever it names.
-  if (!state.exists || state.deleted || !state.userId || state.tokenHash !== data.tokenHash) throw linkNotValid();
+  if (!state.exists || state.deleted || !state.userId || state.tokenHash !== data.tokenHash)
+    throw linkNotValid();
   const moment = new Date(data.at);
   const current = quoteStateOf(
     { sent: state.sent, answer: state.answer, invoiced: state.invoice !== null, ...state },
