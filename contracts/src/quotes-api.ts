@@ -50,14 +50,24 @@ const quoteTermsSchema = z.object({
   timeZone: z.string().trim().max(64).refine(isTimeZone, m.timeZoneInvalid).default('UTC'),
 });
 
-/** The body of `POST /quotes` and `PUT /quotes/{id}`. */
-export const quoteSubmitSchema = z
-  .intersection(invoiceSubmitSchema, quoteTermsSchema)
-  .refine((quote) => quote.validUntil >= quote.issueDate, {
-    path: ['validUntil'],
-    error: m.validUntilBeforeIssue,
-  });
-export type QuoteSubmitInput = z.input<typeof quoteSubmitSchema>;
+/**
+ * The body of `POST /quotes` and `PUT /quotes/{id}`: both parts are read, so every field's message is said at once
+ * (an intersection stops at the invoice part's first failure).
+ */
+export const quoteSubmitSchema = z.unknown().transform((body, context) => {
+  const invoice = invoiceSubmitSchema.safeParse(body);
+  const terms = quoteTermsSchema.safeParse(body);
+  for (const issue of [...(invoice.error?.issues ?? []), ...(terms.error?.issues ?? [])]) {
+    context.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  }
+  if (!invoice.success || !terms.success) return z.NEVER;
+  if (terms.data.validUntil < invoice.data.issueDate) {
+    context.addIssue({ code: 'custom', path: ['validUntil'], message: m.validUntilBeforeIssue });
+    return z.NEVER;
+  }
+  return { ...invoice.data, ...terms.data };
+});
+export type QuoteSubmitInput = z.input<typeof invoiceSubmitSchema> & z.input<typeof quoteTermsSchema>;
 export type QuoteSubmit = z.output<typeof quoteSubmitSchema>;
 
 /** What a customer types, without bidi controls (withoutBidiControls) or control characters but a note's line breaks. */

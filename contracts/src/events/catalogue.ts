@@ -15,7 +15,7 @@ import {
   settingsEvents,
 } from './invoices.js';
 import { paymentMethodEvents, paymentMethodListEvents, profileEvents } from './payment-methods.js';
-import { quoteEvents } from './quotes.js';
+import { quoteEvents, quoteLinkEvents } from './quotes.js';
 import { sandboxCheckoutEvents, sandboxSubscriptionEvents } from './sandbox.js';
 import { reservationEvents, sessionEvents, userEvents, userSessionsEvents } from './users.js';
 
@@ -34,6 +34,7 @@ export const eventCatalogue = {
   ...creditNoteEvents,
   ...documentSeriesEvents,
   ...quoteEvents,
+  ...quoteLinkEvents,
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
   ...accountingSettingsEvents,

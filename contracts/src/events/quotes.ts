@@ -10,6 +10,7 @@ import { invoiceRecordSchema } from './invoices.js';
  *
  * Streams:
  * - `quote-{quoteId}`: every event below.
+ * - `quote-link-{tokenHash}`: QuoteLinkMade, which quote a `/q/{token}` link opens.
  * - `document-series-{userId}-quote`: DocumentNumberAssigned, the quote's number, with QuoteCreated.
  */
 
@@ -80,6 +81,16 @@ export const quoteEvents = {
   ),
 } as const;
 
+/**
+ * The customer page's link, found by its token's hash: written with each QuoteShared, so an answer on the page
+ * finds its quote from the log, never from a read model the projector may not have reached.
+ */
+export const quoteLinkEvents = {
+  QuoteLinkMade: eventType(z.object({ quoteId: z.string(), userId: z.string() })),
+} as const;
+
 export type QuoteEvent = EventOf<typeof quoteEvents>;
+export type QuoteLinkEvent = EventOf<typeof quoteLinkEvents>;
 
 export const quoteStreamId = (quoteId: string) => `quote-${quoteId}`;
+export const quoteLinkStreamId = (tokenHash: string) => `quote-link-${tokenHash}`;

@@ -2,6 +2,8 @@ import {
   dayIn,
   type InvoiceRecord,
   type QuoteEvent,
+  type QuoteLinkEvent,
+  quoteLinkStreamId,
   quoteMessages,
   quoteStateOf,
   quoteStreamId,
@@ -200,10 +202,7 @@ function answer(
   if (!state.exists || state.deleted || !state.userId || state.tokenHash !== data.tokenHash)
     throw linkNotValid();
   const moment = new Date(data.at);
-  const current = quoteStateOf(
-    { sent: state.sent, answer: state.answer, invoiced: state.invoice !== null, ...state },
-    moment,
-  );
+  const current = quoteStateOf({ ...state, invoiced: state.invoice !== null }, moment);
   if (current === 'Invoiced') throw invoiced(state);
   if (current === 'Accepted' || current === 'Declined') throw answered(state);
   if (current === 'Expired') {
@@ -219,6 +218,29 @@ function answer(
   return [data.accepted ? { type: 'QuoteAccepted', data: event } : { type: 'QuoteDeclined', data: event }];
 }
 
+const quoteLinkDecider: Decider<boolean, QuoteLinkEvent['data'], QuoteLinkEvent> = {
+  name: 'quote-link',
+  handles: ['QuoteLinkMade'],
+  initialState: false,
+  evolve: () => true,
+  decide: (made, data) => (made ? [] : [{ type: 'QuoteLinkMade', data }]),
+};
+
+/** Records which quote each new link opens, in the transaction that shares it. */
+const linkEffects = (events: QuoteEvent[]): Step[] =>
+  events.flatMap((event) =>
+    event.type === 'QuoteShared'
+      ? [
+          step({
+            decider: quoteLinkDecider,
+            streams: quoteLinkStreamId(event.data.tokenHash),
+            newStream: true,
+            command: { quoteId: event.data.quoteId, userId: event.data.userId },
+          }),
+        ]
+      : [],
+  );
+
 /** Runs one command on the quote's stream; a new quote's stream (a random id) is not read. */
 export const quoteStep = (
   command: QuoteCommand,
@@ -228,6 +250,9 @@ export const quoteStep = (
     decider: quoteDecider,
     streams: quoteStreamId(command.data.quoteId),
     ...(command.type === 'CreateQuote' ? { newStream: true } : {}),
-    ...(effects ? { effects } : {}),
+    effects: (events: QuoteEvent[], state: QuoteState) => [
+      ...linkEffects(events),
+      ...(effects?.(events, state) ?? []),
+    ],
     command,
   });

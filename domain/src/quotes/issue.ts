@@ -24,7 +24,7 @@ export function createQuote(input: {
   userId: string;
   submit: QuoteSubmit;
   content: InvoiceRecord;
-}): Step {
+}) {
   const { quoteId, userId, submit, content } = input;
   const { validUntil, timeZone, ...form } = submit;
   return assignDocumentNumber({
