@@ -128,17 +128,17 @@ function AnswerForm({ token, view }: { token: string; view: PublicQuoteView }) {
 
 function Outcome({ view }: { view: PublicQuoteView }) {
   if (view.answer) {
+    const { accepted, name, day } = view.answer;
     return (
-      <Alert tone={view.answer.accepted ? 'success' : 'info'}>
-        {view.answer.accepted ? 'Accepted' : 'Declined'} by {view.answer.name} on{' '}
-        {formatDate(view.answer.day)}. {sellerName(view)} has been told.
+      <Alert tone={accepted ? 'success' : 'info'}>
+        {`${accepted ? 'Accepted' : 'Declined'} by ${name} on ${formatDate(day)}. ${sellerName(view)} has been told.`}
       </Alert>
     );
   }
   if (view.state === 'Expired') {
     return (
       <Alert tone="warning">
-        This quote expired on {formatDate(view.validUntil)}. Ask {sellerName(view)} for a new one.
+        {`This quote expired on ${formatDate(view.validUntil)}. Ask ${sellerName(view)} for a new one.`}
       </Alert>
     );
   }
