@@ -27,6 +27,8 @@ export const quotesQuery = (state: QuoteState | '', page = 1) =>
       return request('GET', `/quotes?${query}`, { schema: quoteListSchema, signal });
     },
     placeholderData: keepPreviousData,
+    // The customer answers elsewhere: every look asks the server again (the cache shows meanwhile).
+    staleTime: 0,
   });
 
 export const quoteQuery = (id: string) =>
