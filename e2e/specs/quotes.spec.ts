@@ -70,10 +70,10 @@ test('an owner shares a quote; the customer accepts it in a fresh browser; the o
   visit.on('request', (sent) => {
     if (sent.method() === 'POST' && sent.url().includes('/api/public/quotes/')) accepts.push(sent.url());
   });
-  await visit.getByLabel('Your name').fill('Charles Bäbbage 山田');
+  await visit.getByLabel('Your name').fill('Zoë Łukasiewicz-Ørsted');
   await visit.getByLabel('Note (optional)').fill('Please start on Monday.');
   await visit.getByRole('button', { name: 'Accept quote' }).dblclick();
-  await expect(visit.getByText(/^Accepted by Charles Bäbbage 山田 on /)).toBeVisible();
+  await expect(visit.getByText(/^Accepted by Zoë Łukasiewicz-Ørsted on /)).toBeVisible();
   expect(accepts).toHaveLength(1);
   await visit.screenshot({ path: join(screenshots, 'quote-customer-accepted-375.png'), fullPage: true });
   await visit.setViewportSize({ width: 1280, height: 900 });
@@ -83,7 +83,7 @@ test('an owner shares a quote; the customer accepts it in a fresh browser; the o
   // The owner sees it accepted, and converts it once.
   await page.reload();
   await expect(page.getByText('Accepted', { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText('Accepted by Charles Bäbbage 山田: “Please start on Monday.”')).toBeVisible();
+  await expect(page.getByText('Accepted by Zoë Łukasiewicz-Ørsted: “Please start on Monday.”')).toBeVisible();
   const converts: string[] = [];
   page.on('request', (sent) => {
     if (sent.method() === 'POST' && sent.url().endsWith(`/api/quotes/${id}/invoice`))

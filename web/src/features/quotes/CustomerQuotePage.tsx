@@ -40,7 +40,7 @@ const NoteField = styled.div`
   display: grid;
   gap: 6px;
   margin-bottom: ${({ theme }) => theme.space.md};
-  label { font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  label { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; color: ${({ theme }) => theme.colors.ink}; }
   textarea { min-height: 88px; padding: ${({ theme }) => theme.space.sm}; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; resize: vertical; }
   small { color: ${({ theme }) => theme.colors.muted}; }
 `;

@@ -1,6 +1,6 @@
 import type { QuoteDetail } from '@remit/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useCommand } from '../../api/command';
@@ -26,17 +26,27 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space.xs};
+  margin-bottom: ${({ theme }) => theme.space.md};
   a.download {
     display: inline-flex;
     align-items: center;
-    min-height: 42px;
+    min-height: 40px;
     padding: 0 ${({ theme }) => theme.space.md};
     border: 1px solid ${({ theme }) => theme.colors.borderStrong};
     border-radius: ${({ theme }) => theme.radii.md};
     color: ${({ theme }) => theme.colors.text};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
     text-decoration: none;
   }
+  a.download:hover { background: ${({ theme }) => theme.colors.surfaceSunken}; }
+  a.download:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
+
+const Outcomes = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  p { margin: 0; overflow-wrap: anywhere; }
 `;
 
 const Lines = styled.table`
@@ -77,7 +87,7 @@ function useQuoteCommands(quote: QuoteDetail['quote']) {
   const failed = (fallback: string) => (error: Error) =>
     toast(errorMessage(error, fallback), { tone: 'error' });
   const send = useCommand({
-    send: (_: void, key) => sendQuote(quote.id, key),
+    send: (_, key) => sendQuote(quote.id, key),
     onSuccess: async (answer) => {
       await refreshed();
       toast(`Quote sent to ${answer.to.join(', ')}`, { tone: 'success' });
@@ -85,7 +95,7 @@ function useQuoteCommands(quote: QuoteDetail['quote']) {
     onError: failed('The quote could not be sent. Please try again.'),
   });
   const share = useCommand({
-    send: (_: void, key) => shareQuote(quote.id, key),
+    send: (_, key) => shareQuote(quote.id, key),
     onSuccess: async (answer) => {
       setLink(answer.url);
       await refreshed();
@@ -93,7 +103,7 @@ function useQuoteCommands(quote: QuoteDetail['quote']) {
     onError: failed('No link could be made. Please try again.'),
   });
   const convert = useCommand({
-    send: (_: void, key) => convertQuote(quote.id, key),
+    send: (_, key) => convertQuote(quote.id, key),
     onSuccess: async (answer) => {
       await Promise.all([refreshed(), invalidateAfter(queryClient, 'invoices')]);
       toast(`Invoice ${answer.invoiceNumber} issued from quote ${quote.number}`, { tone: 'success' });
@@ -101,7 +111,7 @@ function useQuoteCommands(quote: QuoteDetail['quote']) {
     onError: failed('The quote could not be converted. Please try again.'),
   });
   const remove = useCommand({
-    send: (_: void, key) => deleteQuote(quote.id, key),
+    send: (_, key) => deleteQuote(quote.id, key),
     onSuccess: async () => {
       await refreshed();
       toast(`Quote ${quote.number} deleted`, { tone: 'success' });
@@ -119,7 +129,6 @@ function QuoteView({ detail }: { detail: QuoteDetail }) {
   const convertible = quote.state !== 'Declined' && quote.state !== 'Invoiced';
   return (
     <Page
-      eyebrow="Quote"
       title={`Quote ${quote.number}`}
       description={`For ${quoteCustomer(quote)} · ${formatAmount(quote.total, quote.currency)}`}
       actions={<QuoteStateBadge state={quote.state} />}
@@ -163,19 +172,23 @@ function QuoteView({ detail }: { detail: QuoteDetail }) {
               </Button>
             </LinkBox>
           )}
-          {quote.invoiceId && (
-            <Alert tone="success">
-              Converted to invoice{' '}
-              <Link to={`/?invoice=${encodeURIComponent(quote.invoiceId)}`}>{quote.invoiceNumber}</Link>.
-            </Alert>
-          )}
-          {quote.answer && (
-            <p>
-              {quote.answer.accepted ? 'Accepted' : 'Declined'} by <strong>{quote.answer.name}</strong> on{' '}
-              {formatDate(quote.answer.day)}
-              {quote.answer.note ? `: “${quote.answer.note}”` : '.'}
-            </p>
-          )}
+          <Outcomes>
+            {quote.answer && (
+              <p>
+                {quote.answer.accepted ? 'Accepted' : 'Declined'} by <strong>{quote.answer.name}</strong> on{' '}
+                {formatDate(quote.answer.day)}
+                {quote.answer.note ? `: “${quote.answer.note}”` : '.'}
+              </p>
+            )}
+            {quote.invoiceId && (
+              <Alert tone="success">
+                <span>
+                  Converted to invoice{' '}
+                  <Link to={`/?invoice=${encodeURIComponent(quote.invoiceId)}`}>{quote.invoiceNumber}</Link>
+                </span>
+              </Alert>
+            )}
+          </Outcomes>
         </Card>
         <Card aria-labelledby="quote-details">
           <h2 id="quote-details">Details</h2>
@@ -250,6 +263,11 @@ function QuoteView({ detail }: { detail: QuoteDetail }) {
 export function QuotePage() {
   const id = useParams().id ?? '';
   const query = useQuery(quoteQuery(id));
+  const { refetch } = query;
+  // The customer answers on another device: opening the page always asks the server, even over a restored cache.
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
   if (query.isPending) return <Loading label="Loading the quote..." />;
   if (query.isError || !query.data) {
     const missing = query.error instanceof ApiError && query.error.status === 404;

@@ -1,5 +1,6 @@
 import { type QuoteState, quoteStates } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { quotesQuery } from '../../api/quotes';
@@ -8,7 +9,8 @@ import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Page } from '../../layout/Page';
 import { formatAmount, formatDate } from '../../lib/format';
-import { Figures, List, Loading, Primary, RowLink, Toolbar } from '../clients/parts';
+import { media } from '../../theme/theme';
+import { List, Loading, Primary, RowLink, Toolbar } from '../clients/parts';
 import { QuoteStateBadge, quoteCustomer } from './parts';
 
 const Filter = styled.label`
@@ -27,6 +29,16 @@ const Filter = styled.label`
   }
 `;
 
+const Figures = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: 4px;
+  font-variant-numeric: tabular-nums;
+  strong { font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  ${media.sm} { align-items: flex-end; }
+`;
+
 const Pages = styled.nav`
   display: flex;
   justify-content: space-between;
@@ -43,6 +55,11 @@ export function QuotesPage() {
   const state: QuoteState | '' = isState(requested) ? requested : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery(quotesQuery(state, page));
+  const { refetch } = query;
+  // Customers answer on other devices: opening the screen always asks the server, even over a restored cache.
+  useEffect(() => {
+    void refetch();
+  }, [refetch]);
   const quotes = query.data?.quotes;
   const go = (next: { state?: QuoteState | ''; page?: number }) => {
     const nextState = next.state ?? state;
@@ -107,9 +124,7 @@ export function QuotesPage() {
                 </Primary>
                 <Figures>
                   <strong>{formatAmount(quote.total, quote.currency)}</strong>
-                  <span>
-                    <QuoteStateBadge state={quote.state} />
-                  </span>
+                  <QuoteStateBadge state={quote.state} />
                 </Figures>
               </RowLink>
             </li>
