@@ -149,4 +149,5 @@ export const documentSeriesAnswerSchema = z.object({ series: z.array(documentSer
 /** Each numbered series as /profile names it. */
 export const documentKindLabels: Record<(typeof documentKinds)[number], string> = {
   credit_note: 'Credit notes',
+  quote: 'Quotes',
 };

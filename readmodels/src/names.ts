@@ -21,6 +21,7 @@ export const projectionNames = [
   'credit-notes',
   'invoice-drafts',
   'bank',
+  'quotes',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -58,6 +58,10 @@ export function createRoutes(): RouteObject[] {
     () => import('./features/customer-page/CustomerInvoicePage'),
     'CustomerInvoicePage',
   );
+  const CustomerQuotePage = page(() => import('./features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
+  const QuotesPage = page(() => import('./features/quotes/QuotesPage'), 'QuotesPage');
+  const QuotePage = page(() => import('./features/quotes/QuotePage'), 'QuotePage');
+  const QuoteCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'QuoteCreatePage');
   const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
   const LoginBasicPage = page(() => import('./features/auth/LoginBasicPage'), 'LoginBasicPage');
   const SignUpPage = page(() => import('./features/auth/SignUpPage'), 'SignUpPage');
@@ -86,6 +90,16 @@ export function createRoutes(): RouteObject[] {
       element: (
         <Standalone label="Loading the invoice...">
           <CustomerInvoicePage.Page />
+        </Standalone>
+      ),
+    },
+    {
+      // A quote's customer page (issue 33): public like the invoice's, where the customer accepts or declines.
+      path: '/q/:token',
+      handle: { preload: CustomerQuotePage.preload } satisfies RouteHandle,
+      element: (
+        <Standalone label="Loading the quote...">
+          <CustomerQuotePage.Page />
         </Standalone>
       ),
     },
@@ -169,6 +183,21 @@ export function createRoutes(): RouteObject[] {
                 'Create an invoice and send it to your customer.',
               ),
               element: <InvoiceCreatePage.Page />,
+            },
+            {
+              path: '/quotes',
+              handle: meta(QuotesPage, 'Quotes', 'Quotes your customers accept online.'),
+              element: <QuotesPage.Page />,
+            },
+            {
+              path: '/quotes/:id',
+              handle: meta(QuotePage, 'Quote', 'A quote with its actions and history.'),
+              element: <QuotePage.Page />,
+            },
+            {
+              path: '/quote/create',
+              handle: meta(QuoteCreatePage, 'New Quote', 'Make a quote with the invoice form.'),
+              element: <QuoteCreatePage.Page />,
             },
             {
               path: '/clients',

@@ -15,6 +15,7 @@ import {
   settingsEvents,
 } from './invoices.js';
 import { paymentMethodEvents, paymentMethodListEvents, profileEvents } from './payment-methods.js';
+import { quoteEvents, quoteLinkEvents } from './quotes.js';
 import { sandboxCheckoutEvents, sandboxSubscriptionEvents } from './sandbox.js';
 import { reservationEvents, sessionEvents, userEvents, userSessionsEvents } from './users.js';
 
@@ -32,6 +33,8 @@ export const eventCatalogue = {
   ...creditEvents,
   ...creditNoteEvents,
   ...documentSeriesEvents,
+  ...quoteEvents,
+  ...quoteLinkEvents,
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
   ...accountingSettingsEvents,

@@ -86,11 +86,15 @@ export const creditEvents = {
   ),
 } as const;
 
-export const documentKinds = ['credit_note'] as const;
+/** Widening this list is no new version: every event written before still parses. */
+export const documentKinds = ['credit_note', 'quote'] as const;
 export type NumberedDocumentKind = (typeof documentKinds)[number];
 
 /** Each series' prefix until the owner sets another in /profile (issue 27 item 1). */
-export const documentKindPrefixes: Record<NumberedDocumentKind, string> = { credit_note: 'CN-' };
+export const documentKindPrefixes: Record<NumberedDocumentKind, string> = {
+  credit_note: 'CN-',
+  quote: 'QUO-',
+};
 
 /** A document's number: the series' prefix and its sequence, four digits at least (`CN-0001`). */
 export const formatDocumentNumber = (prefix: string, sequence: number) =>

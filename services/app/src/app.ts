@@ -112,6 +112,7 @@ export async function createRemitApp(options: {
     logger,
     invoicePdf: query.invoicePdf,
     creditNotePdf: query.creditNotePdf,
+    quotePdf: query.quotePdf,
     assertInvoiceOpen: query.assertInvoiceOpen,
     claims,
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),

@@ -38,6 +38,7 @@ import { shareRoutes } from './invoices/share-routes.js';
 import { itemRoutes } from './items/routes.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
+import { type QuotePdfSource, quoteRoutes } from './quotes/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 
 export interface CommandServiceDeps {
@@ -55,6 +56,8 @@ export interface CommandServiceDeps {
   invoicePdf?: InvoicePdfSource;
   /** The PDF of an own credit note (the query side's renderer); absent: sending credit notes is unavailable. */
   creditNotePdf?: CreditNotePdfSource;
+  /** The quote's PDF from the query side, for sending a quote. */
+  quotePdf?: QuotePdfSource;
   /** Whether an invoice is the user's and open (the query side's locking): a locked one is not shared. */
   assertInvoiceOpen?: (userId: string, invoice: StreamInvoice) => Promise<void>;
   /** This process as the holder of idempotency claims (`holdClaims`); without it a dead run's claim waits out its lease. */
@@ -121,14 +124,16 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     }),
   );
   const paymentMethods = createPaymentMethodService({ store });
-  router.use(invoiceRoutes({ invoices: createInvoiceCommands({ store, paymentMethods }), commands }));
+  const invoices = createInvoiceCommands({ store, paymentMethods });
+  const deliverMail = mailDelivery({ db: store.db, clock: now, mailer, logger });
+  router.use(invoiceRoutes({ invoices, commands }));
   router.use(draftRoutes({ drafts: createDraftCommands({ store, now }), commands }));
   router.use(
     collectionRoutes({
       commands,
       store,
       now,
-      deliverMail: mailDelivery({ db: store.db, clock: now, mailer, logger }),
+      deliverMail,
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       appUrl: config.appUrl,
@@ -147,10 +152,25 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     creditNoteRoutes({
       commands,
       now,
-      deliverMail: mailDelivery({ db: store.db, clock: now, mailer, logger }),
+      deliverMail,
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       ...(deps.creditNotePdf ? { creditNotePdf: deps.creditNotePdf } : {}),
+    }),
+  );
+  router.use(
+    quoteRoutes({
+      commands,
+      store,
+      invoices,
+      now,
+      appUrl: config.appUrl,
+      mailDomain: new URL(config.appUrl).hostname,
+      deliverMail,
+      logger,
+      limits,
+      publicLimitPerMinute: config.publicLinkLimitPerIpMin ?? 60,
+      ...(deps.quotePdf ? { quotePdf: deps.quotePdf } : {}),
     }),
   );
   router.use(paymentMethodRoutes({ paymentMethods, commands }));

@@ -53,6 +53,8 @@ export const commandEnvSchema = baseEnvSchema.extend(mailEnvSchema.shape).extend
     .optional(),
   /** Another address for Stripe's API (stripe-mock, tests); leave unset in production. */
   STRIPE_API_URL: z.url().optional(),
+  /** Requests per client address per minute on the customer pages' links (the query side reads the same). */
+  PUBLIC_INVOICE_LIMIT_PER_IP_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Rate limits in Redis instead of the database (both are shared by every replica). */
   REDIS_URL: z
     .string()
@@ -89,6 +91,8 @@ export interface CommandConfig extends BaseConfig {
   redisPrefix: string;
   /** Null: the built-in sandbox takes payments. */
   stripe: StripeSettings | null;
+  /** Answers on a quote's customer page per client address per minute (60 when absent). */
+  publicLinkLimitPerIpMin?: number;
 }
 
 function stripeSettingsFrom(env: z.infer<typeof commandEnvSchema>): StripeSettings | null {
@@ -145,6 +149,7 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
     stripe: stripeSettingsFrom(env),
+    publicLinkLimitPerIpMin: env.PUBLIC_INVOICE_LIMIT_PER_IP_MIN,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { StreamInvoice } from '@remit/contracts';
+import type { InvoiceRecord, StreamInvoice } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { type Clock, logHead, openLimitStore, systemClock } from '@remit/kit';
 import { projectionNames } from '@remit/readmodels';
@@ -23,6 +23,8 @@ import { invoicePdfs } from './invoices/rendering.js';
 import { invoiceQueryRoutes } from './invoices/routes.js';
 import { closeRenderer, configureRenderer } from './pdf/index.js';
 import { profileQueryRoutes } from './profile/routes.js';
+import { quoteFileName, renderQuotePdf } from './quotes/rendering.js';
+import { quoteQueryRoutes } from './quotes/routes.js';
 import { settingsQueryRoutes } from './settings/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -42,6 +44,8 @@ export function createQueryService(deps: QueryServiceDeps): {
   close(): Promise<void>;
   /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
   invoicePdf(userId: string, invoice: StreamInvoice): Promise<{ pdf: Buffer; filename: string }>;
+  /** A quote's PDF and its file name: what the command side attaches to a quote's send. */
+  quotePdf(content: InvoiceRecord): Promise<{ pdf: Buffer; filename: string }>;
   /** Resolves when the invoice (as its stream states it) is open to the user (402 locked): sharing asks this. */
   assertInvoiceOpen(userId: string, invoice: StreamInvoice): Promise<void>;
   /** The PDF of an own credit note whose invoice is open (404, 402): what a credit note's send attaches. */
@@ -83,6 +87,15 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(draftQueryRoutes({ db: deps.db }));
   router.use(creditNoteQueryRoutes({ db: deps.db, store: deps.store, paywall }));
+  router.use(
+    quoteQueryRoutes({
+      db: deps.db,
+      store: deps.store,
+      now,
+      limits,
+      limitPerMinute: deps.config.publicInvoiceLimitPerIpMin,
+    }),
+  );
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));
@@ -105,5 +118,9 @@ export function createQueryService(deps: QueryServiceDeps): {
       filename: creditNoteFileName(creditNote),
     };
   };
-  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen, creditNotePdf };
+  const quotePdf = async (content: InvoiceRecord) => ({
+    pdf: await renderQuotePdf(deps.store, content),
+    filename: quoteFileName(content),
+  });
+  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen, creditNotePdf, quotePdf };
 }

@@ -10,6 +10,8 @@ import {
   itemKeys,
   paymentMethodKeys,
   publicInvoiceKeys,
+  publicQuoteKeys,
+  quoteKeys,
   settingsKeys,
 } from './keys';
 
@@ -27,7 +29,8 @@ const staleAfter: Record<
   | 'subscription'
   | 'clients'
   | 'items'
-  | 'bank',
+  | 'bank'
+  | 'quotes',
   readonly QueryKey[]
 > = {
   /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
@@ -42,6 +45,8 @@ const staleAfter: Record<
   /** A client created, changed, archived or imported: the lists and its page. */
   clients: [clientKeys.all],
   items: [itemKeys.all],
+  /** A quote made, changed, sent, shared, answered, deleted or converted (issue 33): its lists, page and History. */
+  quotes: [quoteKeys.all, publicQuoteKeys.all],
   /**
    * A statement imported or a bank transaction matched or ignored: the Bank screen, and the invoices its
    * payments settled (their lists, balances, histories and customer pages).

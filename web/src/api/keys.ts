@@ -48,6 +48,20 @@ export const draftKeys = {
   one: (id: string) => ['drafts', 'one', id] as const,
 };
 
+/** Quotes (issue 33): the list per state and page, and one quote with its History. */
+export const quoteKeys = {
+  all: ['quotes'] as const,
+  lists: ['quotes', 'list'] as const,
+  list: (state: string, page: number) => ['quotes', 'list', { state, page }] as const,
+  one: (id: string) => ['quotes', 'one', id] as const,
+};
+
+/** A quote's customer page `/q/{token}`: never persisted. */
+export const publicQuoteKeys = {
+  all: ['public-quote'] as const,
+  view: (token: string) => ['public-quote', token] as const,
+};
+
 export const customerKeys = {
   all: ['customers'] as const,
   suggestions: (q: string) => ['customers', 'suggestions', q] as const,

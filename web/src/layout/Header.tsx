@@ -203,6 +203,9 @@ export function Header() {
         <Item to="/invoice/create">New Invoice</Item>
       </li>
       <li>
+        <Item to="/quotes">Quotes</Item>
+      </li>
+      <li>
         <Item to="/clients">Clients</Item>
       </li>
       <li>

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type InvoiceContent,
+  type InvoiceRecord,
   type InvoiceSubmit,
   invoiceContentFrom,
   invoiceNumberStreamId,
@@ -96,6 +97,23 @@ export function createInvoiceCommands(deps: {
         content,
         known,
         ...(expectedRevision ? { expectedRevision } : {}),
+      });
+    },
+
+    /**
+     * The document a form makes with no logo upload (a quote, issue 33): the seller's settings and the payment
+     * method's snapshot as an issue takes them; `current` the method already on the document, kept if disabled since.
+     */
+    async contentOf(userId: string, input: InvoiceSubmit, current: InvoiceRecord['paymentMethod'] = null) {
+      const settings = settingsStreamId(userId);
+      const known = await store.readStreams([settings]);
+      const paymentMethod =
+        (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId, current)) ?? null;
+      return invoiceContentFrom(input, {
+        logo: null,
+        paymentMethod,
+        template: templateOf(input),
+        seller: sellerProfileOf(known.get(settings) ?? []),
       });
     },
 

@@ -12,6 +12,7 @@ import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
+import { quotesProjection } from './quotes.js';
 import { remindersProjection } from './reminders.js';
 import { settingsProjection } from './settings.js';
 import { subscriptionsProjection } from './subscriptions.js';
@@ -36,4 +37,5 @@ export const projections: Projection[] = [
   creditNotesProjection,
   invoiceDraftsProjection,
   bankProjection,
+  quotesProjection,
 ];

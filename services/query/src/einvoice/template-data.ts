@@ -20,6 +20,7 @@ import {
   englishLabels,
   formatDate,
   formatRate,
+  quoteLabels,
   type TemplateData,
 } from '../pdf/template-data.js';
 import { paymentQrSvg } from './payment-qr.js';
@@ -49,6 +50,8 @@ export function eInvoiceTemplateData(
   invoice: EInvoice,
   logoPath: string | null,
   totals: EInvoiceTotals = computeEInvoiceTotals(invoice),
+  /** A quote has no type code of its own (DESIGN §12): the caller says it is one. */
+  kind: 'invoice' | 'quote' = 'invoice',
 ): EInvoiceTemplateData {
   const format = (amount: number) => formatMoney(money(amount, invoice.currency));
   const seller = invoice.seller.companyName || invoice.seller.name;
@@ -72,6 +75,7 @@ export function eInvoiceTemplateData(
     ...new Set(totals.vatBreakdown.flatMap((entry) => (entry.exemption ? [entry.exemption.text] : []))),
   ];
   const isCredit = invoice.typeCode === '381';
+  const isQuote = kind === 'quote';
   const notes = [
     // A credit note's note is the reason it corrects the invoice: it leads.
     isCredit && invoice.notes.trim() ? `${englishLabels.reason}: ${invoice.notes.trim()}` : '',
@@ -81,9 +85,10 @@ export function eInvoiceTemplateData(
   ].filter(Boolean);
   // A credit note asks for no payment: no payment details, no code to scan (its XML keeps the means, BR-DE-1).
   const corrected = isCredit ? invoice.precedingInvoice : null;
-  const method = isCredit ? null : invoice.paymentMethod;
-  const qrPayload = isCredit ? null : epcQrForInvoice(invoice, totals.amountDue);
-  const labels = isCredit ? creditNoteLabels : englishLabels;
+  // A quote asks for no payment yet either.
+  const method = isCredit || isQuote ? null : invoice.paymentMethod;
+  const qrPayload = isCredit || isQuote ? null : epcQrForInvoice(invoice, totals.amountDue);
+  const labels = isCredit ? creditNoteLabels : isQuote ? quoteLabels : englishLabels;
   return printable({
     meta: {
       title: `${labels.invoice} ${invoice.number}`,
@@ -116,7 +121,7 @@ export function eInvoiceTemplateData(
     total: format(totals.grandTotal),
     notes: notes.join('\n') || null,
     terms:
-      [invoice.paymentTerms ? paymentTermsText(invoice) : '', invoice.terms.trim()]
+      [invoice.paymentTerms && !isQuote ? paymentTermsText(invoice) : '', invoice.terms.trim()]
         .filter(Boolean)
         .join('\n') || null,
     payment:

@@ -72,6 +72,8 @@ export interface EInvoiceRenderOptions extends RenderOptions {
   logo?: InvoiceLogo;
   /** The PDF's creation time (Factur-X); now by default. */
   createdAt?: Date;
+  /** A quote prints with its own words and is never an e-invoice (issue 33). */
+  kind?: 'invoice' | 'quote';
 }
 
 /**
@@ -115,7 +117,8 @@ export async function renderInvoicePdf(
   // A void invoice is never Factur-X: its embedded XML would still ask an accounting system to book it. A ready
   // invoice always is: readiness has checked that the shipped fonts draw every character (drawable.ts), so there
   // is no quiet fallback to a plain PDF.
-  if (!options.voidedOn && eInvoiceReadiness(invoice, 'en16931').length === 0) {
+  const kind = options.kind ?? 'invoice';
+  if (!options.voidedOn && kind === 'invoice' && eInvoiceReadiness(invoice, 'en16931').length === 0) {
     return { pdf: await renderFacturXPdf(invoice, templateId, options), facturX: true };
   }
   const totals = computeEInvoiceTotals(invoice);
@@ -123,7 +126,7 @@ export async function renderInvoicePdf(
     'pdf',
     templateId,
     options.logo,
-    (logoPath) => eInvoiceTemplateData(invoice, logoPath, totals),
+    (logoPath) => eInvoiceTemplateData(invoice, logoPath, totals, kind),
     options,
   );
   return { pdf: pdfBytes(output), facturX: false };

@@ -108,6 +108,18 @@ export const creditNoteLabels: typeof englishLabels = {
   amountDue: 'Amount credited',
 };
 
+/**
+ * A quote (issue 33) prints in the same templates with its own words: its title and number, 'Valid until' where an
+ * invoice has its due date, and its total rather than an amount due. It asks for no payment yet.
+ */
+export const quoteLabels: typeof englishLabels = {
+  ...englishLabels,
+  invoice: 'Quote',
+  number: 'Quote number',
+  dueDate: 'Valid until',
+  amountDue: 'Total',
+};
+
 /** "Corrects invoice INV-0001 of 14 March 2025": what a credit note prints in its due date's place. */
 export const correctsInvoice = (number: string, issueDate: string) => `${number} of ${formatDate(issueDate)}`;
 

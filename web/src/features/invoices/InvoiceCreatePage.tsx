@@ -29,6 +29,7 @@ export function Wizard({
   editing,
   onReload,
   resumed = false,
+  quote = false,
 }: {
   draftId: string;
   /** Opened by its id (`?draft=`): this device's draft, or the server's (issue 27). */
@@ -36,18 +37,24 @@ export function Wizard({
   editing?: { invoiceId: string };
   /** Editing: open the invoice again as it now stands (after another device changed it). */
   onReload?: () => void;
+  /** A quote (issue 33): the same form and templates, with 'Valid until'. */
+  quote?: boolean;
 }) {
-  const wizard = useWizard(draftId, editing, resumed);
+  const wizard = useWizard(draftId, editing, resumed, quote);
   const navigate = useNavigate();
   const { step } = wizard;
   const final = wizard.edit?.finalMessage ?? null;
   return (
     <Page
-      title={editing ? 'Edit Invoice' : 'Create Invoice'}
-      description={step === 2 ? 'Step 2 of 2: choose a template.' : 'Step 1 of 2: the invoice details.'}
+      title={editing ? 'Edit Invoice' : quote ? 'New Quote' : 'Create Invoice'}
+      description={
+        step === 2
+          ? 'Step 2 of 2: choose a template.'
+          : `Step 1 of 2: the ${quote ? 'quote' : 'invoice'} details.`
+      }
     >
-      {!editing && <OutboxStatus />}
-      {!editing && <DraftsPanel currentId={draftId} />}
+      {!editing && !quote && <OutboxStatus />}
+      {!editing && !quote && <DraftsPanel currentId={draftId} />}
       {editing && (final || wizard.editRefusal) && (
         <EditRefusalNotice
           invoiceId={editing.invoiceId}
@@ -63,11 +70,11 @@ export function Wizard({
             <li aria-current={step <= 1 ? 'step' : undefined}>1. Details</li>
             <li aria-current={step === 2 ? 'step' : undefined}>2. Template</li>
           </Steps>
-          {step === 0 && <PageSpinner label="Loading the invoice form..." />}
+          {step === 0 && <PageSpinner label={`Loading the ${quote ? 'quote' : 'invoice'} form...`} />}
           {step === 1 && wizard.context.refusal && (
             <Alert tone="error">
-              The server refused this invoice when it was sent: {wizard.context.refusal} Fix it below, then
-              generate it again.
+              The server refused this {quote ? 'quote' : 'invoice'} when it was sent: {wizard.context.refusal}{' '}
+              Fix it below, then generate it again.
             </Alert>
           )}
           {step === 1 && <InvoiceFormStep wizard={wizard} />}
@@ -92,4 +99,10 @@ export function InvoiceCreatePage() {
   const resume = params.get('draft');
   const draftId = useMemo(() => resume ?? newIdempotencyKey(), [resume]);
   return <Wizard key={draftId} draftId={draftId} resumed={resume !== null} />;
+}
+
+/** '/quote/create' (issue 33): the invoice wizard making a quote. */
+export function QuoteCreatePage() {
+  const draftId = useMemo(() => `quote-${newIdempotencyKey()}`, []);
+  return <Wizard key={draftId} draftId={draftId} quote />;
 }

@@ -113,7 +113,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
         <AddressFields legend="Customer address" whose="customer" {...wizard.address('customer')} />
         <SaveAsClient form={context.form} />
       </Block>
-      <Block title="Invoice details">
+      <Block title={wizard.quote ? 'Quote details' : 'Invoice details'}>
         <Grid>
           <TextField
             label="Invoice number"
@@ -126,7 +126,24 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
           />
           <SelectField label="Currency" options={currencyOptions} {...field('currency')} />
           <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
-          <TextField label="Due date" type="date" min="2000-01-01" {...field('dueDate')} />
+          {wizard.quote && (
+            <TextField
+              label="Valid until"
+              type="date"
+              min="2000-01-01"
+              hint="The last day your customer can accept it, in your time zone."
+              {...field('validUntil')}
+            />
+          )}
+          <TextField
+            label={wizard.quote ? 'Due date (of the invoice)' : 'Due date'}
+            type="date"
+            min="2000-01-01"
+            hint={
+              wizard.quote ? 'Its payment terms carry over when the quote becomes an invoice.' : undefined
+            }
+            {...field('dueDate')}
+          />
           <TextField label="Tax rate (%)" inputMode="decimal" {...field('taxRate')} />
           <PaymentMethodSelect
             value={context.form.paymentMethodId}
@@ -164,7 +181,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       <EInvoiceSection wizard={wizard} />
       <Footer>
         {/* Issue 27: kept on the server, on every device, with no number taken (not for an issued invoice). */}
-        {!wizard.edit && (
+        {!wizard.edit && !wizard.quote && (
           <Button variant="secondary" size="lg" busy={wizard.savingDraft} onClick={wizard.saveAsDraft}>
             Save as draft
           </Button>

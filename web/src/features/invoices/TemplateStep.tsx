@@ -187,7 +187,7 @@ export function TemplateStep({ wizard }: { wizard: Wizard }) {
           disabled={generating}
           onClick={() => wizard.send({ type: 'GENERATE' })}
         >
-          {wizard.edit ? 'Save changes' : 'Generate Invoice'}
+          {wizard.edit ? 'Save changes' : wizard.quote ? 'Create Quote' : 'Generate Invoice'}
         </Button>
       </Bar>
       {previewing && <PreviewModal wizard={wizard} template={previewing} />}

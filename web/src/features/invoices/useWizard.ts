@@ -15,6 +15,7 @@ import { bindAddress } from './addressBinding';
 import { type EditRefusal, type EditSession, loadEditStart, saveEdit } from './editInvoice';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
+import { generateQuote, validUntilError, withValidUntil } from './quoteWizard';
 import { saveDraftToServer } from './serverDraft';
 import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
 
@@ -32,7 +33,13 @@ export interface BoundField {
  * The wizard machine with its actors, toasts, autosave and where it goes when it ends. With `editing` (issue 27)
  * it opens that invoice and saves it with PUT on the revision it opened; nothing is autosaved as a new draft.
  */
-export function useWizard(draftId: string, editing?: { invoiceId: string }, resumed = false) {
+export function useWizard(
+  draftId: string,
+  editing?: { invoiceId: string },
+  resumed = false,
+  /** A quote (issue 33): the same form with 'Valid until', sent to POST /quotes; no local draft or outbox. */
+  quote = false,
+) {
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -60,7 +67,7 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
                 })
               : loadWizardStart(queryClient, input.draftId, user?.email ?? '', resumed).then((start) => {
                   serverVersion.current = start.serverVersion;
-                  return start;
+                  return quote ? { ...start, form: withValidUntil(start.form) } : start;
                 }),
           ),
           generate: fromPromise(async ({ input }) => {
@@ -68,20 +75,25 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
               const key = formKey.keyFor(input);
               const result = session.current
                 ? await saveEdit(session.current, input, key, setEditRefusal)
-                : await generateInvoice(input, key);
+                : quote
+                  ? await generateQuote(input, key)
+                  : await generateInvoice(input, key);
               formKey.answered();
               return result;
             } catch (error) {
-              throw new Error(errorMessage(error, 'Failed to create invoice. Please try again.'));
+              throw new Error(
+                errorMessage(error, `Failed to create ${quote ? 'quote' : 'invoice'}. Please try again.`),
+              );
             }
           }),
         },
       }),
-    [queryClient, user?.email, formKey, resumed],
+    [queryClient, user?.email, formKey, resumed, quote],
   );
   // An edit is no new invoice to pay for: it never opens the plans.
   const [state, send, actor] = useMachine(machine, {
-    input: { draftId, subscribed: subscribed || editing !== undefined },
+    // Nor is a quote: it is no invoice yet.
+    input: { draftId, subscribed: subscribed || editing !== undefined || quote },
   });
   const { context } = state;
 
@@ -94,7 +106,7 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
   // the last change, and at once when the screen closes earlier (nothing typed is lost, issue 13). Once
   // Generate is pressed the generate step owns the draft (it keeps it until the server accepts).
   const pending = useRef<DraftData | null>(null);
-  const typing = (state.matches('form') || state.matches('templates')) && !session.current;
+  const typing = (state.matches('form') || state.matches('templates')) && !session.current && !quote;
   useEffect(() => {
     if (!typing) pending.current = null;
     if (!context.dirty || !typing || leaving.current) return;
@@ -132,6 +144,13 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
   const ended = state.matches('done') || state.matches('queued');
   const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
   useEffect(() => {
+    if (quote) {
+      if (!state.matches('done') || !context.invoiceId) return;
+      void invalidateAfter(queryClient, 'quotes');
+      toast('Quote created', { tone: 'success' });
+      navigate(`/quotes/${encodeURIComponent(context.invoiceId)}`);
+      return;
+    }
     // An invoice issued from a draft leaves the drafts (issue 27).
     if (generated) void invalidateAfter(queryClient, 'invoices', 'drafts');
     if (state.matches('plans') && context.invoiceId)
@@ -152,9 +171,13 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
       toast('Invoice generated successfully!', { tone: 'success' });
     }
     navigate('/');
-  }, [ended, generated, state, context.invoiceId, context.subscribed, queryClient, toast, navigate]);
+  }, [ended, generated, state, context.invoiceId, context.subscribed, queryClient, toast, navigate, quote]);
 
-  const errors = useMemo(() => validateInvoiceForm(context.form), [context.form]);
+  const errors = useMemo(() => {
+    const found = validateInvoiceForm(context.form);
+    const validUntil = quote ? validUntilError(context.form) : undefined;
+    return validUntil ? { ...found, validUntil } : found;
+  }, [context.form, quote]);
 
   const saveAsDraft = useCommand({
     send: (data: DraftData, key) => saveDraftToServer(draftId, data, key),
@@ -219,7 +242,9 @@ export function useWizard(draftId: string, editing?: { invoiceId: string }, resu
     address: (whose: 'own' | 'customer') => bindAddress(whose, context, errors, send),
     errors,
     totals: liveTotals(context.form),
-    submittable: isInvoiceSubmittable(context.form),
+    submittable: isInvoiceSubmittable(context.form) && !(quote && validUntilError(context.form)),
+    /** Making a quote (issue 33) rather than an invoice. */
+    quote,
     addItem: () =>
       replace(`items.${items.length}.description`, {
         ...context.form,
