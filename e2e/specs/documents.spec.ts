@@ -84,6 +84,7 @@ for (const width of [1280, 375]) {
     const dialog = page.getByRole('dialog', { name: `Credit invoice ${number}` });
     await expect(dialog).toBeVisible();
     await dialog.getByLabel('Some lines').check();
+    await dialog.getByLabel(/^Line 1:/).check();
     await dialog.getByLabel('Unit price, line 1').fill('400');
     await dialog.getByLabel('Reason (printed on the credit note)').fill('Trainer fee agreed lower');
     await page.screenshot({ path: join(screenshots, `credit-note-dialog-${width}.png`), fullPage: false });

@@ -99,14 +99,16 @@ export function CreditNotesList({ search }: { search: string }) {
   return (
     <>
       <CreditNoteRows creditNotes={creditNotes} />
-      <Pagination
-        page={page}
-        totalPages={totalPages}
-        canPrevious={page > 1}
-        canNext={page < totalPages}
-        onPrevious={() => setPage(page - 1)}
-        onNext={() => setPage(page + 1)}
-      />
+      {totalPages > 1 && (
+        <Pagination
+          page={page}
+          totalPages={totalPages}
+          canPrevious={page > 1}
+          canNext={page < totalPages}
+          onPrevious={() => setPage(page - 1)}
+          onNext={() => setPage(page + 1)}
+        />
+      )}
     </>
   );
 }
