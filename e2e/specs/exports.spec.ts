@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility.js';
-import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
+import { createVerifiedAccount, seedInvoice, subscribeViaSandbox, useToken } from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
@@ -14,6 +14,8 @@ for (const width of [1280, 375]) {
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: 900 });
     const { token } = await createVerifiedAccount(request);
+    // Exports of documents are a plan's (a free account sees only its first invoice).
+    await subscribeViaSandbox(request, token);
     await seedInvoice(request, token, 'EXP-001');
     await useToken(page, token);
     await page.goto('/');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer } from 'yauzl';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { subscribe } from './testing/profile.js';
 import { signedInUser } from './testing/users.js';
 import { describeLink, linkArgument, readChainLink } from './verify-report.js';
 
@@ -100,6 +101,9 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     app = await startTestApp(kind, { now: setClock('2025-03-25T10:00:00Z') });
     anna = await signedInUser(app, 'anna@example.com', 'Anna Schmidt');
     bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
+    // Exports of documents and money are a plan's (a free account sees only its first invoice).
+    await subscribe(app, anna);
+    await subscribe(app, bob);
     const domestic = await issue(
       anna.token,
       invoicePayload({
@@ -622,5 +626,18 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     expect(linkArgument(['--link=7'])).toBe(7n);
     expect(linkArgument([])).toBeNull();
     expect(() => linkArgument(['--link', 'abc'])).toThrow('--link takes a link number');
+  });
+
+  it('a free account exports its clients but not its documents or money (402, nothing streamed)', async () => {
+    const cleo = await signedInUser(app, `cleo-${kind}@example.com`, 'Cleo Wright');
+    for (const kind of ['invoices', 'payments', 'datev', 'archive']) {
+      const refused = await app.get(`/exports/${kind}?from=2025-01-01&to=2025-03-31`, { token: cleo.token });
+      expect(refused.status).toBe(402);
+      expect(refused.body.error).toBe('Subscribe to see your exports');
+    }
+    const clients = await fetch(`${app.base}/api/exports/clients?from=2025-01-01&to=2025-03-31`, {
+      headers: { authorization: `Bearer ${cleo.token}` },
+    });
+    expect(clients.status).toBe(200);
   });
 });

@@ -102,7 +102,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   router.use(clientQueryRoutes({ db: deps.db }));
   router.use(bankQueryRoutes({ db: deps.db, store: deps.store }));
   router.use(auditQueryRoutes({ db: deps.db }));
-  router.use(exportRoutes({ db: deps.db, store: deps.store, now }));
+  router.use(exportRoutes({ db: deps.db, store: deps.store, now, paywall }));
   router.use(templateRoutes({ db: deps.db, store: deps.store }));
   const pdfs = invoicePdfs({ paywall, store: deps.store });
   const assertInvoiceOpen = (userId: string, invoice: StreamInvoice) =>

@@ -4,6 +4,7 @@ import { exportQuerySchema, type TableFormat } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, type Clock, currentUserId, dayOf, parseInput, requireAuth } from '@remit/kit';
 import { type Request, type Response, Router } from 'express';
+import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { archiveStream } from './archive.js';
 import { accountingSettingsIn, datevChunks, encodeCp1252, periodProblem } from './datev.js';
 import { type LogSnapshot, openSnapshot } from './snapshot.js';
@@ -16,11 +17,14 @@ import { xlsxStream } from './xlsx.js';
  * period, streamed as they are read from one snapshot of the log (D-261). Every answer names the chain's link
  * and hash it reflects in `X-Remit-Chain-Link` / `X-Remit-Chain-Hash`; the archive also in its manifest.
  */
-export function exportRoutes(deps: { db: Database; store: EventStore; now: Clock }): Router {
+export function exportRoutes(deps: { db: Database; store: EventStore; now: Clock; paywall: Paywall }): Router {
   const router = Router();
   router.get('/exports/:kind', requireAuth, async (req, res) => {
     const query = parseInput(exportQuerySchema, { ...req.query, kind: req.params.kind });
     const userId = currentUserId(req);
+    // Free accounts see only their first invoice (spec §6): documents and money leave in exports only on a plan.
+    // The address book (clients) is theirs either way.
+    if (query.kind !== 'clients') await requireSubscription(deps.paywall, userId, 'exports');
     const now = deps.now();
     const period = { from: query.from, to: query.to, today: dayOf(now) };
     const snapshot = await openSnapshot(deps.db, userId);
