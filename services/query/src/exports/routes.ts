@@ -17,7 +17,12 @@ import { xlsxStream } from './xlsx.js';
  * period, streamed as they are read from one snapshot of the log (D-261). Every answer names the chain's link
  * and hash it reflects in `X-Remit-Chain-Link` / `X-Remit-Chain-Hash`; the archive also in its manifest.
  */
-export function exportRoutes(deps: { db: Database; store: EventStore; now: Clock; paywall: Paywall }): Router {
+export function exportRoutes(deps: {
+  db: Database;
+  store: EventStore;
+  now: Clock;
+  paywall: Paywall;
+}): Router {
   const router = Router();
   router.get('/exports/:kind', requireAuth, async (req, res) => {
     const query = parseInput(exportQuerySchema, { ...req.query, kind: req.params.kind });
