@@ -52,3 +52,11 @@ export {
   quoteStep,
 } from './quotes/decider.js';
 export { convertQuote, createQuote, invoiceFromQuote, quoteContent } from './quotes/issue.js';
+  duePeriod,
+  nextRunOf,
+  type RecurringCommand,
+  type RecurringRun,
+  type RecurringState,
+  recurringDecider,
+  recurringStep,
+} from './recurring/decider.js';
