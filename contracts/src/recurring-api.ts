@@ -57,6 +57,46 @@ export type RecurringProfileRequest = z.output<typeof recurringProfileSchema>;
 
 export type RecurringStatus = 'active' | 'paused' | 'ended';
 
+/** The answers as the web reads them (`request`'s schema): checked for the fields the screens use. */
+export const recurringProfileAnswerSchema = z.looseObject({
+  id: z.string(),
+  status: z.enum(['active', 'paused', 'ended']),
+  frequency: z.enum(recurringFrequencies),
+  dayOfMonth: z.union([z.number(), z.literal('last')]).nullable(),
+  startDate: z.string(),
+  endDate: z.string().nullable(),
+  count: z.number().nullable(),
+  mode: z.enum(recurringModes),
+  missed: z.enum(recurringMissedChoices),
+  timeZone: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  currency: z.string(),
+  total: z.number(),
+  nextRun: z.string().nullable(),
+  invoicesIssued: z.number(),
+  lastInvoice: z.object({ id: z.string(), number: z.string(), issueDate: z.string() }).nullable(),
+  preview: z.object({ issueDate: z.string(), dueDate: z.string(), number: z.string() }).nullable(),
+  invoice: z.record(z.string(), z.unknown()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const recurringListAnswerSchema = z.object({ profiles: z.array(recurringProfileAnswerSchema) });
+export const recurringDetailAnswerSchema = recurringProfileAnswerSchema.extend({
+  runs: z.array(
+    z.object({
+      period: z.number(),
+      date: z.string(),
+      issueDate: z.string(),
+      invoiceId: z.string(),
+      number: z.string(),
+      sent: z.boolean(),
+    }),
+  ),
+  history: z.array(z.object({ at: z.string(), type: z.string(), text: z.string() })),
+});
+export const recurringCommandAnswerSchema = z.looseObject({ id: z.string().nullable() });
+
 /** One profile as `GET /recurring` lists it and `GET /recurring/{id}` answers it (with `runs` and `history`). */
 export interface RecurringProfileAnswer {
   id: string;

@@ -2,6 +2,7 @@ import {
   addDays,
   dayIn,
   incrementInvoiceNumber,
+  invoiceContentFrom,
   invoiceSubmitSchema,
   type RecurringHistoryEntry,
   type RecurringProfileAnswer,
@@ -20,19 +21,12 @@ type ProfileRow = typeof recurringProfiles.$inferSelect;
 
 const notFound = () => new AppError('not_found', 'Recurring invoice not found');
 
-/** What the template adds up to (the form's figures, minor units), for the list's amount and the preview. */
+/** What the template adds up to (the invoice's own totals, minor units), for the list's amount and the preview. */
 function totalOf(invoice: Record<string, unknown>): number {
   const parsed = invoiceSubmitSchema.safeParse(invoice);
   if (!parsed.success) return 0;
-  const { items, taxRate } = parsed.data as unknown as {
-    items: { quantity: number; unitPrice: number }[];
-    taxRate: number;
-  };
-  const net = items.reduce(
-    (sum, item) => sum + Math.round(Number(item.quantity) * Number(item.unitPrice)),
-    0,
-  );
-  return Math.round(net + (net * Number(taxRate ?? 0)) / 100);
+  const template = { id: parsed.data.templateId, name: parsed.data.templateId, componentName: parsed.data.templateId };
+  return invoiceContentFrom(parsed.data, { logo: null, paymentMethod: null, template }).total;
 }
 
 async function nextNumber(db: Database, userId: string): Promise<string> {
