@@ -41,7 +41,7 @@ for (const width of [1280, 375]) {
     await expectNoSeriousViolations(page, `the new recurring invoice form at ${width} px`);
     await page.getByRole('button', { name: 'Create recurring invoice' }).click();
 
-    await expect(page.getByRole('heading', { name: 'Schedule' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('Monthly on the last day');
     await expect(page.getByRole('main')).toContainText('After 12 invoices');
     await expect(page.getByRole('main')).toContainText('Recurring invoice created');

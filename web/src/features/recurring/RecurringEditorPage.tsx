@@ -27,6 +27,7 @@ const Form = styled.form`
   flex-direction: column;
   gap: ${({ theme }) => theme.space.lg};
   max-width: 640px;
+  h2 { font-size: ${({ theme }) => theme.fontSizes.lg}; margin-bottom: ${({ theme }) => theme.space.md}; }
 `;
 
 const Grid = styled.div`
@@ -120,7 +121,7 @@ function InvoicePicker({ onPick }: { onPick: (id: string) => void }) {
       </Alert>
     );
   return (
-    <Card aria-labelledby="recurring-pick">
+    <Card aria-labelledby="recurring-pick" style={{ maxWidth: 640 }}>
       <h2 id="recurring-pick">Which invoice repeats?</h2>
       <Grid>
         <SelectField

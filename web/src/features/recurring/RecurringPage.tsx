@@ -1,5 +1,6 @@
 import type { RecurringProfileAnswer } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
+import styled from 'styled-components';
 import { recurringListQuery } from '../../api/recurring';
 import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
 import { Alert } from '../../components/ui/Alert';
@@ -10,6 +11,11 @@ import { formatAmount, formatDate } from '../../lib/format';
 import { Figures, List, Loading, Primary, RowLink } from '../clients/parts';
 import { modeText, scheduleText, statusText } from './describe';
 
+// The row's spans are its lines (display: block); the status badge stays a badge beside the name.
+const Status = styled(Badge)`
+  && { display: inline-block; margin: 0 0 0 6px; vertical-align: 2px; }
+`;
+
 function ProfileRow({ profile }: { profile: RecurringProfileAnswer }) {
   const { preview, lastInvoice } = profile;
   const tone = profile.status === 'active' ? 'success' : profile.status === 'paused' ? 'warning' : 'neutral';
@@ -19,7 +25,7 @@ function ProfileRow({ profile }: { profile: RecurringProfileAnswer }) {
         <Primary>
           <strong>
             {profile.customerName || profile.customerEmail}{' '}
-            <Badge $tone={tone}>{statusText(profile.status)}</Badge>
+            <Status $tone={tone}>{statusText(profile.status)}</Status>
           </strong>
           <span>
             {scheduleText(profile)} · {modeText(profile.mode)}

@@ -142,7 +142,7 @@ export function RecurringProfilePage() {
       )}
       <Columns>
         <Card aria-labelledby="recurring-details">
-          <h2 id="recurring-details">Schedule</h2>
+          <h2 id="recurring-details">Details</h2>
           <Details>
             {rows.map(([label, value]) => (
               <div key={label}>
