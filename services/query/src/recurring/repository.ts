@@ -25,7 +25,11 @@ const notFound = () => new AppError('not_found', 'Recurring invoice not found');
 function totalOf(invoice: Record<string, unknown>): number {
   const parsed = invoiceSubmitSchema.safeParse(invoice);
   if (!parsed.success) return 0;
-  const template = { id: parsed.data.templateId, name: parsed.data.templateId, componentName: parsed.data.templateId };
+  const template = {
+    id: parsed.data.templateId,
+    name: parsed.data.templateId,
+    componentName: parsed.data.templateId,
+  };
   return invoiceContentFrom(parsed.data, { logo: null, paymentMethod: null, template }).total;
 }
 
