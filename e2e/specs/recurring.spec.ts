@@ -12,6 +12,8 @@ for (const width of [1280, 375]) {
     page,
     request,
   }) => {
+    // Two widths, each through the whole flow with axe four times: more than the default minute on a busy machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     const { token } = await createVerifiedAccount(request);
     await seedInvoice(request, token, 'RET-001');

@@ -2,7 +2,7 @@ ALTER TABLE "invoice_collection" ADD COLUMN "overdue" boolean DEFAULT false NOT 
 --> statement-breakpoint
 UPDATE "invoice_collection" c SET "overdue" = true FROM "invoice_reminders" r WHERE r."invoice_id" = c."invoice_id" AND r."overdue" = true;
 --> statement-breakpoint
-CREATE INDEX "invoice_collection_overdue_due" ON "invoice_collection" USING btree ("due_date") WHERE voided = false and overdue = false and amount_paid < total;
+CREATE INDEX "invoice_collection_overdue_due" ON "invoice_collection" USING btree ("due_date","invoice_id") WHERE voided = false and overdue = false and amount_paid < total;
 --> statement-breakpoint
 CREATE TABLE "recurring_profiles" (
 	"id" text PRIMARY KEY NOT NULL,

@@ -31,7 +31,7 @@ export const invoiceCollection = pgTable(
   (table) => [
     index('invoice_collection_user').on(table.userId, table.currency),
     index('invoice_collection_overdue_due')
-      .on(table.dueDate)
+      .on(table.dueDate, table.invoiceId)
       .where(sql`voided = false and overdue = false and amount_paid < total`),
   ],
 );

@@ -63,10 +63,12 @@ export interface JobContext {
 }
 
 /**
- * A job: `find` is its one query (bounded by `limit`, the oldest due first), `run` its commands for what was
- * found, answering how many it handled. Per tick a job runs at most `maxBatches` batches of `batch` rows and stops
- * early when a batch came back short or handled nothing (a read model that has not caught up yet is looked at
- * again on the next tick, never spun on). `catchUp` says, for the operator, what it does after downtime.
+ * A job: `find` is its one query (bounded by `limit`, the oldest due first; `after`, the previous batch's last row
+ * in this tick, for a keyset over several batches), `run` its commands for what was found, answering how many it
+ * handled. Per tick a job runs at most `maxBatches` batches of `batch` rows and stops when a batch comes back short:
+ * a row whose command decides nothing (a read model that has not caught up, a rule the query does not know) is
+ * passed by the keyset, never spun on, and looked at again on the next tick. `catchUp` says, for the operator,
+ * what it does after downtime.
  */
 export interface ScheduledJob<Row> {
   name: string;
@@ -75,7 +77,7 @@ export interface ScheduledJob<Row> {
   maxBatches?: number;
   /** Stops taking batches past this many milliseconds of the tick (default: no limit but `maxBatches`). */
   budgetMs?: number;
-  find(context: JobContext, limit: number): Promise<Row[]>;
+  find(context: JobContext, limit: number, after: Row | null): Promise<Row[]>;
   run(context: JobContext, rows: Row[]): Promise<number>;
 }
 
@@ -93,12 +95,13 @@ export function defineJob<Row>(job: ScheduledJob<Row>): RegisteredJob {
     async pass(context) {
       const started = Date.now();
       let handled = 0;
+      let after: Row | null = null;
       for (let batch = 0; batch < (job.maxBatches ?? 1); batch++) {
-        const rows = await job.find(context, job.batch);
+        const rows = await job.find(context, job.batch, after);
         if (rows.length === 0) break;
-        const done = await job.run(context, rows);
-        handled += done;
-        if (rows.length < job.batch || done === 0) break;
+        handled += await job.run(context, rows);
+        after = rows.at(-1) ?? null;
+        if (rows.length < job.batch) break;
         if (job.budgetMs !== undefined && Date.now() - started > job.budgetMs) break;
       }
       return handled;

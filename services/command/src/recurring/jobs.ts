@@ -224,7 +224,17 @@ export function recurringJobs(deps: {
         .limit(limit),
     async run(context, rows) {
       let handled = 0;
-      for (const row of rows) if (await issueOne(context, row.id, row.userId)) handled++;
+      for (const row of rows) {
+        // One profile's fault (a template a changed rule refuses, a payment method gone) waits alone.
+        try {
+          if (await issueOne(context, row.id, row.userId)) handled++;
+        } catch (error) {
+          context.logger.warn(
+            { err: error, profileId: row.id },
+            'a recurring run failed; the next tick retries',
+          );
+        }
+      }
       return handled;
     },
   });
@@ -330,7 +340,16 @@ export function recurringJobs(deps: {
         .limit(limit),
     async run(context, rows) {
       let handled = 0;
-      for (const row of rows) if (await sendOne(context, row)) handled++;
+      for (const row of rows) {
+        try {
+          if (await sendOne(context, row)) handled++;
+        } catch (error) {
+          context.logger.warn(
+            { err: error, invoiceId: row.invoiceId },
+            'a recurring send failed; the next tick retries',
+          );
+        }
+      }
       return handled;
     },
   });

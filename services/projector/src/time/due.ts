@@ -5,7 +5,7 @@ import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 
 /** What the time process looks for on each tick, as read models answer it; process.ts decides and records. */
 
-const { invoiceCollection, invoiceReminders, reminderSettings, users } = readModels;
+const { invoiceCollection, invoiceCredits, invoiceReminders, reminderSettings, users } = readModels;
 
 /** Invoices looked at per kind of work and tick; the rest wait for the next tick. */
 export const BATCH = 200;
@@ -17,7 +17,12 @@ const EARLIEST_OFFSET = Math.min(...reminderOffsetChoices);
  * Open invoices past their due date not yet marked overdue, the oldest due first, with their owner (one query,
  * on the partial index `invoice_collection_overdue_due`: with nothing due it reads no row).
  */
-export function overdueInvoices(db: Database, today: string, limit = OVERDUE_BATCH) {
+export function overdueInvoices(
+  db: Database,
+  today: string,
+  limit = OVERDUE_BATCH,
+  after: { dueDate: string; invoiceId: string } | null = null,
+) {
   return db
     .select({
       invoiceId: invoiceCollection.invoiceId,
@@ -30,15 +35,21 @@ export function overdueInvoices(db: Database, today: string, limit = OVERDUE_BAT
     .from(invoiceCollection)
     .leftJoin(reminderSettings, eq(reminderSettings.userId, invoiceCollection.userId))
     .leftJoin(users, eq(users.id, invoiceCollection.userId))
+    .leftJoin(invoiceCredits, eq(invoiceCredits.invoiceId, invoiceCollection.invoiceId))
     .where(
       and(
         eq(invoiceCollection.voided, false),
         eq(invoiceCollection.overdue, false),
         lt(invoiceCollection.amountPaid, invoiceCollection.total),
         lt(invoiceCollection.dueDate, today),
+        // Credited down to nothing owed (D-205): never overdue, so never looked at again.
+        sql`coalesce(${invoiceCredits.fullyCredited}, false) = false`,
+        after
+          ? sql`(${invoiceCollection.dueDate}, ${invoiceCollection.invoiceId}) > (${after.dueDate}, ${after.invoiceId})`
+          : undefined,
       ),
     )
-    .orderBy(asc(invoiceCollection.dueDate))
+    .orderBy(asc(invoiceCollection.dueDate), asc(invoiceCollection.invoiceId))
     .limit(limit);
 }
 

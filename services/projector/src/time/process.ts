@@ -72,13 +72,15 @@ async function ownerOf(context: JobContext, userId: string) {
  * invoice that became overdue meanwhile is marked on the first tick (up to 40 batches, 20,000, per tick; the rest
  * on the next ones), and the owner is mailed only about those overdue for a week at most (older is not news).
  */
-export const overdueJob: RegisteredJob = defineJob({
+type OverdueRow = Awaited<ReturnType<typeof overdueInvoices>>[number];
+
+export const overdueJob: RegisteredJob = defineJob<OverdueRow>({
   name: 'overdue',
   catchUp:
     'marks every missed invoice on the next ticks (20,000 a tick); mails the owner only about the last 7 days',
   batch: OVERDUE_BATCH,
   maxBatches: 40,
-  find: (context, limit) => overdueInvoices(context.db, context.today, limit),
+  find: (context, limit, after) => overdueInvoices(context.db, context.today, limit, after),
   async run(context, rows) {
     const { today } = context;
     const news = rows.map(
