@@ -32,7 +32,7 @@ const staleAfter: Record<
   | 'items'
   | 'bank'
   | 'quotes'
-  | 'bank',
+  | 'bank'
   | 'recurring',
   readonly QueryKey[]
 > = {
