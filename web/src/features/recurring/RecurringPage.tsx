@@ -77,7 +77,7 @@ export function RecurringPage() {
         </Alert>
       ) : !profiles || profiles.length === 0 ? (
         <EmptyState
-          icon={<LineIcon d={icons.user} />}
+          icon={<LineIcon d={icons.invoice} />}
           title="No recurring invoices yet"
           actions={<ButtonLink to="/recurring/new">New recurring invoice</ButtonLink>}
         >
