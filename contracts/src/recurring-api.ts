@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recurringFrequencies, recurringMissedChoices, recurringModes } from './events/recurring.js';
 import { invoiceSubmitSchema } from './invoice-form.js';
-import { isTimeZone } from './recurring-schedule.js';
+import { isTimeZone } from './quotes-api.js';
 
 /** Requests and answers of recurring invoices (docs/api.md, "Recurring invoices"; issue 33). */
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dayIn, firstPeriodFrom, periodDate } from './recurring-schedule.js';
+import { dayIn } from './quotes-api.js';
+import { firstPeriodFrom, periodDate } from './recurring-schedule.js';
 
 const monthly = (startDate: string, dayOfMonth: number | 'last' | null = null) => ({
   frequency: 'monthly' as const,

@@ -58,25 +58,3 @@ export function firstPeriodFrom(
     n++;
   }
 }
-
-/** The calendar day (YYYY-MM-DD) of instant `at` in IANA zone `timeZone`. */
-export function dayIn(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** Whether `timeZone` is one this runtime knows (an IANA name such as Europe/Berlin, or UTC). */
-export function isTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -52,6 +52,7 @@ export {
   quoteStep,
 } from './quotes/decider.js';
 export { convertQuote, createQuote, invoiceFromQuote, quoteContent } from './quotes/issue.js';
+export {
   duePeriod,
   nextRunOf,
   type RecurringCommand,

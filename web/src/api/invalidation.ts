@@ -32,7 +32,6 @@ const staleAfter: Record<
   | 'items'
   | 'bank'
   | 'quotes'
-  | 'bank'
   | 'recurring',
   readonly QueryKey[]
 > = {
