@@ -52,3 +52,12 @@ export {
   quoteStep,
 } from './quotes/decider.js';
 export { convertQuote, createQuote, invoiceFromQuote, quoteContent } from './quotes/issue.js';
+export {
+  duePeriod,
+  nextRunOf,
+  type RecurringCommand,
+  type RecurringRun,
+  type RecurringState,
+  recurringDecider,
+  recurringStep,
+} from './recurring/decider.js';

@@ -217,3 +217,83 @@ function assertOneWritePerStream(writes: StreamWrite[]): void {
     seen.add(write.streamId);
   }
 }
+
+/** Gathers the reads made in one turn of the event loop into one query (the steps of a batch prepare at once). */
+function batchedReader(read: StepContext['read']): StepContext['read'] {
+  let pending: {
+    ids: string[];
+    resolve: (loaded: Map<string, StoredEvent[]>) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  return (ids) =>
+    new Promise((resolve, reject) => {
+      pending.push({ ids, resolve, reject });
+      if (pending.length > 1) return;
+      setImmediate(async () => {
+        const batch = pending;
+        pending = [];
+        try {
+          const loaded = await read([...new Set(batch.flatMap((request) => request.ids))]);
+          for (const request of batch)
+            request.resolve(new Map(request.ids.map((id) => [id, loaded.get(id) ?? []])));
+        } catch (error) {
+          for (const request of batch) request.reject(error);
+        }
+      });
+    });
+}
+
+/**
+ * Many independent commands in one transaction (the scheduler's set-based jobs, docs/decisions.md D-270): every
+ * step of every root prepared at once over one read per level, everything appended in one `appendMany` with
+ * each stream's expected version. All or nothing: when another writer got to any of those streams first (or
+ * two roots touch one stream) it answers null and appends nothing; the caller then runs them one by one
+ * (`execute`), each decided again. `inTransaction` gets every root's outcome, in order.
+ */
+export async function executeMany<State, Event extends DecidedEvent>(
+  store: EventStore,
+  roots: Step<State, Event>[],
+  options: Omit<ExecuteOptions<State, Event>, 'answer' | 'maxAttempts' | 'inTransaction'> & {
+    inTransaction?: (
+      tx: Parameters<InTransaction>[0],
+      outcomes: StepOutcome<State, Event>[],
+    ) => Promise<void>;
+  },
+): Promise<StepOutcome<State, Event>[] | null> {
+  if (roots.length === 0) return [];
+  const context: StepContext = {
+    read: batchedReader(store.readStreams),
+    codec: options.codec,
+    metadata: options.metadata,
+    at: options.now(),
+    attempt: 1,
+  };
+  const firsts = await Promise.all(roots.map((root) => root.prepare(context)));
+  const prepared: PreparedStep<unknown, DecidedEvent>[] = [...firsts];
+  let level = firsts.flatMap((ready) => ready.effects);
+  while (level.length > 0) {
+    const ready = await Promise.all(level.map((effect) => effect.prepare(context)));
+    prepared.push(...ready);
+    level = ready.flatMap((step) => step.effects);
+  }
+  const writes = prepared.flatMap((ready) => ready.writes);
+  const streams = new Set(writes.map((write) => write.streamId));
+  if (streams.size !== writes.length) return null;
+  if (writes.length === 0) return firsts.map((first) => first.outcome(null));
+  const { inTransaction: hook } = options;
+  let outcomes: StepOutcome<State, Event>[] | undefined;
+  try {
+    const appended = await store.appendMany(writes, {
+      inTransaction:
+        hook &&
+        (async (tx, result) => {
+          outcomes = firsts.map((first) => first.outcome(result));
+          await hook(tx, outcomes);
+        }),
+    });
+    return outcomes ?? firsts.map((first) => first.outcome(appended));
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return null;
+    throw error;
+  }
+}

@@ -34,7 +34,7 @@ export {
   UnexpectedEventError,
 } from './decider.js';
 export { ConcurrencyError } from './errors.js';
-export { type ExecuteOptions, execute, foldEvents, step } from './execute.js';
+export { type ExecuteOptions, execute, executeMany, foldEvents, step } from './execute.js';
 export type { GroupHandler, GroupMember } from './group-subscription.js';
 export { type Leadership, type LeaderWork, runWhenLeading } from './leadership.js';
 export type { EventStoreLogger } from './logger.js';

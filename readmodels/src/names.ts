@@ -22,6 +22,7 @@ export const projectionNames = [
   'invoice-drafts',
   'bank',
   'quotes',
+  'recurring',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -80,6 +80,15 @@ export function createRoutes(): RouteObject[] {
   const ItemsPage = page(() => import('./features/clients/ItemsPage'), 'ItemsPage');
   const BankPage = page(() => import('./features/bank/BankPage'), 'BankPage');
   const ExportPage = page(() => import('./features/exports/ExportPage'), 'ExportPage');
+  const RecurringPage = page(() => import('./features/recurring/RecurringPage'), 'RecurringPage');
+  const RecurringProfilePage = page(
+    () => import('./features/recurring/RecurringProfilePage'),
+    'RecurringProfilePage',
+  );
+  const RecurringEditorPage = page(
+    () => import('./features/recurring/RecurringEditorPage'),
+    'RecurringEditorPage',
+  );
   const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
 
   return [
@@ -227,6 +236,30 @@ export function createRoutes(): RouteObject[] {
                 'Your records of a period, for your accountant or an auditor.',
               ),
               element: <ExportPage.Page />,
+            },
+            {
+              path: '/recurring',
+              handle: meta(
+                RecurringPage,
+                'Recurring',
+                'Invoices that issue and send themselves on a schedule.',
+              ),
+              element: <RecurringPage.Page />,
+            },
+            {
+              path: '/recurring/new',
+              handle: meta(RecurringEditorPage, 'New recurring invoice', 'Repeat an invoice on a schedule.'),
+              element: <RecurringEditorPage.Page />,
+            },
+            {
+              path: '/recurring/:id',
+              handle: meta(RecurringProfilePage, 'Recurring invoice', 'A recurring invoice and its history.'),
+              element: <RecurringProfilePage.Page />,
+            },
+            {
+              path: '/recurring/:id/edit',
+              handle: meta(RecurringEditorPage, 'Edit recurring invoice', 'Change a recurring invoice.'),
+              element: <RecurringEditorPage.Page />,
             },
             {
               // Issue 27: an issued invoice in the same wizard, until it is final.

@@ -16,6 +16,7 @@ import {
 } from './invoices.js';
 import { paymentMethodEvents, paymentMethodListEvents, profileEvents } from './payment-methods.js';
 import { quoteEvents, quoteLinkEvents } from './quotes.js';
+import { recurringEvents } from './recurring.js';
 import { sandboxCheckoutEvents, sandboxSubscriptionEvents } from './sandbox.js';
 import { reservationEvents, sessionEvents, userEvents, userSessionsEvents } from './users.js';
 
@@ -55,6 +56,7 @@ export const eventCatalogue = {
   ...itemEvents,
   ...bankEvents,
   ...bankCsvMappingEvents,
+  ...recurringEvents,
   ...legacyCommandEvents,
 } as const satisfies Record<string, EventVersions<unknown>>;
 

@@ -1,5 +1,5 @@
 import { type InvoiceRecord, type InvoiceStreamEvent, invoiceStreamId, sameValue } from '@remit/contracts';
-import { type Decider, step } from '@remit/eventstore';
+import { type Decider, type Step, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
 import { evolveCollection, noPayments, type Payments } from './collection-state.js';
@@ -245,9 +245,11 @@ export const recordInvoiceDownload = (data: RecordDownloadCommand['data']) =>
   });
 
 /** The customer's side of an invoice: a payment, a reversal, a void (./collection.ts). */
-export const collectInvoice = (command: CollectionCommand) =>
+/** `alongside`: steps on other aggregates to append in the same transaction when the command decided something. */
+export const collectInvoice = (command: CollectionCommand, alongside: Step[] = []) =>
   step({
     decider: invoiceDecider,
     streams: invoiceStreamId(command.data.invoiceId),
     command,
+    ...(alongside.length > 0 ? { effects: () => alongside } : {}),
   });

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Getting paid: collection state, payments, shares and reminders. (Read models: see ../schema.ts.) */
@@ -24,8 +25,15 @@ export const invoiceCollection = pgTable(
     customerEmail: text('customer_email').notNull(),
     customerName: text('customer_name').notNull(),
     issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+    /** Marked overdue (`InvoiceBecameOverdue`): the scheduler's overdue job looks only at unmarked ones (D-271). */
+    overdue: boolean('overdue').notNull().default(false),
   },
-  (table) => [index('invoice_collection_user').on(table.userId, table.currency)],
+  (table) => [
+    index('invoice_collection_user').on(table.userId, table.currency),
+    index('invoice_collection_overdue_due')
+      .on(table.dueDate, table.invoiceId)
+      .where(sql`voided = false and overdue = false and amount_paid < total`),
+  ],
 );
 
 /** Every payment recorded on a live invoice, reversed or not (never edited). Owned by `collection`. */

@@ -118,6 +118,8 @@ export async function createRemitApp(options: {
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
     now,
   });
+  // The recurring jobs need both sides (the invoice's issue and its PDF): registered once both exist.
+  for (const job of command.recurringJobs) collectionClock.register(job);
 
   const app = createHttpApp({ logger, trustProxy: config.command.trustProxy });
   // JSON answers and index.html compressed per request (brotli or gzip); the built files come

@@ -9,6 +9,7 @@ import {
   type Mailer,
   mailDelivery,
   openLimitStore,
+  type RegisteredJob,
   systemClock,
   type TokenService,
 } from '@remit/kit';
@@ -39,6 +40,8 @@ import { itemRoutes } from './items/routes.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
 import { type QuotePdfSource, quoteRoutes } from './quotes/routes.js';
+import { recurringJobs } from './recurring/jobs.js';
+import { recurringRoutes } from './recurring/routes.js';
 import { settingsRoutes } from './settings/routes.js';
 
 export interface CommandServiceDeps {
@@ -75,6 +78,8 @@ export interface CommandService {
    * decides). Never throws: a view that cannot be recorded must not keep the customer from the invoice.
    */
   recordView(invoiceId: string, userId: string): Promise<void>;
+  /** The scheduler's recurring-invoice jobs (issue 33): register them with the process's scheduler. */
+  recurringJobs: RegisteredJob[];
 }
 
 /** The write side (DESIGN §1): every POST, PUT and DELETE of the API becomes a command here. */
@@ -173,6 +178,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       ...(deps.quotePdf ? { quotePdf: deps.quotePdf } : {}),
     }),
   );
+  router.use(recurringRoutes({ commands, store, now }));
   router.use(paymentMethodRoutes({ paymentMethods, commands }));
   router.use(settingsRoutes({ commands }));
   router.use(importRoutes({ commands }));
@@ -189,9 +195,14 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       .execute(step, { userId: null, commandId: randomUUID(), causationId: null, client: 'web' })
       .catch((error: unknown) => logger.warn({ err: error, invoiceId }, 'invoice view not recorded'));
   }
+  const jobs = recurringJobs({
+    invoices: createInvoiceCommands({ store, paymentMethods }),
+    ...(deps.invoicePdf ? { invoicePdf: deps.invoicePdf } : {}),
+  });
   return {
     router,
     recordView,
+    recurringJobs: jobs,
     settled: () => auth.settle(),
     close: async () => {
       await auth.settle();

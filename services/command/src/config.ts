@@ -69,6 +69,8 @@ export const commandEnvSchema = baseEnvSchema.extend(mailEnvSchema.shape).extend
     .min(5)
     .max(24 * 60)
     .default(60),
+  /** The scheduler's tick (the recurring jobs this service runs when it runs alone); 0: no timer. */
+  REMINDER_TICK_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   VERIFICATION_TTL_HOURS: z.coerce
     .number()
     .int()
@@ -89,6 +91,8 @@ export interface CommandConfig extends BaseConfig {
   verifyLimitPerIp15Min: number;
   redisUrl: string | undefined;
   redisPrefix: string;
+  /** REMINDER_TICK_MS: the scheduler's tick where this service runs the recurring jobs alone (main.ts). */
+  reminderTickMs: number;
   /** Null: the built-in sandbox takes payments. */
   stripe: StripeSettings | null;
   /** Answers on a quote's customer page per client address per minute (60 when absent). */
@@ -148,6 +152,7 @@ export function commandConfigFrom(env: z.infer<typeof commandEnvSchema>): Comman
     verifyLimitPerIp15Min: env.VERIFY_LIMIT_PER_IP_15MIN,
     redisUrl: env.REDIS_URL,
     redisPrefix: env.REDIS_PREFIX,
+    reminderTickMs: env.REMINDER_TICK_MS,
     stripe: stripeSettingsFrom(env),
     publicLinkLimitPerIpMin: env.PUBLIC_INVOICE_LIMIT_PER_IP_MIN,
   };

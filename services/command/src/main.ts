@@ -2,11 +2,14 @@ import { createEventStore, holdClaims, migrateEventStore, openDatabase } from '@
 import {
   ConfigError,
   createLogger,
+  createMailer,
   createTokenService,
   databaseOptions,
   migrateSharedState,
   resolveJwtSecret,
   serveApi,
+  startScheduler,
+  systemClock,
 } from '@remit/kit';
 import { createCommandService } from './app.js';
 import { loadCommandConfig } from './config.js';
@@ -25,6 +28,21 @@ async function main() {
   const claims = holdClaims(database, logger);
   await claims.ready;
   const command = createCommandService({ config, store, tokens, jwtSecret, logger, claims });
+  // The recurring jobs issue through the command side (the projector runs the collection jobs): a scheduler of
+  // their own, safe beside any other instance (each run is decided on its profile's stream). Without the query
+  // side's renderer here, 'send' profiles issue and their sends wait for the all-in-one process (D-274).
+  const scheduler = startScheduler({
+    store,
+    clock: systemClock,
+    mailer: createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: `${config.dataDir}/outbox` },
+      logger,
+    ),
+    logger,
+    appUrl: config.appUrl,
+    intervalMs: config.reminderTickMs,
+    jobs: command.recurringJobs,
+  });
   await serveApi({
     name: 'command',
     host: config.host,
@@ -37,6 +55,7 @@ async function main() {
     tokens,
     router: command.router,
     close: async () => {
+      await scheduler.stop();
       await command.close();
       await claims.stop();
     },

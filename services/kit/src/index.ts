@@ -12,6 +12,7 @@ export * from './limits/index.js';
 export * from './logger.js';
 export * from './mail/index.js';
 export * from './multipart.js';
+export * from './scheduler.js';
 export * from './secrets.js';
 export * from './server.js';
 export * from './service.js';

@@ -25,6 +25,7 @@ import { closeRenderer, configureRenderer } from './pdf/index.js';
 import { profileQueryRoutes } from './profile/routes.js';
 import { quoteFileName, renderQuotePdf } from './quotes/rendering.js';
 import { quoteQueryRoutes } from './quotes/routes.js';
+import { recurringQueryRoutes } from './recurring/routes.js';
 import { settingsQueryRoutes } from './settings/routes.js';
 import { templateRoutes } from './templates/routes.js';
 
@@ -96,6 +97,7 @@ export function createQueryService(deps: QueryServiceDeps): {
       limitPerMinute: deps.config.publicInvoiceLimitPerIpMin,
     }),
   );
+  router.use(recurringQueryRoutes({ db: deps.db, store: deps.store, now }));
   router.use(customerQueryRoutes({ db: deps.db, paywall }));
   router.use(settingsQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(profileQueryRoutes({ db: deps.db }));

@@ -12,6 +12,7 @@ import {
   publicInvoiceKeys,
   publicQuoteKeys,
   quoteKeys,
+  recurringKeys,
   settingsKeys,
 } from './keys';
 
@@ -30,7 +31,8 @@ const staleAfter: Record<
   | 'clients'
   | 'items'
   | 'bank'
-  | 'quotes',
+  | 'quotes'
+  | 'recurring',
   readonly QueryKey[]
 > = {
   /** An unissued draft saved, discarded, made by Duplicate, or issued (issue 27). */
@@ -47,6 +49,8 @@ const staleAfter: Record<
   items: [itemKeys.all],
   /** A quote made, changed, sent, shared, answered, deleted or converted (issue 33): its lists, page and History. */
   quotes: [quoteKeys.all, publicQuoteKeys.all],
+  /** A recurring profile created, changed, paused, resumed or deleted (issue 33): its list and its page. */
+  recurring: [recurringKeys.all],
   /**
    * A statement imported or a bank transaction matched or ignored: the Bank screen, and the invoices its
    * payments settled (their lists, balances, histories and customer pages).

@@ -129,3 +129,10 @@ export const bankKeys = {
   transactions: (state: string) => ['bank', 'transactions', state] as const,
   csvMapping: ['bank', 'csv-mapping'] as const,
 };
+
+/** Recurring invoices (issue 33): `GET /recurring` and `GET /recurring/{id}` (runs and history). */
+export const recurringKeys = {
+  all: ['recurring'] as const,
+  list: ['recurring', 'list'] as const,
+  one: (id: string) => ['recurring', 'one', id] as const,
+};

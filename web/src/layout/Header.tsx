@@ -218,6 +218,9 @@ export function Header() {
         <Item to="/export">Export</Item>
       </li>
       <li>
+        <Item to="/recurring">Recurring</Item>
+      </li>
+      <li>
         <Item to="/profile">Profile</Item>
       </li>
       <li>

@@ -44,7 +44,10 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     REMINDER_TICK_MS: '0',
     ...options.env,
   });
-  const logger = createLogger({ level: 'silent', name: 'test' });
+  const logger = createLogger({
+    level: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
+    name: 'test',
+  });
   const remit = await createRemitApp({
     config,
     database,

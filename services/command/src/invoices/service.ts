@@ -47,7 +47,13 @@ export function createInvoiceCommands(deps: {
     sellerProfileFrom(foldEvents(settingsDecider, settingsHistory, eventCodec).current);
 
   return {
-    async issue(userId: string, input: InvoiceSubmit, logoBytes: Buffer | null) {
+    /** `invoiceId`: a caller that must name it (a recurring run's, the same whoever issues it); else a new one. */
+    async issue(
+      userId: string,
+      input: InvoiceSubmit,
+      logoBytes: Buffer | null,
+      invoiceId: string = randomUUID(),
+    ) {
       // Refused before anything is written: an image we do not accept (415), a method that is not theirs.
       const logo: LogoUpload | null = logoBytes ? logoUpload(userId, logoBytes) : null;
       const paymentMethod = (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId)) ?? null;
@@ -66,7 +72,7 @@ export function createInvoiceCommands(deps: {
         seller: sellerProfileOf(known.get(settings) ?? []),
       });
       const draftId = input.draftId ? { draftId: input.draftId } : {};
-      return issueInvoice({ invoiceId: randomUUID(), userId, content, logo, known, ...draftId });
+      return issueInvoice({ invoiceId, userId, content, logo, known, ...draftId });
     },
 
     /** `expectedRevision`: the revision the edit was made on (If-Match), when the client sent one. */

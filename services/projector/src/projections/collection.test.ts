@@ -50,6 +50,11 @@ describe('the collection projection', () => {
         data: { ...invoiceContent('INV-1', party('Bob B.', 'bob@example.com'), { total: 1500 }), ...ids },
       },
       { type: 'InvoiceVoided', data: { invoiceId: 'i2', userId: 'u1', number: 'INV-2', reason: 'mistake' } },
+      // Marked overdue by the scheduler (D-271): the overdue job looks no more at it.
+      {
+        type: 'InvoiceBecameOverdue',
+        data: { ...ids, dueDate: '2026-12-01', balance: 1300, currency: 'EUR' },
+      },
     ]);
     expect(await spec.rows('invoice_collection')).toEqual([
       {
@@ -66,6 +71,7 @@ describe('the collection projection', () => {
         customer_email: 'bob@example.com',
         customer_name: 'Bob B.',
         issued_position: 1,
+        overdue: true,
       },
       {
         invoice_id: 'i2',
@@ -81,6 +87,7 @@ describe('the collection projection', () => {
         customer_email: 'cy@example.com',
         customer_name: 'Cy',
         issued_position: 2,
+        overdue: false,
       },
     ]);
     const payments = await spec.rows('invoice_payments', ['recorded_at']);

@@ -38,6 +38,7 @@ export const collectionProjection = defineProjection({
     'PaymentRecorded',
     'PaymentReversed',
     'InvoiceVoided',
+    'InvoiceBecameOverdue',
   ],
   async apply(db, event) {
     const { invoiceId, userId } = event.data;
@@ -51,6 +52,9 @@ export const collectionProjection = defineProjection({
         return;
       case 'InvoiceRevised':
         await db.update(invoiceCollection).set(figures(event.data)).where(own);
+        return;
+      case 'InvoiceBecameOverdue':
+        await db.update(invoiceCollection).set({ overdue: true }).where(own);
         return;
       case 'InvoiceDeleted':
         await db.delete(invoicePayments).where(eq(invoicePayments.invoiceId, invoiceId));
@@ -154,10 +158,14 @@ export const collectionProjection = defineProjection({
               voided: false,
               voidReason: null,
               issuedPosition: event.position,
+              overdue: false,
             });
           break;
         case 'InvoiceRevised':
           if (own) invoicesOf.put({ ...own, ...figures(event.data) });
+          break;
+        case 'InvoiceBecameOverdue':
+          if (own) invoicesOf.put({ ...own, overdue: true });
           break;
         case 'InvoiceDeleted':
           for (const payment of paymentsOf(invoiceId)) payments.delete(payment);

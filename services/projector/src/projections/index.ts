@@ -13,6 +13,7 @@ import { invoicesProjection } from './invoices.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
 import { quotesProjection } from './quotes.js';
+import { recurringProjection } from './recurring.js';
 import { remindersProjection } from './reminders.js';
 import { settingsProjection } from './settings.js';
 import { subscriptionsProjection } from './subscriptions.js';
@@ -38,4 +39,5 @@ export const projections: Projection[] = [
   invoiceDraftsProjection,
   bankProjection,
   quotesProjection,
+  recurringProjection,
 ];

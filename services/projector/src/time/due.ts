@@ -5,34 +5,52 @@ import { and, asc, eq, isNotNull, lt, lte, sql } from 'drizzle-orm';
 
 /** What the time process looks for on each tick, as read models answer it; process.ts decides and records. */
 
-const { invoiceCollection, invoiceReminders, reminderSettings } = readModels;
+const { invoiceCollection, invoiceCredits, invoiceReminders, reminderSettings, users } = readModels;
 
 /** Invoices looked at per kind of work and tick; the rest wait for the next tick. */
 export const BATCH = 200;
+/** Invoices marked overdue per transaction (one batch of the overdue job). */
+export const OVERDUE_BATCH = 500;
 const EARLIEST_OFFSET = Math.min(...reminderOffsetChoices);
 
-/** Open invoices past their due date not yet recorded overdue, the oldest first. */
-export function overdueInvoices(db: Database, today: string) {
+/**
+ * Open invoices past their due date not yet marked overdue, the oldest due first, with their owner (one query,
+ * on the partial index `invoice_collection_overdue_due`: with nothing due it reads no row).
+ */
+export function overdueInvoices(
+  db: Database,
+  today: string,
+  limit = OVERDUE_BATCH,
+  after: { dueDate: string; invoiceId: string } | null = null,
+) {
   return db
     .select({
       invoiceId: invoiceCollection.invoiceId,
       userId: invoiceCollection.userId,
       dueDate: invoiceCollection.dueDate,
       notify: sql<boolean>`coalesce(${reminderSettings.notifyOverdue}, true)`,
+      ownerEmail: users.email,
+      ownerName: users.name,
     })
     .from(invoiceCollection)
-    .leftJoin(invoiceReminders, eq(invoiceReminders.invoiceId, invoiceCollection.invoiceId))
     .leftJoin(reminderSettings, eq(reminderSettings.userId, invoiceCollection.userId))
+    .leftJoin(users, eq(users.id, invoiceCollection.userId))
+    .leftJoin(invoiceCredits, eq(invoiceCredits.invoiceId, invoiceCollection.invoiceId))
     .where(
       and(
         eq(invoiceCollection.voided, false),
+        eq(invoiceCollection.overdue, false),
         lt(invoiceCollection.amountPaid, invoiceCollection.total),
         lt(invoiceCollection.dueDate, today),
-        sql`coalesce(${invoiceReminders.overdue}, false) = false`,
+        // Credited down to nothing owed (D-205): never overdue, so never looked at again.
+        sql`coalesce(${invoiceCredits.fullyCredited}, false) = false`,
+        after
+          ? sql`(${invoiceCollection.dueDate}, ${invoiceCollection.invoiceId}) > (${after.dueDate}, ${after.invoiceId})`
+          : undefined,
       ),
     )
-    .orderBy(asc(invoiceCollection.dueDate))
-    .limit(BATCH);
+    .orderBy(asc(invoiceCollection.dueDate), asc(invoiceCollection.invoiceId))
+    .limit(limit);
 }
 
 /** Open invoices with reminders on whose next reminder day has come, the oldest due first. */

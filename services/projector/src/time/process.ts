@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   addDays,
   type InvoiceContent,
@@ -7,173 +6,125 @@ import {
   ownerNotificationStreamId,
 } from '@remit/contracts';
 import { balanceOf, invoiceDecider, notifyOwnerStep, recordOverdue, remindCustomer } from '@remit/domain';
-import {
-  type Database,
-  type DecidedEvent,
-  type EventStore,
-  execute,
-  foldEvents,
-  type Step,
-  type StepOutcome,
-} from '@remit/eventstore';
+import { type EventStore, foldEvents } from '@remit/eventstore';
 import {
   type Clock,
   dayOf,
+  defineJob,
   eventCodec,
+  type JobContext,
   type Logger,
   type Mailer,
-  type MailMessage,
-  mailDelivery,
-  queueMail,
+  type RegisteredJob,
+  type Scheduler,
+  startScheduler,
 } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { eq } from 'drizzle-orm';
 
-import { BATCH, firstViewsToNotify, overdueInvoices, remindersDue } from './due.js';
+import { BATCH, firstViewsToNotify, OVERDUE_BATCH, overdueInvoices, remindersDue } from './due.js';
 import { ownerNotificationEmail, reminderEmail } from './emails.js';
+
+export type { TickReport } from '@remit/kit';
 
 const { users } = readModels;
 
 /** An overdue date or a first view older than this is not news any more: recorded, the owner not mailed. */
 const NEWS_DAYS = 7;
 
-export interface TickReport {
-  overdue: number;
-  reminders: number;
-  notifications: number;
-  mailed: number;
+/** The scheduler with the collection jobs registered (the name the time process had before it had jobs). */
+export type CollectionClock = Scheduler;
+
+function ownerMail(
+  context: JobContext,
+  kind: 'first_view' | 'overdue',
+  invoiceId: string,
+  owner: { email: string; name: string },
+  content: InvoiceContent,
+  balance: number,
+) {
+  return {
+    id: ownerNotificationStreamId(invoiceId, kind),
+    message: ownerNotificationEmail({
+      kind,
+      to: owner.email,
+      ownerName: owner.name,
+      content,
+      balance,
+      dashboardUrl: `${context.appUrl}/`,
+      messageId: `<owner-${kind}-${invoiceId}@${context.mailDomain}>`,
+    }),
+  };
 }
 
-export interface CollectionClock {
-  /** One pass: every invoice that became overdue, every reminder and notification due now. */
-  tick(): Promise<TickReport>;
-  stop(): Promise<void>;
+async function ownerOf(context: JobContext, userId: string) {
+  const [owner] = await context.db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return owner ?? null;
 }
 
 /**
- * The process that turns time into events (docs/decisions.md, "Getting paid": overdue and reminders). On
- * each tick it reads the read models for invoices with something due by `today` (the one clock's), and
- * runs the invoice's own command through the one pipeline: the decider decides (nothing when it was done
- * already), a reservation stream makes each mail once, and only the tick whose transaction committed it
- * mails. Safe with any number of instances: two that decide the same thing race on expected versions, the
- * loser re-reads and decides nothing.
+ * Overdue (set-based): open invoices past their due date not yet marked, the oldest due first, in batches of
+ * OVERDUE_BATCH whose `RecordOverdue` commands append in one transaction each. Catch-up: after downtime every
+ * invoice that became overdue meanwhile is marked on the first tick (up to 40 batches, 20,000, per tick; the rest
+ * on the next ones), and the owner is mailed only about those overdue for a week at most (older is not news).
  */
-export function startCollectionClock(options: {
-  store: EventStore;
-  clock: Clock;
-  mailer: Mailer;
-  logger: Logger;
-  /** Where the owner opens Remit (APP_URL). */
-  appUrl: string;
-  /** Milliseconds between ticks; 0: no timer (tests call `tick`). */
-  intervalMs: number;
-  /** Waits between a mail's attempts (deliveries.ts's default: 1 min, 5 min, 30 min, 2 h, 6 h, 24 h). */
-  mailRetryDelaysMs?: number[];
-}): CollectionClock {
-  const { store, clock, mailer, logger, appUrl } = options;
-  const deliver = mailDelivery({
-    db: store.db,
-    clock,
-    mailer,
-    logger,
-    retryDelaysMs: options.mailRetryDelaysMs,
-  });
-  const db = store.db;
-  const mailDomain = new URL(appUrl).hostname || 'remit.local';
-  const metadata = () => ({
-    userId: null,
-    commandId: `clock-${randomUUID()}`,
-    causationId: null,
-    client: 'system' as const,
-  });
+type OverdueRow = Awaited<ReturnType<typeof overdueInvoices>>[number];
 
-  /**
-   * One invoice's command; a failure (a fault, contention past the retries) is logged and that invoice
-   * waits for the next tick, so one cannot hold up the others. Null when it failed.
-   */
-  async function run<State, Event extends DecidedEvent>(
-    step: Step<State, Event>,
-    what: Record<string, unknown>,
-    /** The mail the outcome calls for, queued in the transaction that commits it (keyed by its reservation). */
-    mailOf?: (outcome: StepOutcome<State, Event>) => { id: string; message: MailMessage } | null,
-  ) {
-    try {
-      return await execute(store, step, {
-        codec: eventCodec,
-        metadata: metadata(),
-        now: clock,
-        inTransaction: mailOf
-          ? async (tx: Database, outcome) => {
-              const mail = outcome.position === null ? null : mailOf(outcome);
-              if (mail) await queueMail(tx, mail.id, mail.message, clock());
-            }
-          : undefined,
-      });
-    } catch (error) {
-      logger.warn(
-        { err: error, ...what },
-        'the collection clock could not run a command; the next tick retries',
-      );
-      return null;
-    }
-  }
-
-  async function ownerOf(userId: string) {
-    const [owner] = await db
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return owner ?? null;
-  }
-
-  function ownerMail(
-    kind: 'first_view' | 'overdue',
-    invoiceId: string,
-    owner: { email: string; name: string },
-    content: InvoiceContent,
-    balance: number,
-  ) {
-    return {
-      id: ownerNotificationStreamId(invoiceId, kind),
-      message: ownerNotificationEmail({
-        kind,
-        to: owner.email,
-        ownerName: owner.name,
-        content,
-        balance,
-        dashboardUrl: `${appUrl}/`,
-        messageId: `<owner-${kind}-${invoiceId}@${mailDomain}>`,
-      }),
-    };
-  }
-
-  async function overdue(today: string, report: TickReport) {
-    const rows = await overdueInvoices(db, today);
-    for (const row of rows) {
-      // Overdue for a week already (downtime, or the first run over old invoices): recorded, not news.
-      const news = row.notify && row.dueDate >= addDays(today, -NEWS_DAYS);
-      const owner = news ? await ownerOf(row.userId) : null;
-      const outcome = await run(
-        recordOverdue({ ...row, today, notifyOwner: news }),
-        { invoiceId: row.invoiceId },
-        (done) => {
-          const became = done.events.find((event) => event.type === 'InvoiceBecameOverdue');
-          const content = done.state.content;
-          if (became?.type !== 'InvoiceBecameOverdue' || !news || !owner || !content) return null;
-          return ownerMail('overdue', row.invoiceId, owner, content, became.data.balance);
-        },
-      );
+export const overdueJob: RegisteredJob = defineJob<OverdueRow>({
+  name: 'overdue',
+  catchUp:
+    'marks every missed invoice on the next ticks (20,000 a tick); mails the owner only about the last 7 days',
+  batch: OVERDUE_BATCH,
+  maxBatches: 40,
+  find: (context, limit, after) => overdueInvoices(context.db, context.today, limit, after),
+  async run(context, rows) {
+    const { today } = context;
+    const news = rows.map(
+      (row) => row.notify && row.dueDate >= addDays(today, -NEWS_DAYS) && !!row.ownerEmail,
+    );
+    const outcomes = await context.runMany(
+      rows.map((row, index) => recordOverdue({ ...row, today, notifyOwner: news[index] ?? false })),
+      (index) => ({ invoiceId: rows[index]?.invoiceId }),
+      (done, index) => {
+        const row = rows[index];
+        const became = done.events.find((event) => event.type === 'InvoiceBecameOverdue');
+        const content = done.state.content;
+        if (became?.type !== 'InvoiceBecameOverdue' || !news[index] || !row?.ownerEmail || !content)
+          return null;
+        const owner = { email: row.ownerEmail, name: row.ownerName ?? '' };
+        return ownerMail(context, 'overdue', row.invoiceId, owner, content, became.data.balance);
+      },
+    );
+    let handled = 0;
+    for (const [index, outcome] of outcomes.entries()) {
       if (!outcome?.events.some((event) => event.type === 'InvoiceBecameOverdue')) continue;
-      report.overdue++;
-      if (news && owner && outcome.state.content) report.notifications++;
+      handled++;
+      context.count('overdue');
+      if (news[index] && outcome.state.content) context.count('notifications');
     }
-  }
+    return handled;
+  },
+});
 
-  async function reminders(today: string, report: TickReport) {
-    const due = await remindersDue(db, today);
-    for (const row of due.slice(0, BATCH)) {
-      const outcome = await run(
+/**
+ * Reminders: one command per invoice whose next reminder day has come, at most BATCH a tick. Catch-up: a reminder
+ * missed during downtime is sent once on the next tick, only the latest one due (remindCustomer skips the older
+ * ones), and never more than BATCH mails a tick.
+ */
+export const remindersJob: RegisteredJob = defineJob({
+  name: 'reminders',
+  catchUp: `sends only the latest missed reminder of each invoice, at most ${BATCH} a tick`,
+  batch: BATCH,
+  find: async (context, limit) => (await remindersDue(context.db, context.today)).slice(0, limit),
+  async run(context, due) {
+    const { today } = context;
+    let handled = 0;
+    for (const row of due) {
+      const outcome = await context.run(
         remindCustomer({ invoiceId: row.invoiceId, userId: row.userId, today, offsets: row.offsets }),
         { invoiceId: row.invoiceId },
         (done) => {
@@ -188,82 +139,82 @@ export function startCollectionClock(options: {
               today,
               to,
               balance,
-              messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${mailDomain}>`,
+              messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${context.mailDomain}>`,
             }),
           };
         },
       );
-      if (outcome && outcome.events.length > 0) report.reminders++;
+      if (outcome && outcome.events.length > 0) {
+        handled++;
+        context.count('reminders');
+      }
     }
-  }
+    return handled;
+  },
+});
 
-  async function firstViews(today: string, report: TickReport) {
-    const rows = await firstViewsToNotify(db);
+/**
+ * Owner notifications of a customer's first view. Catch-up: every first view is reserved once; a view older than
+ * a week is recorded without a mail.
+ */
+export const firstViewsJob: RegisteredJob = defineJob({
+  name: 'first-views',
+  catchUp: `reserves each missed first view once, ${BATCH} a tick; mails only views of the last 7 days`,
+  batch: BATCH,
+  find: (context) => firstViewsToNotify(context.db),
+  async run(context, rows) {
+    const { today, store } = context;
+    let handled = 0;
     for (const row of rows) {
       const news = row.notify && dayOf(row.firstViewedAt as Date) >= addDays(today, -NEWS_DAYS);
       // What the mail says is read before the reservation; the invoice's own events do not change it.
-      const owner = news ? await ownerOf(row.userId) : null;
+      const owner = news ? await ownerOf(context, row.userId) : null;
       const state = news
         ? foldEvents(invoiceDecider, await store.readStream(invoiceStreamId(row.invoiceId)), eventCodec)
         : null;
       const content = state?.content;
-      const outcome = await run(
+      const outcome = await context.run(
         notifyOwnerStep({ invoiceId: row.invoiceId, userId: row.userId, kind: 'first_view', sent: news }),
         { invoiceId: row.invoiceId },
         (done) => {
           if (done.events.length === 0 || !owner || !state || !content) return null;
-          return ownerMail('first_view', row.invoiceId, owner, content, balanceOf(content, state.collection));
+          return ownerMail(
+            context,
+            'first_view',
+            row.invoiceId,
+            owner,
+            content,
+            balanceOf(content, state.collection),
+          );
         },
       );
-      if (outcome && outcome.events.length > 0 && owner && content) report.notifications++;
-    }
-  }
-
-  let running: Promise<TickReport> | null = null;
-  async function pass(): Promise<TickReport> {
-    const report: TickReport = { overdue: 0, reminders: 0, notifications: 0, mailed: 0 };
-    const today = dayOf(clock());
-    await overdue(today, report);
-    await reminders(today, report);
-    await firstViews(today, report);
-    report.mailed = (await deliver()).sent;
-    if (report.overdue + report.reminders + report.notifications > 0)
-      logger.info(report, 'collection clock ticked');
-    return report;
-  }
-  /** One pass at a time in this process (a timer's tick and a test's wait for the same one). */
-  const tick = async (): Promise<TickReport> => {
-    while (running) await running.catch(() => undefined);
-    running = pass();
-    try {
-      return await running;
-    } finally {
-      running = null;
-    }
-  };
-
-  let timer: NodeJS.Timeout | null = null;
-  let stopped = false;
-  const schedule = () => {
-    if (stopped || options.intervalMs <= 0) return;
-    timer = setTimeout(async () => {
-      try {
-        await tick();
-      } catch (error) {
-        logger.error({ err: error }, 'the collection clock failed a tick; the next one retries');
+      if (outcome && outcome.events.length > 0) {
+        handled++;
+        if (owner && content) context.count('notifications');
       }
-      schedule();
-    }, options.intervalMs);
-    timer.unref?.();
-  };
-  schedule();
+    }
+    return handled;
+  },
+});
 
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+/** The collection jobs, in the order each tick runs them. */
+export const collectionJobs = [overdueJob, remindersJob, firstViewsJob];
+
+/**
+ * The time process (docs/decisions.md, "Getting paid" and D-270): the scheduler with the collection jobs; more
+ * (recurring invoices, quote expiry) are registered with `register`. Safe with any number of instances.
+ */
+export function startCollectionClock(options: {
+  store: EventStore;
+  clock: Clock;
+  mailer: Mailer;
+  logger: Logger;
+  /** Where the owner opens Remit (APP_URL). */
+  appUrl: string;
+  /** Milliseconds between ticks (REMINDER_TICK_MS); 0: no timer (tests call `tick`). */
+  intervalMs: number;
+  /** Waits between a mail's attempts (deliveries.ts's default: 1 min, 5 min, 30 min, 2 h, 6 h, 24 h). */
+  mailRetryDelaysMs?: number[];
+}): CollectionClock {
+  return startScheduler({ ...options, jobs: collectionJobs });
 }

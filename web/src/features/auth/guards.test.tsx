@@ -61,7 +61,7 @@ describe('route guard and header', () => {
     await waitFor(() => expect(count()).toBe(before + 2));
   });
 
-  it("shows the spec's Dashboard, New Invoice, Profile and Logout (with Quotes, Clients, Items and Bank, issues 33, 29 and 31, and Export, issue 32) when signed in; Logout goes to /login", async () => {
+  it("shows the spec's Dashboard, New Invoice, Profile and Logout (with Quotes, Clients, Items, Bank, Export and Recurring, issues 29 and 31–33) when signed in; Logout goes to /login", async () => {
     storeToken('jwt');
     const { requests } = mockApi({
       ...signedInApi(),
@@ -75,7 +75,17 @@ describe('route guard and header', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Dashboard', 'New Invoice', 'Quotes', 'Clients', 'Items', 'Bank', 'Export', 'Profile']);
+    ).toEqual([
+      'Dashboard',
+      'New Invoice',
+      'Quotes',
+      'Clients',
+      'Items',
+      'Bank',
+      'Export',
+      'Recurring',
+      'Profile',
+    ]);
     await user.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');

@@ -121,6 +121,9 @@ export function InvoicePreviewModal({
               Duplicate
             </Button>
           )}
+          <ButtonLink variant="secondary" to={`/recurring/new?from=${encodeURIComponent(invoice.ID)}`}>
+            Make recurring
+          </ButtonLink>
           {onMarkPaid && canMarkPaid(invoice) && (
             <Button variant="secondary" busy={markingPaid} onClick={onMarkPaid}>
               Mark as paid
