@@ -3,6 +3,7 @@ import { creditNoteListEntrySchema } from './credit-notes-api.js';
 import { currencyCodes } from './currencies.js';
 import { countryCodes, vatCategoryCodes } from './einvoice/codes.js';
 import { customerTypes } from './einvoice/model.js';
+import { type DocumentLanguage, documentLanguages } from './i18n/languages.js';
 
 /**
  * Clients (issue 29): the freelancer's address book. The form schema is shared by the /clients dialog, the CSV
@@ -10,8 +11,7 @@ import { customerTypes } from './einvoice/model.js';
  * text in any script (an address book holds 'Müller GmbH' and '株式会社ABC' alike); only control characters
  * are refused, and every text has a length limit.
  */
-export const documentLanguages = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
-export type DocumentLanguage = (typeof documentLanguages)[number];
+export { type DocumentLanguage, documentLanguages };
 
 export const CLIENT_NAME_MAX = 100;
 export const CLIENT_NOTES_MAX = 1000;

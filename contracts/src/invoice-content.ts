@@ -5,6 +5,7 @@ import type { EInvoice, PostalAddress, VatTreatment } from './einvoice/model.js'
 import { computeEInvoiceTotals } from './einvoice/totals.js';
 import type { InvoiceContent, InvoiceRecord } from './events/invoices.js';
 import { priceToMinorUnits, taxRateToBasisPoints } from './invoice-amounts.js';
+import type { DocumentLanguage } from './i18n/languages.js';
 import type { InvoiceForm } from './invoice-form.js';
 
 /** The company profile's e-invoice details (UserSettingsChanged v2), the seller's defaults on a new invoice. */
@@ -14,6 +15,8 @@ export interface SellerProfile {
   postalAddress: PostalAddress;
   phone: string;
   taxNumber: string | null;
+  /** The owner's document language: an invoice's unless it names its own (issue 30). */
+  language?: DocumentLanguage;
 }
 
 /** The seller's defaults on an invoice from the company profile (the newest UserSettingsChanged's data). */
@@ -104,6 +107,8 @@ function eInvoiceFromForm(
   return {
     typeCode: '380',
     precedingInvoice: null,
+    // The form's language (the client's, or chosen in the wizard or the API), else the owner's profile's.
+    language: form.language ?? profile?.language ?? 'en',
     number: form.invoiceNumber,
     issueDate: form.issueDate,
     dueDate: form.dueDate,

@@ -32,6 +32,7 @@ export function invoiceSubmitFrom(record: InvoiceRecord): InvoiceSubmitInput {
     taxRate: basisPointsToPercent(record.taxRate),
     issueDate: record.issueDate,
     dueDate: record.dueDate,
+    language: model.language,
     items: model.items.map((line) => ({
       description: line.description,
       quantity:

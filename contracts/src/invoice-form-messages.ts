@@ -60,6 +60,7 @@ export const invoiceMessages = {
   taxRateUnclear: 'Tax rate is unclear: type it with at most two decimals, such as 7.5',
   itemsTooMany: 'An invoice can have at most 500 items',
   templateRequired: 'Please select a template first.',
+  languageInvalid: 'Please choose a document language from the list',
 } as const;
 
 export const NOTES_MAX = 500;

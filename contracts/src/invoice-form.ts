@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencyByCode } from './currencies.js';
 import { eInvoiceDetailsSchema } from './einvoice/details.js';
+import { documentLanguages } from './i18n/languages.js';
 import {
   address,
   CODE_PATTERN,
@@ -64,6 +65,8 @@ const invoiceFormShape = {
   paymentMethodId: z.string().max(100).nullish(),
   /** The 'E-invoice details' section; absent, every detail takes its default (einvoice/details.ts). */
   eInvoice: eInvoiceDetailsSchema.optional(),
+  /** The document's language (issue 30); absent, the owner's profile language. */
+  language: z.enum(documentLanguages, { error: m.languageInvalid }).optional(),
 };
 
 /** Step 1 of the wizard: the form as spec §3 lists it. Unknown keys (amount, currencySymbol, logo) are dropped. */

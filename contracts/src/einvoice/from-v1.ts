@@ -29,6 +29,8 @@ export function eInvoiceFromV1(content: InvoiceContent): EInvoice {
   return {
     typeCode: '380',
     precedingInvoice: null,
+    // Invoices before issue 30 were printed in English.
+    language: 'en',
     number: content.number,
     issueDate: content.issueDate,
     dueDate: content.dueDate,

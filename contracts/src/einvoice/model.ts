@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLanguages } from '../i18n/languages.js';
 import { currencyCodes } from '../currencies.js';
 import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
 import { vatExemptionCodes } from './legal-texts.js';
@@ -187,11 +188,19 @@ export const eInvoiceV2Schema = z.object({
  * The e-invoice model of one document: an invoice (380) or a credit note (381) that names the invoice it corrects.
  * A credit note's amounts are positive; its type code says they are a credit.
  */
-export const eInvoiceSchema = eInvoiceV2Schema.extend({
+export const eInvoiceV3Schema = eInvoiceV2Schema.extend({
   /** BT-3 */
   typeCode: z.enum(documentTypeCodes),
   /** BG-3; null on an invoice. */
   precedingInvoice: precedingInvoiceSchema.nullable(),
+});
+
+/**
+ * Version 4 (issue 30): the language the document is written in, for the customer (its PDF, e-mails and customer
+ * page; CII's ram:LanguageID). Everything written before it is English.
+ */
+export const eInvoiceSchema = eInvoiceV3Schema.extend({
+  language: z.enum(documentLanguages),
 });
 export type EInvoice = z.infer<typeof eInvoiceSchema>;
 

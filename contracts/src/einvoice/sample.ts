@@ -10,6 +10,7 @@ export function sampleEInvoice(overrides: Partial<EInvoice> = {}): EInvoice {
   return {
     typeCode: '380',
     precedingInvoice: null,
+    language: 'en',
     number: 'RE-2025-0042',
     issueDate: '2025-03-14',
     dueDate: '2025-04-13',

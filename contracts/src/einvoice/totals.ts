@@ -55,7 +55,9 @@ export function lineNetAmount(quantity: number, unitPrice: number): number {
   return toSafe(product < 0n ? -rounded : rounded);
 }
 
-export function computeEInvoiceTotals(invoice: Pick<EInvoice, 'items' | 'vat' | 'currency'>): EInvoiceTotals {
+export function computeEInvoiceTotals(
+  invoice: Pick<EInvoice, 'items' | 'vat' | 'currency'> & { language?: string },
+): EInvoiceTotals {
   requireCurrency(invoice.currency);
   const lineNet = invoice.items.map((line) => lineNetAmount(line.quantity, line.unitPrice));
   const groups = new Map<string, VatBreakdownEntry>();
@@ -65,7 +67,7 @@ export function computeEInvoiceTotals(invoice: Pick<EInvoice, 'items' | 'vat' | 
     let group = groups.get(key);
     if (!group) {
       // The one legal text (legal-texts.ts): what the XML carries as BT-120/121 and every PDF prints.
-      const exemption = vatLegalText(vat.category, vat.exemption);
+      const exemption = vatLegalText(vat.category, vat.exemption, invoice.language);
       group = { category: vat.category, rate: vat.rate, taxableAmount: 0, taxAmount: 0, exemption };
       groups.set(key, group);
     }

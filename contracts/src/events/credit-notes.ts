@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type EventOf, eventType } from './define.js';
-import { invoiceRecordSchema } from './invoices.js';
+import { invoiceRecordFromV3, invoiceRecordSchema, invoiceRecordV3Schema } from './invoices.js';
 
 /**
  * Credit notes (issue 27): a document of its own that corrects an issued invoice (EN 16931 type 381, naming the
@@ -26,21 +26,25 @@ export const creditedLineSchema = z.object({
 });
 export type CreditedLine = z.infer<typeof creditedLineSchema>;
 
+/** CreditNoteIssued without its content (which is the invoice record of its version). */
+const creditNoteIssuedV1 = z.object({
+  creditNoteId: z.string(),
+  userId: z.string(),
+  invoiceId: z.string(),
+  /** The invoice it corrects, as that invoice was numbered and dated (BT-25, BT-26). */
+  invoice: z.object({ number: z.string(), issueDate: z.string() }),
+  reason: z.string(),
+  /** Everything still uncredited was credited: a cancellation. */
+  full: z.boolean(),
+  lines: z.array(creditedLineSchema),
+});
+
 export const creditNoteEvents = {
   /** A credit note was issued; `content` is the document as printed and sent (its e-invoice model is a 381). */
-  CreditNoteIssued: eventType(
-    z.object({
-      creditNoteId: z.string(),
-      userId: z.string(),
-      invoiceId: z.string(),
-      /** The invoice it corrects, as that invoice was numbered and dated (BT-25, BT-26). */
-      invoice: z.object({ number: z.string(), issueDate: z.string() }),
-      reason: z.string(),
-      /** Everything still uncredited was credited: a cancellation. */
-      full: z.boolean(),
-      lines: z.array(creditedLineSchema),
-      content: invoiceRecordSchema,
-    }),
+  CreditNoteIssued: eventType(creditNoteIssuedV1.extend({ content: invoiceRecordV3Schema })).next(
+    /** v2 (issue 30): its content says its language; earlier credit notes were printed in English. */
+    creditNoteIssuedV1.extend({ content: invoiceRecordSchema }),
+    (v1) => ({ ...v1, content: invoiceRecordFromV3(v1.content) }),
   ),
   /** Sent by e-mail with its PDF (`POST /credit-notes/{id}/send`); the mail is queued in the same transaction. */
   CreditNoteSent: eventType(

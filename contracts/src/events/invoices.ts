@@ -3,6 +3,7 @@ import { addressFromText, eInvoiceFromV1 } from '../einvoice/from-v1.js';
 import {
   eInvoiceSchema,
   eInvoiceV2Schema,
+  eInvoiceV3Schema,
   INVOICE_TYPE_CODE,
   postalAddressSchema,
 } from '../einvoice/model.js';
@@ -46,6 +47,9 @@ const invoiceRecordV2Schema = invoiceContentSchema.extend({
 });
 
 /** Version 3: the e-invoice model carries the document's kind (BT-3) and the invoice it corrects (BG-3). */
+export const invoiceRecordV3Schema = invoiceRecordV2Schema.extend({ eInvoice: eInvoiceV3Schema });
+
+/** Version 4 (issue 30): the e-invoice model carries the document's language (en, de, fr, es, it, nl). */
 export const invoiceRecordSchema = invoiceRecordV2Schema.extend({ eInvoice: eInvoiceSchema });
 export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
 
@@ -63,6 +67,12 @@ export const invoiceRecordFromV2 = <Data extends { eInvoice: z.infer<typeof eInv
   eInvoice: { ...v2.eInvoice, typeCode: INVOICE_TYPE_CODE, precedingInvoice: null },
 });
 
+/** v3 → v4: every document written before it had a language was printed in English. */
+export const invoiceRecordFromV3 = <Data extends { eInvoice: z.infer<typeof eInvoiceV3Schema> }>(v3: Data) => ({
+  ...v3,
+  eInvoice: { ...v3.eInvoice, language: 'en' as const },
+});
+
 export const invoiceEvents = {
   InvoiceIssued: eventType(
     invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
@@ -72,13 +82,18 @@ export const invoiceEvents = {
       invoiceRecordFromV1,
     )
     .next(
-      invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+      invoiceRecordV3Schema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
       invoiceRecordFromV2,
+    )
+    .next(
+      invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
+      invoiceRecordFromV3,
     ),
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
   InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }))
     .next(invoiceRecordV2Schema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV1)
-    .next(invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV2),
+    .next(invoiceRecordV3Schema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV2)
+    .next(invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string() }), invoiceRecordFromV3),
   InvoiceDeleted: eventType(z.object({ invoiceId: z.string(), userId: z.string(), number: z.string() })),
   /** The invoice was bought one-time (billing); from then on it is 'paid' and can no longer be revised. */
   InvoicePaidFor: eventType(
