@@ -4,8 +4,8 @@ import { addressFromText, paymentMethodFromV1 } from './einvoice/from-v1.js';
 import type { EInvoice, PostalAddress, VatTreatment } from './einvoice/model.js';
 import { computeEInvoiceTotals } from './einvoice/totals.js';
 import type { InvoiceContent, InvoiceRecord } from './events/invoices.js';
-import { priceToMinorUnits, taxRateToBasisPoints } from './invoice-amounts.js';
 import type { DocumentLanguage } from './i18n/languages.js';
+import { priceToMinorUnits, taxRateToBasisPoints } from './invoice-amounts.js';
 import type { InvoiceForm } from './invoice-form.js';
 
 /** The company profile's e-invoice details (UserSettingsChanged v2), the seller's defaults on a new invoice. */

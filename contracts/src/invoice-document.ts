@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencyCodes } from './currencies.js';
+import { documentLanguages } from './i18n/languages.js';
 import { computeTotals, toMinorUnits } from './money.js';
 
 /**
@@ -57,7 +58,7 @@ export const invoiceDocumentSchema = z.object({
   number: z.string().min(1),
   issueDate: isoDate,
   dueDate: isoDate,
-  language: z.enum(['en']),
+  language: z.enum(documentLanguages),
   currency: z.enum(currencyCodes),
   seller: partySchema.extend({ logo: invoiceLogoSchema.optional() }),
   customer: partySchema,

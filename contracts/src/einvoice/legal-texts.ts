@@ -156,7 +156,8 @@ export function vatLegalText(
   if (!category || category === 'S' || category === 'Z') return null;
   const text = exemption?.text.trim();
   if (text) return { code: exemption?.code ?? null, text: localisedLegalText(text, language) };
-  if (exemption?.code) return { code: exemption.code, text: legalKeyOfCode[exemption.code](catalogue(language).legal) };
+  if (exemption?.code)
+    return { code: exemption.code, text: legalKeyOfCode[exemption.code](catalogue(language).legal) };
   const standard = defaultExemption(category);
   return standard ? { code: standard.code, text: localisedLegalText(standard.text, language) } : null;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { documentLanguages } from '../i18n/languages.js';
 import { currencyCodes } from '../currencies.js';
+import { documentLanguages } from '../i18n/languages.js';
 import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
 import { vatExemptionCodes } from './legal-texts.js';
 import { MAX_QUANTITY_UNITS } from './quantity.js';

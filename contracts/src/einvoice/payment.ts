@@ -1,3 +1,4 @@
+import { catalogue, fill, formatDocumentDate } from '../i18n/index.js';
 import { type PaymentMeansCode, paymentMeansCodes } from './codes.js';
 import type { EInvoice } from './model.js';
 
@@ -49,6 +50,13 @@ export function paymentMeansFor(
 }
 
 /** BT-20 as printed and sent: the seller's own terms, or the due date spelled out. */
-export function paymentTermsText(invoice: Pick<EInvoice, 'paymentTerms' | 'dueDate'>): string {
-  return invoice.paymentTerms || `Payment due by ${invoice.dueDate}`;
+export function paymentTermsText(
+  invoice: Pick<EInvoice, 'paymentTerms' | 'dueDate'> & { language?: string },
+): string {
+  if (invoice.paymentTerms) return invoice.paymentTerms;
+  // English as it always was; another language says it in its own words and dates (issue 30).
+  if (!invoice.language || invoice.language === 'en') return `Payment due by ${invoice.dueDate}`;
+  return fill(catalogue(invoice.language).phrases.paymentDueBy, {
+    date: formatDocumentDate(invoice.dueDate, invoice.language),
+  });
 }

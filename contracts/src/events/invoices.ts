@@ -68,7 +68,9 @@ export const invoiceRecordFromV2 = <Data extends { eInvoice: z.infer<typeof eInv
 });
 
 /** v3 → v4: every document written before it had a language was printed in English. */
-export const invoiceRecordFromV3 = <Data extends { eInvoice: z.infer<typeof eInvoiceV3Schema> }>(v3: Data) => ({
+export const invoiceRecordFromV3 = <Data extends { eInvoice: z.infer<typeof eInvoiceV3Schema> }>(
+  v3: Data,
+) => ({
   ...v3,
   eInvoice: { ...v3.eInvoice, language: 'en' as const },
 });

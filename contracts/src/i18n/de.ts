@@ -124,21 +124,25 @@ export const de: Catalogue = {
     reminderKicker: 'Zahlungserinnerung',
     reminderSoonSubject: 'Erinnerung: Rechnung {number} ist am {date} fällig',
     reminderSoonHeading: 'Rechnung {number} ist am {date} fällig',
-    reminderSoonLeadOne: 'wir möchten Sie freundlich daran erinnern, dass die Zahlung von {amount} morgen fällig ist.',
+    reminderSoonLeadOne:
+      'wir möchten Sie freundlich daran erinnern, dass die Zahlung von {amount} morgen fällig ist.',
     reminderSoonLead:
       'wir möchten Sie freundlich daran erinnern, dass die Zahlung von {amount} in {days} Tagen fällig ist.',
     reminderTodaySubject: 'Rechnung {number} ist heute fällig',
     reminderTodayHeading: 'Rechnung {number} ist heute fällig',
-    reminderTodayLead: 'wir möchten Sie freundlich daran erinnern, dass die Zahlung von {amount} heute fällig ist.',
+    reminderTodayLead:
+      'wir möchten Sie freundlich daran erinnern, dass die Zahlung von {amount} heute fällig ist.',
     reminderOverdueSubject: 'Überfällig: Rechnung {number} war am {date} fällig',
     reminderOverdueHeading: 'Rechnung {number} ist überfällig',
     reminderOverdueLead:
       'laut unseren Unterlagen war der Betrag von {amount} am {date} fällig und ist noch nicht bei uns eingegangen. Falls etwas an der Rechnung unklar ist, antworten Sie einfach auf diese E-Mail.',
     invoiceDue: 'Rechnung {number} · fällig am {date}',
     preheader: '{amount} für Rechnung {number}, fällig am {date}',
-    alreadyPaid: 'Sollten Sie bereits bezahlt haben, danken wir Ihnen und bitten Sie, diese Erinnerung zu ignorieren.',
+    alreadyPaid:
+      'Sollten Sie bereits bezahlt haben, danken wir Ihnen und bitten Sie, diese Erinnerung zu ignorieren.',
     kindRegards: 'Mit freundlichen Grüßen',
-    sentOnBehalf: 'Gesendet im Auftrag von {seller}. Antworten Sie auf diese E-Mail, um {seller} zu erreichen.',
+    sentOnBehalf:
+      'Gesendet im Auftrag von {seller}. Antworten Sie auf diese E-Mail, um {seller} zu erreichen.',
     quoteAcceptedSubject: 'Angebot {number} angenommen',
     quoteAcceptedLead:
       'vielen Dank, dass Sie das Angebot {number} über {amount} angenommen haben. Wir melden uns in Kürze mit den nächsten Schritten.',

@@ -75,7 +75,8 @@ export const en = {
   legal: {
     reverseCharge:
       'Reverse charge: VAT to be accounted for by the recipient (Article 196 of Council Directive 2006/112/EC)',
-    intraCommunitySupply: 'Intra-Community supply, exempt from VAT (Article 138 of Council Directive 2006/112/EC)',
+    intraCommunitySupply:
+      'Intra-Community supply, exempt from VAT (Article 138 of Council Directive 2006/112/EC)',
     export: 'Export outside the EU, exempt from VAT (Article 146 of Council Directive 2006/112/EC)',
     notSubject: 'Not subject to VAT',
     exemptArticle79c: 'Exempt based on article 79, point c of Council Directive 2006/112/EC',

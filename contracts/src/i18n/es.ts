@@ -67,10 +67,12 @@ export const es: Catalogue = {
     O: 'No sujeto a IVA',
   },
   legal: {
-    reverseCharge: 'Inversión del sujeto pasivo (artículo 196 de la Directiva 2006/112/CE, artículo 84 de la Ley del IVA)',
+    reverseCharge:
+      'Inversión del sujeto pasivo (artículo 196 de la Directiva 2006/112/CE, artículo 84 de la Ley del IVA)',
     intraCommunitySupply:
       'Entrega intracomunitaria exenta de IVA (artículo 138 de la Directiva 2006/112/CE, artículo 25 de la Ley del IVA)',
-    export: 'Exportación exenta de IVA (artículo 146 de la Directiva 2006/112/CE, artículo 21 de la Ley del IVA)',
+    export:
+      'Exportación exenta de IVA (artículo 146 de la Directiva 2006/112/CE, artículo 21 de la Ley del IVA)',
     notSubject: 'Operación no sujeta a IVA',
     exemptArticle79c: 'Exento de IVA en virtud del artículo 79, letra c), de la Directiva 2006/112/CE',
     exemptArticle: 'Exento de IVA en virtud del artículo {article} de la Directiva 2006/112/CE',
@@ -78,7 +80,8 @@ export const es: Catalogue = {
     secondHandGoods: 'Adquisición intracomunitaria de bienes de segunda mano',
     worksOfArt: 'Adquisición intracomunitaria de objetos de arte',
     antiques: 'Adquisición intracomunitaria de objetos de colección y antigüedades',
-    smallBusiness: 'Exento de IVA: régimen franquiciado de pequeñas empresas (artículo 284 de la Directiva 2006/112/CE)',
+    smallBusiness:
+      'Exento de IVA: régimen franquiciado de pequeñas empresas (artículo 284 de la Directiva 2006/112/CE)',
   },
   units: {
     C62: ['unidad', 'unidades'],

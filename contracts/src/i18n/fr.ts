@@ -71,7 +71,8 @@ export const fr: Catalogue = {
     reverseCharge: 'Autoliquidation : TVA due par le preneur (article 196 de la directive 2006/112/CE)',
     intraCommunitySupply:
       'Exonération de TVA, livraison intracommunautaire (article 138 de la directive 2006/112/CE, article 262 ter I du CGI)',
-    export: 'Exonération de TVA, exportation hors UE (article 146 de la directive 2006/112/CE, article 262 I du CGI)',
+    export:
+      'Exonération de TVA, exportation hors UE (article 146 de la directive 2006/112/CE, article 262 I du CGI)',
     notSubject: 'Opération hors champ d’application de la TVA',
     exemptArticle79c: 'Exonération de TVA en vertu de l’article 79, point c), de la directive 2006/112/CE',
     exemptArticle: 'Exonération de TVA en vertu de l’article {article} de la directive 2006/112/CE',
@@ -110,7 +111,8 @@ export const fr: Catalogue = {
   mail: {
     hello: 'Bonjour {name},',
     helloThere: 'Bonjour,',
-    sendIntro: 'Veuillez trouver ci-joint la facture {number} d’un montant de {amount}, à régler avant le {date}.',
+    sendIntro:
+      'Veuillez trouver ci-joint la facture {number} d’un montant de {amount}, à régler avant le {date}.',
     invoice: 'Facture',
     amountDue: 'Montant dû',
     dueDate: 'Échéance',

@@ -1,9 +1,9 @@
-import { type DocumentLanguage, documentLanguages } from './languages.js';
 import { de } from './de.js';
 import { type Catalogue, en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
 import { it } from './it.js';
+import { type DocumentLanguage, documentLanguages } from './languages.js';
 import { nl } from './nl.js';
 
 /**
@@ -51,7 +51,12 @@ export function formatDocumentDate(isoDate: string, language: DocumentLanguage |
   const locale = catalogue(language).locale.date;
   let format = dateFormats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
     dateFormats.set(locale, format);
   }
   return format.format(new Date(`${isoDate}T00:00:00Z`));

@@ -71,7 +71,8 @@ export const it: Catalogue = {
       'Inversione contabile (articolo 196 della direttiva 2006/112/CE, articolo 17 del DPR 633/1972)',
     intraCommunitySupply:
       'Cessione intracomunitaria non imponibile (articolo 138 della direttiva 2006/112/CE, articolo 41 del DL 331/1993)',
-    export: 'Esportazione non imponibile (articolo 146 della direttiva 2006/112/CE, articolo 8 del DPR 633/1972)',
+    export:
+      'Esportazione non imponibile (articolo 146 della direttiva 2006/112/CE, articolo 8 del DPR 633/1972)',
     notSubject: 'Operazione fuori campo IVA',
     exemptArticle79c: 'Esente IVA ai sensi dell’articolo 79, lettera c), della direttiva 2006/112/CE',
     exemptArticle: 'Esente IVA ai sensi dell’articolo {article} della direttiva 2006/112/CE',
@@ -136,7 +137,8 @@ export const it: Catalogue = {
       'dai nostri registri risulta che l’importo di {amount} era dovuto entro il {date} e non è ancora stato pagato. Se qualcosa nella fattura non la convince, può semplicemente rispondere a questa e-mail.',
     invoiceDue: 'Fattura {number} · scadenza {date}',
     preheader: '{amount} per la fattura {number}, scadenza {date}',
-    alreadyPaid: 'Se ha già provveduto al pagamento, la ringraziamo e la preghiamo di ignorare questo promemoria.',
+    alreadyPaid:
+      'Se ha già provveduto al pagamento, la ringraziamo e la preghiamo di ignorare questo promemoria.',
     kindRegards: 'Cordiali saluti,',
     sentOnBehalf: 'Inviata per conto di {seller}. Risponda a questa e-mail per contattarlo.',
     quoteAcceptedSubject: 'Preventivo {number} accettato',

@@ -68,7 +68,8 @@ export const nl: Catalogue = {
   },
   legal: {
     reverseCharge: 'Btw verlegd (artikel 196 van Richtlijn 2006/112/EG)',
-    intraCommunitySupply: 'Intracommunautaire levering, vrijgesteld van btw (artikel 138 van Richtlijn 2006/112/EG)',
+    intraCommunitySupply:
+      'Intracommunautaire levering, vrijgesteld van btw (artikel 138 van Richtlijn 2006/112/EG)',
     export: 'Uitvoer buiten de EU, vrijgesteld van btw (artikel 146 van Richtlijn 2006/112/EG)',
     notSubject: 'Niet onderworpen aan btw',
     exemptArticle79c: 'Vrijgesteld van btw op grond van artikel 79, onder c, van Richtlijn 2006/112/EG',

@@ -1,4 +1,6 @@
 import {
+  type Catalogue,
+  catalogue,
   computeEInvoiceTotals,
   countryName,
   type EInvoice,
@@ -6,21 +8,20 @@ import {
   type EInvoiceSeller,
   type EInvoiceTotals,
   epcQrForInvoice,
+  fill,
+  formatDocumentNumber,
   formatMoney,
   formatQuantity,
   groupIban,
   money,
-  paymentTermsText,
-  units,
-  vatCategories,
+  QUANTITY_DECIMALS,
+  type UnitCode,
 } from '@remit/contracts';
 import {
   correctsInvoice,
-  creditNoteLabels,
-  englishLabels,
+  documentLabels,
   formatDate,
   formatRate,
-  quoteLabels,
   type TemplateData,
 } from '../pdf/template-data.js';
 import { paymentQrSvg } from './payment-qr.js';
@@ -53,34 +54,37 @@ export function eInvoiceTemplateData(
   /** A quote has no type code of its own (DESIGN §12): the caller says it is one. */
   kind: 'invoice' | 'quote' = 'invoice',
 ): EInvoiceTemplateData {
-  const format = (amount: number) => formatMoney(money(amount, invoice.currency));
+  const { language } = invoice;
+  const words = catalogue(language);
+  const format = (amount: number) => formatMoney(money(amount, invoice.currency), words.locale.money);
   const seller = invoice.seller.companyName || invoice.seller.name;
   const customer = invoice.customer.companyName || invoice.customer.name;
+  const isCredit = invoice.typeCode === '381';
+  const isQuote = kind === 'quote';
+  const labels = documentLabels(language, isCredit ? 'creditNote' : isQuote ? 'quote' : 'invoice');
   const breakdown = totals.vatBreakdown.map((entry) => {
-    const label = vatCategories.find((category) => category.code === entry.category)?.label ?? 'VAT';
+    const label = entry.category ? words.vatCategories[entry.category] : labels.vat;
     // A category other than standard prints its name ('Reverse charge'), never a bare 'Tax (0%)'; an invoice
     // that never said its category (v1, rate 0) prints its rate as before.
     const named = entry.category !== null && entry.category !== 'S' && entry.rate === 0;
     return {
       label,
-      rate: named ? label : formatRate(entry.rate),
+      rate: named ? label : formatRate(entry.rate, language),
       taxable: format(entry.taxableAmount),
       tax: format(entry.taxAmount),
       exemption: entry.exemption?.text ?? null,
     };
   });
-  const delivery = deliveryLine(invoice);
+  const delivery = deliveryLine(invoice, words);
   // The VAT category's legal mention, exactly the exemption text the XML carries (legal-texts.ts).
   const exemptionNotes = [
     ...new Set(totals.vatBreakdown.flatMap((entry) => (entry.exemption ? [entry.exemption.text] : []))),
   ];
-  const isCredit = invoice.typeCode === '381';
-  const isQuote = kind === 'quote';
   const notes = [
     // A credit note's note is the reason it corrects the invoice: it leads.
-    isCredit && invoice.notes.trim() ? `${englishLabels.reason}: ${invoice.notes.trim()}` : '',
+    isCredit && invoice.notes.trim() ? `${labels.reason}: ${invoice.notes.trim()}` : '',
     ...exemptionNotes,
-    invoice.customer.buyerReference ? `Buyer reference: ${invoice.customer.buyerReference}` : '',
+    invoice.customer.buyerReference ? `${labels.buyerReference}: ${invoice.customer.buyerReference}` : '',
     isCredit ? '' : invoice.notes.trim(),
   ].filter(Boolean);
   // A credit note asks for no payment: no payment details, no code to scan (its XML keeps the means, BR-DE-1).
@@ -88,26 +92,35 @@ export function eInvoiceTemplateData(
   // A quote asks for no payment yet either.
   const method = isCredit || isQuote ? null : invoice.paymentMethod;
   const qrPayload = isCredit || isQuote ? null : epcQrForInvoice(invoice, totals.amountDue);
-  const labels = isCredit ? creditNoteLabels : isQuote ? quoteLabels : englishLabels;
   return printable({
     meta: {
       title: `${labels.invoice} ${invoice.number}`,
       author: seller,
-      subject: `${labels.invoice} ${invoice.number} from ${seller} to ${customer}`,
-      language: 'en',
+      subject: fill(words.phrases.documentSubject, {
+        document: labels.invoice,
+        number: invoice.number,
+        seller,
+        customer,
+      }),
+      language,
     },
     labels,
     number: invoice.number,
-    issueDate: formatDate(invoice.issueDate),
-    dueDate: corrected ? correctsInvoice(corrected.number, corrected.issueDate) : formatDate(invoice.dueDate),
+    issueDate: formatDate(invoice.issueDate, language),
+    dueDate: corrected
+      ? correctsInvoice(corrected.number, corrected.issueDate, language)
+      : formatDate(invoice.dueDate, language),
     currency: invoice.currency,
     logo: logoPath,
-    seller: party(invoice.seller, { phone: invoice.seller.phone, taxNumber: invoice.seller.taxNumber }),
-    customer: party(invoice.customer),
+    seller: party(invoice.seller, language, words, {
+      phone: invoice.seller.phone,
+      taxNumber: invoice.seller.taxNumber,
+    }),
+    customer: party(invoice.customer, language, words),
     items: invoice.items.map((line, index) => ({
       position: String(index + 1),
       description: line.description,
-      quantity: quantityText(line.quantity, line.unit),
+      quantity: quantityText(line.quantity, line.unit, language, words),
       unitPrice: format(line.unitPrice),
       total: format(totals.lineNet[index] ?? 0),
     })),
@@ -116,14 +129,11 @@ export function eInvoiceTemplateData(
     taxRate:
       breakdown.length === 1
         ? (breakdown[0]?.rate ?? '')
-        : breakdown.map((entry) => `${entry.rate} on ${entry.taxable}: ${entry.tax}`).join('; '),
+        : breakdown.map((entry) => `${entry.rate} ${labels.vatOn} ${entry.taxable}: ${entry.tax}`).join('; '),
     tax: format(totals.taxTotal),
     total: format(totals.grandTotal),
     notes: notes.join('\n') || null,
-    terms:
-      [invoice.paymentTerms && !isQuote ? paymentTermsText(invoice) : '', invoice.terms.trim()]
-        .filter(Boolean)
-        .join('\n') || null,
+    terms: [isQuote ? '' : invoice.paymentTerms, invoice.terms.trim()].filter(Boolean).join('\n') || null,
     payment:
       method === null
         ? null
@@ -172,28 +182,45 @@ function stripControls(text: string): string {
   return out;
 }
 
-function quantityText(quantity: number, unitCode: string): string {
-  const text = formatQuantity(quantity);
+/** "2,5 Stunden", "3 pièces": the quantity in the language's numbers, with its unit unless it is pieces. */
+function quantityText(quantity: number, unitCode: string, language: string, words: Catalogue): string {
+  const text =
+    language === 'en'
+      ? formatQuantity(quantity)
+      : formatDocumentNumber(quantity, QUANTITY_DECIMALS, language);
   if (unitCode === 'C62') return text;
-  const unit = units.find((entry) => entry.code === unitCode);
+  const unit = words.units[unitCode as UnitCode];
   if (!unit) return `${text} ${unitCode}`;
-  return `${text} ${quantity === 10_000 ? unit.label : unit.plural}`;
+  return `${text} ${quantity === 10_000 ? unit[0] : unit[1]}`;
 }
 
-function deliveryLine(invoice: EInvoice): EInvoiceTemplateData['delivery'] {
+function deliveryLine(invoice: EInvoice, words: Catalogue): EInvoiceTemplateData['delivery'] {
   const delivery = invoice.delivery;
   if (!delivery) return null;
-  if (delivery.kind === 'date') return { label: 'Delivery date', value: formatDate(delivery.date) };
-  return { label: 'Service period', value: `${formatDate(delivery.start)} – ${formatDate(delivery.end)}` };
+  const date = (iso: string) => formatDate(iso, invoice.language);
+  if (delivery.kind === 'date') return { label: words.document.deliveryDate, value: date(delivery.date) };
+  return { label: words.document.servicePeriod, value: `${date(delivery.start)} – ${date(delivery.end)}` };
+}
+
+/** The country's name in the document's language ("Deutschland", "Allemagne"); English as the list names it. */
+function countryIn(code: string, language: string): string {
+  if (language === 'en') return countryName(code) ?? code;
+  try {
+    return new Intl.DisplayNames([catalogue(language).locale.date], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return countryName(code) ?? code;
+  }
 }
 
 function party(
   who: EInvoiceSeller | EInvoiceCustomer,
+  language: string,
+  words: Catalogue,
   extra: { phone?: string; taxNumber?: string | null } = {},
 ): TemplateData['seller'] {
   const { address } = who;
   const cityLine = [address.postCode, address.city].filter(Boolean).join(' ');
-  const country = address.country ? (countryName(address.country) ?? address.country) : '';
+  const country = address.country ? countryIn(address.country, language) : '';
   return {
     name: who.name,
     companyName: who.companyName,
@@ -203,8 +230,8 @@ function party(
       cityLine,
       address.region,
       country,
-      extra.phone ? `Tel. ${extra.phone}` : '',
-      extra.taxNumber ? `Tax number ${extra.taxNumber}` : '',
+      extra.phone ? `${words.document.phone} ${extra.phone}` : '',
+      extra.taxNumber ? `${words.document.taxNumber} ${extra.taxNumber}` : '',
     ].filter(Boolean),
     vatId: who.vatId?.trim() || null,
   };

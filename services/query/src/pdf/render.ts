@@ -181,9 +181,10 @@ async function renderData(
 ) {
   if (!findTemplate(templateId)) throw new RenderError('unknown_template', `Unknown template: ${templateId}`);
   const logo = logoSource ? await loadLogo(logoSource) : undefined;
+  const templateData = toData(logo ? `/__logo__/${logo.name}` : null) as { meta?: { language?: string } };
   const data = JSON.stringify({
-    ...toData(logo ? `/__logo__/${logo.name}` : null),
-    voided: options.voidedOn ? templateVoid(options.voidedOn) : null,
+    ...templateData,
+    voided: options.voidedOn ? templateVoid(options.voidedOn, templateData.meta?.language) : null,
   });
   const job: CompileJob = {
     kind,

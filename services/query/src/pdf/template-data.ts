@@ -1,4 +1,14 @@
-import { formatMoney, type InvoiceDocument, type InvoiceParty, money } from '@remit/contracts';
+import {
+  catalogue,
+  fill,
+  formatDocumentDate,
+  formatDocumentNumber,
+  formatDocumentRate,
+  formatMoney,
+  type InvoiceDocument,
+  type InvoiceParty,
+  money,
+} from '@remit/contracts';
 
 /**
  * What a template receives as JSON (the virtual file `/__invoice__.json`): strings ready to print. Money is
@@ -7,7 +17,7 @@ import { formatMoney, type InvoiceDocument, type InvoiceParty, money } from '@re
  */
 export interface TemplateData {
   meta: { title: string; author: string; subject: string; language: string };
-  labels: typeof englishLabels;
+  labels: TemplateLabels;
   number: string;
   issueDate: string;
   dueDate: string;
@@ -37,8 +47,9 @@ export interface TemplateVoid {
 }
 
 /** What a void invoice's stamp says, `voidedOn` being the day it was voided (yyyy-mm-dd, UTC). */
-export function templateVoid(voidedOn: string): TemplateVoid {
-  return { label: englishLabels.void, note: `${englishLabels.voidedOn} ${formatDate(voidedOn)}` };
+export function templateVoid(voidedOn: string, language = 'en'): TemplateVoid {
+  const labels = catalogue(language).document;
+  return { label: labels.void, note: `${labels.voidedOn} ${formatDate(voidedOn, language)}` };
 }
 
 interface TemplateParty {
@@ -61,82 +72,64 @@ type TemplatePayment =
     }
   | { type: 'digital'; name: string; link: string; instructions: string | null };
 
-export const englishLabels = {
-  invoice: 'Invoice',
-  number: 'Invoice number',
-  issueDate: 'Issue date',
-  dueDate: 'Due date',
-  from: 'From',
-  billTo: 'Bill to',
-  vat: 'VAT',
-  description: 'Description',
-  quantity: 'Qty',
-  unitPrice: 'Unit price',
-  amount: 'Amount',
-  subtotal: 'Subtotal',
-  tax: 'Tax',
-  total: 'Total',
-  amountDue: 'Amount due',
-  notes: 'Notes',
-  terms: 'Terms & conditions',
-  payment: 'Payment details',
-  bank: 'Bank',
-  iban: 'IBAN',
-  swift: 'SWIFT/BIC',
-  accountNumber: 'Account number',
-  reference: 'Reference',
-  payOnline: 'Pay online',
-  scanToPay: 'Scan with a banking app to pay',
-  vatOn: 'on',
-  page: 'Page',
-  of: 'of',
-  void: 'VOID',
-  voidedOn: 'Voided on',
-  reason: 'Reason',
-};
+/** The labels a template prints (`L` in lib.typ), in the document's language (contracts' i18n catalogues). */
+export type TemplateLabels = ReturnType<typeof documentLabels>;
 
-/**
- * A credit note (381) prints in its invoice's template with the invoice's words changed where it differs: its
- * title and number, the invoice it corrects where an invoice has its due date, and the amount credited rather than
- * due. Its reason leads its notes.
- */
-export const creditNoteLabels: typeof englishLabels = {
-  ...englishLabels,
-  invoice: 'Credit note',
-  number: 'Credit note number',
-  dueDate: 'Corrects invoice',
-  amountDue: 'Amount credited',
-};
+/** An invoice's labels, or a credit note's (its title, number and amount credited), in `language`. */
+export function documentLabels(language: string, kind: 'invoice' | 'creditNote' | 'quote' = 'invoice') {
+  const words = catalogue(language).document;
+  const labels = { ...words };
+  if (kind === 'creditNote') {
+    // A credit note prints in its invoice's template with the invoice's words changed where it differs: its
+    // title and number, the invoice it corrects where an invoice has its due date, the amount credited.
+    labels.invoice = words.creditNote;
+    labels.number = words.creditNoteNumber;
+    labels.dueDate = words.correctsInvoice;
+    labels.amountDue = words.amountCredited;
+  }
+  if (kind === 'quote') {
+    // A quote (issue 33): its title and number, 'Valid until' where an invoice has its due date, and its total
+    // rather than an amount due. It asks for no payment yet.
+    labels.invoice = words.quote;
+    labels.number = words.quoteNumber;
+    labels.dueDate = words.validUntil;
+    labels.amountDue = words.total;
+  }
+  return labels;
+}
 
-/**
- * A quote (issue 33) prints in the same templates with its own words: its title and number, 'Valid until' where an
- * invoice has its due date, and its total rather than an amount due. It asks for no payment yet.
- */
-export const quoteLabels: typeof englishLabels = {
-  ...englishLabels,
-  invoice: 'Quote',
-  number: 'Quote number',
-  dueDate: 'Valid until',
-  amountDue: 'Total',
-};
+export const englishLabels = documentLabels('en');
+
+export const creditNoteLabels = documentLabels('en', 'creditNote');
+
+export const quoteLabels = documentLabels('en', 'quote');
 
 /** "Corrects invoice INV-0001 of 14 March 2025": what a credit note prints in its due date's place. */
-export const correctsInvoice = (number: string, issueDate: string) => `${number} of ${formatDate(issueDate)}`;
+export const correctsInvoice = (number: string, issueDate: string, language = 'en') =>
+  fill(catalogue(language).phrases.correctsInvoiceOf, { number, date: formatDate(issueDate, language) });
 
 export function toTemplateData(invoice: InvoiceDocument, logoPath: string | null): TemplateData {
-  const format = (amount: number) => formatMoney(money(amount, invoice.currency));
+  const { language } = invoice;
+  const format = (amount: number) =>
+    formatMoney(money(amount, invoice.currency), catalogue(language).locale.money);
   const seller = invoice.seller.companyName || invoice.seller.name;
+  const labels = documentLabels(language);
   return {
     meta: {
-      title: `Invoice ${invoice.number}`,
+      title: `${labels.invoice} ${invoice.number}`,
       author: seller,
-      subject: `Invoice ${invoice.number} from ${seller} to ${invoice.customer.companyName || invoice.customer.name}`,
-      language: invoice.language,
+      subject: fill(catalogue(language).phrases.documentSubject, {
+        document: labels.invoice,
+        number: invoice.number,
+        seller,
+        customer: invoice.customer.companyName || invoice.customer.name,
+      }),
+      language,
     },
-    labels: englishLabels,
+    labels,
     number: invoice.number,
-    issueDate: formatDate(invoice.issueDate),
-    dueDate: formatDate(invoice.dueDate),
+    issueDate: formatDate(invoice.issueDate, language),
+    dueDate: formatDate(invoice.dueDate, language),
     currency: invoice.currency,
     logo: logoPath,
     seller: toParty(invoice.seller),
@@ -144,12 +137,12 @@ export function toTemplateData(invoice: InvoiceDocument, logoPath: string | null
     items: invoice.items.map((item, index) => ({
       position: String(index + 1),
       description: item.description,
-      quantity: item.quantity.toLocaleString('en-US'),
+      quantity: formatDocumentNumber(item.quantity, 0, language),
       unitPrice: format(item.unitPrice),
       total: format(item.total),
     })),
     subtotal: format(invoice.subtotal),
-    taxRate: formatRate(invoice.taxRate),
+    taxRate: formatRate(invoice.taxRate, language),
     tax: format(invoice.tax),
     total: format(invoice.total),
     notes: invoice.notes?.trim() || null,
@@ -200,8 +193,12 @@ export function groupIban(iban: string): string {
     .replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** 2000 basis points → "20%", 1950 → "19.5%", 725 → "7.25%" (integer arithmetic, no float rounding). */
-export function formatRate(basisPoints: number): string {
+/**
+ * 2000 basis points → "20%", 1950 → "19.5%" (integer arithmetic, no float rounding); in German "19,5 %", in
+ * French "20 %": the language's way of writing a percentage.
+ */
+export function formatRate(basisPoints: number, language = 'en'): string {
+  if (language !== 'en') return formatDocumentRate(basisPoints, language);
   const whole = Math.trunc(basisPoints / 100);
   const fraction = String(Math.abs(basisPoints % 100))
     .padStart(2, '0')
@@ -209,23 +206,10 @@ export function formatRate(basisPoints: number): string {
   return fraction ? `${whole}.${fraction}%` : `${whole}%`;
 }
 
-const months = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** "2025-03-14" → "14 March 2025": unambiguous in every country, unlike 03/14/2025. */
-export function formatDate(isoDate: string): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  return `${day} ${months[(month ?? 1) - 1]} ${year}`;
+/**
+ * "2025-03-14" → "14 March 2025" (unambiguous in every country, unlike 03/14/2025), "14. März 2025",
+ * "14 mars 2025", "14 de marzo de 2025": the document language's long date.
+ */
+export function formatDate(isoDate: string, language = 'en'): string {
+  return formatDocumentDate(isoDate, language);
 }
