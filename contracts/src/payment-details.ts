@@ -1,3 +1,4 @@
+import { type Catalogue, en } from './i18n/en.js';
 import type { InvoiceContent } from './events/invoices.js';
 import { groupIban } from './payment-methods.js';
 
@@ -38,15 +39,19 @@ export function paymentDetailsOf(
  * order, the IBAN in groups of four, an account number only without an IBAN, a digital method's link, and
  * always the reference. Empty values are left out; the free-text instructions follow the lines.
  */
-export function paymentDetailLines(details: PaymentDetails): { label: string; value: string }[] {
+export function paymentDetailLines(
+  details: PaymentDetails,
+  /** The labels in the document's language (the catalogue's `page`); English unless given. */
+  labels: Pick<Catalogue['page'], 'bank' | 'iban' | 'bic' | 'account' | 'reference' | 'payOnline'> = en.page,
+): { label: string; value: string }[] {
   const lines =
     details.type === 'digital'
-      ? [{ label: 'Pay online', value: details.paymentLink }]
+      ? [{ label: labels.payOnline, value: details.paymentLink }]
       : [
-          { label: 'Bank', value: details.bankName },
-          { label: 'IBAN', value: details.iban ? groupIban(details.iban) : '' },
-          { label: 'BIC', value: details.swift },
-          { label: 'Account', value: details.iban ? '' : details.accountNumber },
+          { label: labels.bank, value: details.bankName },
+          { label: labels.iban, value: details.iban ? groupIban(details.iban) : '' },
+          { label: labels.bic, value: details.swift },
+          { label: labels.account, value: details.iban ? '' : details.accountNumber },
         ];
-  return [...lines, { label: 'Reference', value: details.reference }].filter((line) => line.value);
+  return [...lines, { label: labels.reference, value: details.reference }].filter((line) => line.value);
 }

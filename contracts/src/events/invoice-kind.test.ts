@@ -5,8 +5,13 @@ import { readEvent } from './catalogue.js';
 const envelope = { streamId: 'invoice-i1', version: 1, position: 3n };
 
 /** An invoice's content as InvoiceIssued v2 recorded it: the e-invoice model without a document kind. */
-function v2Data() {
-  const { typeCode: _code, precedingInvoice: _reference, ...eInvoice } = sampleEInvoice();
+export function v2Data() {
+  const {
+    typeCode: _code,
+    precedingInvoice: _reference,
+    language: _language,
+    ...eInvoice
+  } = sampleEInvoice();
   return {
     invoiceId: 'i1',
     userId: 'u1',
@@ -49,7 +54,12 @@ describe('the document kind of an invoice written before credit notes', () => {
     if (event.type !== 'InvoiceIssued') throw new Error('not an InvoiceIssued');
     expect(event.data.eInvoice.typeCode).toBe('380');
     expect(event.data.eInvoice.precedingInvoice).toBeNull();
-    const { typeCode: _code, precedingInvoice: _reference, ...rest } = event.data.eInvoice;
+    const {
+      typeCode: _code,
+      precedingInvoice: _reference,
+      language: _language,
+      ...rest
+    } = event.data.eInvoice;
     expect(rest).toEqual(v2Data().eInvoice);
   });
 
@@ -61,7 +71,7 @@ describe('the document kind of an invoice written before credit notes', () => {
     expect(event.data.eInvoice.precedingInvoice).toBeNull();
   });
 
-  it('keeps what v3 records', () => {
+  it('keeps what v3 records, in English (v4 adds the language)', () => {
     const data = v2Data();
     const eInvoice = { ...data.eInvoice, typeCode: '380', precedingInvoice: null };
     const event = readEvent({
@@ -70,6 +80,6 @@ describe('the document kind of an invoice written before credit notes', () => {
       schemaVersion: 3,
       data: { ...data, eInvoice },
     });
-    expect(event.data).toEqual({ ...data, eInvoice });
+    expect(event.data).toEqual({ ...data, eInvoice: { ...eInvoice, language: 'en' } });
   });
 });

@@ -108,6 +108,7 @@ export const de: Catalogue = {
     XPK: ['Paket', 'Pakete'],
   },
   mail: {
+    subject: 'Rechnung {number} von {seller}',
     hello: 'Guten Tag {name},',
     helloThere: 'Guten Tag,',
     sendIntro: 'anbei erhalten Sie die Rechnung {number} über {amount}, zahlbar bis zum {date}.',
@@ -164,6 +165,7 @@ export const de: Catalogue = {
     issued: 'Rechnungsdatum',
     paidOf: '{paid} von {total} bezahlt',
     downloadPdf: 'PDF herunterladen',
+    payOnline: 'Online bezahlen',
     howToPay: 'So bezahlen Sie',
     payWith: 'Mit {method} bezahlen',
     payWithLink: 'Über den Zahlungslink bezahlen',

@@ -116,8 +116,9 @@ export const en = {
   },
   /** The customer's e-mails: the invoice as sent, the payment reminders, a quote accepted. */
   mail: {
+    subject: 'Invoice {number} from {seller}',
     hello: 'Hello {name},',
-    helloThere: 'Hello,',
+    helloThere: 'Hello there,',
     sendIntro: 'Please find attached invoice {number} for {amount}, due on {date}.',
     invoice: 'Invoice',
     amountDue: 'Amount due',
@@ -168,6 +169,7 @@ export const en = {
     issued: 'Issued',
     paidOf: '{paid} of {total} paid',
     downloadPdf: 'Download PDF',
+    payOnline: 'Pay online',
     howToPay: 'How to pay',
     payWith: 'Pay with {method}',
     payWithLink: 'Pay with the payment link',

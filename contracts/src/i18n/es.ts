@@ -110,6 +110,7 @@ export const es: Catalogue = {
     XPK: ['paquete', 'paquetes'],
   },
   mail: {
+    subject: 'Factura {number} de {seller}',
     hello: 'Hola, {name}:',
     helloThere: 'Hola:',
     sendIntro: 'Le adjuntamos la factura {number} por importe de {amount}, con vencimiento el {date}.',
@@ -161,6 +162,7 @@ export const es: Catalogue = {
     issued: 'Expedida el',
     paidOf: 'Pagado {paid} de {total}',
     downloadPdf: 'Descargar PDF',
+    payOnline: 'Pagar en línea',
     howToPay: 'Cómo pagar',
     payWith: 'Pagar con {method}',
     payWithLink: 'Pagar con el enlace de pago',

@@ -109,6 +109,7 @@ export const fr: Catalogue = {
     XPK: ['colis', 'colis'],
   },
   mail: {
+    subject: 'Facture {number} de {seller}',
     hello: 'Bonjour {name},',
     helloThere: 'Bonjour,',
     sendIntro:
@@ -161,6 +162,7 @@ export const fr: Catalogue = {
     issued: 'Émise le',
     paidOf: '{paid} réglés sur {total}',
     downloadPdf: 'Télécharger le PDF',
+    payOnline: 'Payer en ligne',
     howToPay: 'Comment payer',
     payWith: 'Payer avec {method}',
     payWithLink: 'Payer via le lien de paiement',

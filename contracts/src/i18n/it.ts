@@ -110,6 +110,7 @@ export const it: Catalogue = {
     XPK: ['confezione', 'confezioni'],
   },
   mail: {
+    subject: 'Fattura {number} di {seller}',
     hello: 'Gentile {name},',
     helloThere: 'Buongiorno,',
     sendIntro: 'in allegato trova la fattura {number} di {amount}, con scadenza il {date}.',
@@ -162,6 +163,7 @@ export const it: Catalogue = {
     issued: 'Emessa il',
     paidOf: 'Pagati {paid} su {total}',
     downloadPdf: 'Scarica il PDF',
+    payOnline: 'Paga online',
     howToPay: 'Come pagare',
     payWith: 'Paga con {method}',
     payWithLink: 'Paga con il link di pagamento',

@@ -107,6 +107,7 @@ export const nl: Catalogue = {
     XPK: ['pakket', 'pakketten'],
   },
   mail: {
+    subject: 'Factuur {number} van {seller}',
     hello: 'Beste {name},',
     helloThere: 'Goedendag,',
     sendIntro: 'In de bijlage vind je factuur {number} van {amount}, te betalen vóór {date}.',
@@ -158,6 +159,7 @@ export const nl: Catalogue = {
     issued: 'Factuurdatum',
     paidOf: '{paid} van {total} betaald',
     downloadPdf: 'Pdf downloaden',
+    payOnline: 'Online betalen',
     howToPay: 'Zo betaal je',
     payWith: 'Betalen met {method}',
     payWithLink: 'Betalen via de betaallink',

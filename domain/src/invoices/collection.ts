@@ -1,5 +1,7 @@
 import {
   addDays,
+  catalogue,
+  fill,
   type CollectionEvent,
   formatMoney,
   type InvoiceContent,
@@ -69,8 +71,11 @@ export type CollectionCommand =
 const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The subject a sent invoice has unless the owner wrote another. */
-const defaultSubject = (content: InvoiceContent) =>
-  `Invoice ${content.number} from ${content.seller.companyName || content.seller.name}`;
+const defaultSubject = (content: InvoiceContent & { eInvoice?: { language?: string } }) =>
+  fill(catalogue(content.eInvoice?.language).mail.subject, {
+    number: content.number,
+    seller: content.seller.companyName || content.seller.name,
+  });
 
 const invoiceVoid = (what: string) =>
   new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });

@@ -173,6 +173,7 @@ export function collectionRoutes(deps: {
         pageUrl: shared ? `${deps.appUrl.replace(/\/+$/, '')}/i/${token}` : null,
         pdf: { filename: pdf.filename, content: pdf.pdf },
         mailDomain: deps.mailDomain,
+        language: content.eInvoice.language,
       });
       queued = invoiceSendMailId(sent.data.sendId);
       await queueMail(tx, queued, message, now());

@@ -1,5 +1,8 @@
 import type { InvoiceContent } from '@remit/contracts';
 import {
+  catalogue,
+  fill,
+  formatDocumentDate,
   formatMoney,
   invoiceSendMailId,
   money,
@@ -47,21 +50,30 @@ export function invoiceEmail(input: {
   pageUrl?: string | null;
   pdf: { filename: string; content: Buffer };
   mailDomain: string;
+  /** The invoice's document language (issue 30): the mail is written in it. */
+  language?: string;
 }): MailMessage {
   const { content } = input;
+  const language = input.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
   const seller = content.seller.companyName || content.seller.name;
-  const due = formatMoney(money(input.balance, content.currency));
-  const dueDate = longDate(content.dueDate);
-  const intro =
-    input.message || `Please find attached invoice ${content.number} for ${due}, due on ${dueDate}.`;
+  const due = formatMoney(money(input.balance, content.currency), words.locale.money);
+  // "15 February 2026", "15. Februar 2026": as the PDF prints it.
+  const dueDate = formatDocumentDate(content.dueDate, language);
+  const intro = input.message || fill(t.sendIntro, { number: content.number, amount: due, date: dueDate });
   // The owner's own message often greets the customer already; one greeting is enough.
-  const greeting = greets(intro) ? null : `Hello ${content.customer.name},`;
+  const greeting = greets(intro)
+    ? null
+    : content.customer.name
+      ? fill(t.hello, { name: content.customer.name })
+      : t.helloThere;
   const method = content.paymentMethod;
   // The customer page's rule (paymentDetailLines): grouped IBAN, the invoice number as reference.
   const details = paymentDetailsOf(content);
   const howToPay = details
     ? [
-        ...paymentDetailLines(details).map(({ label, value }) => `${label}: ${value}`),
+        ...paymentDetailLines(details, words.page).map(({ label, value }) => `${label}: ${value}`),
         ...(details.instructions ? [details.instructions] : []),
       ]
     : [];
@@ -69,11 +81,11 @@ export function invoiceEmail(input: {
     ...(greeting ? [greeting, ''] : []),
     intro,
     '',
-    `Invoice: ${content.number}`,
-    `Amount due: ${due}`,
-    `Due date: ${dueDate}`,
-    ...(howToPay.length ? ['', 'How to pay:', ...howToPay] : []),
-    ...(input.pageUrl ? ['', `View and download the invoice online: ${input.pageUrl}`] : []),
+    `${t.invoice}: ${content.number}`,
+    `${t.amountDue}: ${due}`,
+    `${t.dueDate}: ${dueDate}`,
+    ...(howToPay.length ? ['', `${t.howToPay}:`, ...howToPay] : []),
+    ...(input.pageUrl ? ['', fill(t.viewOnlineText, { url: input.pageUrl })] : []),
     '',
     `— ${seller}`,
   ].join('\n');
@@ -81,7 +93,7 @@ export function invoiceEmail(input: {
     `<tr><td style="padding:4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`;
   const payLink = method?.paymentLink?.startsWith('https://') ? method.paymentLink : null;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:32px 12px">
@@ -91,12 +103,12 @@ export function invoiceEmail(input: {
 ${greeting ? `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px">${escapeHtml(greeting)}</td></tr>` : ''}
 <tr><td style="font-size:16px;line-height:24px;padding-bottom:20px;white-space:pre-line">${escapeHtml(intro)}</td></tr>
 <tr><td style="padding-bottom:20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb">
-${row('Invoice', content.number)}${row('Amount due', due)}${row('Due date', dueDate)}
+${row(t.invoice, content.number)}${row(t.amountDue, due)}${row(t.dueDate, dueDate)}
 </table></td></tr>
-${howToPay.length ? `<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px"><strong>How to pay</strong><br>${howToPay.map(escapeHtml).join('<br>')}</td></tr>` : ''}
-${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="${primaryButton}">Pay ${escapeHtml(due)}</a></td></tr>` : ''}
-${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="${payLink ? secondaryButton : primaryButton}">View invoice online</a></td></tr>` : ''}
-<tr><td style="font-size:13px;line-height:20px;color:#6b7280">The invoice is attached as a PDF (${escapeHtml(input.pdf.filename)}).</td></tr>
+${howToPay.length ? `<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px"><strong>${escapeHtml(t.howToPay)}</strong><br>${howToPay.map(escapeHtml).join('<br>')}</td></tr>` : ''}
+${payLink ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(payLink)}" style="${primaryButton}">${escapeHtml(fill(t.pay, { amount: due }))}</a></td></tr>` : ''}
+${input.pageUrl ? `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="${payLink ? secondaryButton : primaryButton}">${escapeHtml(t.viewOnline)}</a></td></tr>` : ''}
+<tr><td style="font-size:13px;line-height:20px;color:#6b7280">${escapeHtml(fill(t.attached, { filename: input.pdf.filename }))}</td></tr>
 </table></td></tr></table></body></html>`;
   return {
     to: input.to,

@@ -1,4 +1,12 @@
-import { formatMoney, type InvoiceContent, money } from '@remit/contracts';
+import {
+  type Catalogue,
+  catalogue,
+  fill,
+  formatDocumentDate,
+  formatMoney,
+  type InvoiceContent,
+  money,
+} from '@remit/contracts';
 import type { MailMessage } from '@remit/kit';
 
 /**
@@ -24,20 +32,21 @@ const groupsOfFour = (value: string) => value.replace(/\s+/g, '').replace(/(.{4}
 const sellerOf = (content: InvoiceContent) => content.seller.companyName || content.seller.name;
 
 /** The payment details the invoice was issued with (its snapshot), reference = the invoice number. */
-function howToPay(content: InvoiceContent): [label: string, value: string][] {
+function howToPay(content: InvoiceContent, words: Catalogue = catalogue('en')): [label: string, value: string][] {
+  const labels = words.document;
   const method = content.paymentMethod;
-  if (!method) return [['Reference', content.number]];
+  if (!method) return [[labels.reference, content.number]];
   const rows: [string, string][] = [];
   if (method.type === 'bank_transfer') {
-    if (method.bankName) rows.push(['Bank', method.bankName]);
-    if (method.iban) rows.push(['IBAN', groupsOfFour(method.iban)]);
-    if (method.swift) rows.push(['BIC / SWIFT', method.swift]);
-    if (method.accountNumber) rows.push(['Account number', method.accountNumber]);
+    if (method.bankName) rows.push([labels.bank, method.bankName]);
+    if (method.iban) rows.push([labels.iban, groupsOfFour(method.iban)]);
+    if (method.swift) rows.push([words === catalogue('en') ? 'BIC / SWIFT' : labels.swift, method.swift]);
+    if (method.accountNumber) rows.push([labels.accountNumber, method.accountNumber]);
   } else {
-    rows.push(['Method', method.name]);
+    rows.push([words.mail.method, method.name]);
   }
-  rows.push(['Reference', content.number]);
-  if (method.instructions) rows.push(['Instructions', method.instructions]);
+  rows.push([labels.reference, content.number]);
+  if (method.instructions) rows.push([words.mail.instructions, method.instructions]);
   return rows;
 }
 
@@ -47,9 +56,16 @@ const payLinkOf = (content: InvoiceContent) => {
   return link?.startsWith('https://') ? link : null;
 };
 
-function layout(input: { title: string; preheader: string; brand: string; body: string; footer: string }) {
+function layout(input: {
+  title: string;
+  preheader: string;
+  brand: string;
+  body: string;
+  footer: string;
+  language?: string;
+}) {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${input.language ?? 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light"><title>${escapeHtml(input.title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827;-webkit-font-smoothing:antialiased">
 <div style="display:none;max-height:0;overflow:hidden;opacity:0">${escapeHtml(input.preheader)}</div>
@@ -82,27 +98,29 @@ const daysBetween = (from: string, to: string) =>
  * Subject and opening line of a reminder, by where the day it is sent stands against the due date (a
  * reminder sent late after downtime says what is true that day, not what its offset meant).
  */
-function reminderWording(today: string, content: InvoiceContent, due: string) {
-  const dueOn = longDate(content.dueDate);
+function reminderWording(today: string, content: InvoiceContent, due: string, language = 'en') {
+  const t = catalogue(language).mail;
+  const dueOn = formatDocumentDate(content.dueDate, language);
   const daysLeft = daysBetween(today, content.dueDate);
+  const values = { number: content.number, date: dueOn, amount: due, days: daysLeft };
   if (daysLeft > 0) {
     return {
-      subject: `Reminder: invoice ${content.number} is due on ${dueOn}`,
-      heading: `Invoice ${content.number} is due on ${dueOn}`,
-      lead: `A friendly reminder that payment of ${due} is due in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}.`,
+      subject: fill(t.reminderSoonSubject, values),
+      heading: fill(t.reminderSoonHeading, values),
+      lead: fill(daysLeft === 1 ? t.reminderSoonLeadOne : t.reminderSoonLead, values),
     };
   }
   if (daysLeft === 0) {
     return {
-      subject: `Invoice ${content.number} is due today`,
-      heading: `Invoice ${content.number} is due today`,
-      lead: `A friendly reminder that payment of ${due} is due today.`,
+      subject: fill(t.reminderTodaySubject, values),
+      heading: fill(t.reminderTodayHeading, values),
+      lead: fill(t.reminderTodayLead, values),
     };
   }
   return {
-    subject: `Overdue: invoice ${content.number} was due on ${dueOn}`,
-    heading: `Invoice ${content.number} is overdue`,
-    lead: `Our records show that ${due} was due on ${dueOn} and has not been paid yet. If something about the invoice is holding up payment, simply reply to this e-mail.`,
+    subject: fill(t.reminderOverdueSubject, values),
+    heading: fill(t.reminderOverdueHeading, values),
+    lead: fill(t.reminderOverdueLead, values),
   };
 }
 
@@ -114,59 +132,67 @@ export function reminderEmail(input: {
   to: string;
   balance: number;
   messageId: string;
+  /** The invoice's document language (issue 30): the reminder is written in it. */
+  language?: string;
 }): MailMessage {
   const { content } = input;
+  const language = input.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
   const overdue = input.today > content.dueDate;
   const seller = sellerOf(content);
-  const due = formatMoney(money(input.balance, content.currency));
-  const wording = reminderWording(input.today, content, due);
-  const pay = howToPay(content);
+  const due = formatMoney(money(input.balance, content.currency), words.locale.money);
+  const dueOn = formatDocumentDate(content.dueDate, language);
+  const wording = reminderWording(input.today, content, due, language);
+  const pay = howToPay(content, words);
   const payLink = payLinkOf(content);
-  const closing = 'If you have already paid, thank you, and please disregard this reminder.';
+  const closing = t.alreadyPaid;
+  const hello = content.customer.name ? fill(t.hello, { name: content.customer.name }) : t.helloThere;
   const text = [
-    `Hello ${content.customer.name || 'there'},`,
+    hello,
     '',
     wording.lead,
     '',
-    `Invoice: ${content.number}`,
-    `Amount due: ${due}`,
-    `Due date: ${longDate(content.dueDate)}`,
+    `${t.invoice}: ${content.number}`,
+    `${t.amountDue}: ${due}`,
+    `${t.dueDate}: ${dueOn}`,
     '',
-    'How to pay:',
+    `${t.howToPay}:`,
     ...pay.map(([label, value]) => `${label}: ${value}`),
-    ...(payLink ? [`Pay online: ${payLink}`] : []),
+    ...(payLink ? [`${words.document.payOnline}: ${payLink}`] : []),
     '',
     closing,
     '',
-    `Kind regards,`,
+    t.kindRegards,
     seller,
   ].join('\n');
   const body = `
-<p style="margin:0 0 6px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${overdue ? '#b45309' : '#4338ca'}">Payment reminder</p>
+<p style="margin:0 0 6px;font-size:13px;font-weight:600;letter-spacing:0.06em;text-transform:uppercase;color:${overdue ? '#b45309' : '#4338ca'}">${escapeHtml(t.reminderKicker)}</p>
 <h1 style="margin:0 0 20px;font-size:22px;line-height:30px;font-weight:700;color:#111827">${escapeHtml(wording.heading)}</h1>
-<p style="margin:0 0 12px;font-size:15px;line-height:24px">Hello ${escapeHtml(content.customer.name || 'there')},</p>
+<p style="margin:0 0 12px;font-size:15px;line-height:24px">${escapeHtml(hello)}</p>
 <p style="margin:0 0 24px;font-size:15px;line-height:24px">${escapeHtml(wording.lead)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px;background:#f9fafb;border:1px solid #e5e7eb;border-radius:10px">
 <tr><td style="padding:20px 22px">
-<div style="font-size:13px;color:#6b7280">Amount due</div>
+<div style="font-size:13px;color:#6b7280">${escapeHtml(t.amountDue)}</div>
 <div style="font-size:30px;line-height:38px;font-weight:700;color:#111827;letter-spacing:-0.02em">${escapeHtml(due)}</div>
-<div style="font-size:14px;color:#374151;padding-top:4px">Invoice ${escapeHtml(content.number)} · due ${escapeHtml(longDate(content.dueDate))}</div>
+<div style="font-size:14px;color:#374151;padding-top:4px">${escapeHtml(fill(t.invoiceDue, { number: content.number, date: dueOn }))}</div>
 </td></tr></table>
-${payLink ? button(payLink, `Pay ${due}`) : ''}
-<p style="margin:0 0 4px;font-size:15px;font-weight:700;color:#111827">How to pay</p>
+${payLink ? button(payLink, fill(t.pay, { amount: due })) : ''}
+<p style="margin:0 0 4px;font-size:15px;font-weight:700;color:#111827">${escapeHtml(t.howToPay)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 24px">${detailRows(pay)}</table>
 <p style="margin:0 0 16px;font-size:14px;line-height:22px;color:#374151">${escapeHtml(closing)}</p>
-<p style="margin:0;font-size:15px;line-height:24px">Kind regards,<br><strong>${escapeHtml(seller)}</strong></p>`;
+<p style="margin:0;font-size:15px;line-height:24px">${escapeHtml(t.kindRegards)}<br><strong>${escapeHtml(seller)}</strong></p>`;
   return {
     to: input.to,
     subject: wording.subject,
     text,
     html: layout({
       title: wording.subject,
-      preheader: `${due} for invoice ${content.number}, due ${longDate(content.dueDate)}`,
+      preheader: fill(t.preheader, { amount: due, number: content.number, date: dueOn }),
       brand: seller,
       body,
-      footer: `Sent on behalf of ${escapeHtml(seller)}. Reply to this e-mail to reach them.`,
+      footer: escapeHtml(fill(t.sentOnBehalf, { seller })),
+      language,
     }),
     ...(content.seller.email ? { replyTo: content.seller.email } : {}),
     messageId: input.messageId,

@@ -139,6 +139,7 @@ export const remindersJob: RegisteredJob = defineJob({
               today,
               to,
               balance,
+              language: content.eInvoice.language,
               messageId: `<invoice-reminder-${row.invoiceId}-${offset}@${context.mailDomain}>`,
             }),
           };
