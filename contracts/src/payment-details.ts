@@ -1,5 +1,5 @@
-import { type Catalogue, en } from './i18n/en.js';
 import type { InvoiceContent } from './events/invoices.js';
+import { type Catalogue, en } from './i18n/en.js';
 import { groupIban } from './payment-methods.js';
 
 /** How a customer pays an invoice; the reference is the invoice number. */

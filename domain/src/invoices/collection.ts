@@ -1,8 +1,8 @@
 import {
   addDays,
+  type CollectionEvent,
   catalogue,
   fill,
-  type CollectionEvent,
   formatMoney,
   type InvoiceContent,
   money,

@@ -27,7 +27,7 @@ export const longDate = (isoDate: string) =>
   });
 
 export const greets = (message: string) =>
-  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|greetings|bonjour|hallo|guten tag)\b/i.test(
+  /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|greetings|bonjour|bonsoir|madame|monsieur|cher|chère|hallo|guten tag|sehr geehrte|liebe|lieber|hola|estimad[oa]|buongiorno|buonasera|gentile|ciao|beste|geachte|goedendag|goedemorgen|hoi)(?![\p{L}])/iu.test(
     message,
   );
 

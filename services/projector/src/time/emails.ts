@@ -32,7 +32,10 @@ const groupsOfFour = (value: string) => value.replace(/\s+/g, '').replace(/(.{4}
 const sellerOf = (content: InvoiceContent) => content.seller.companyName || content.seller.name;
 
 /** The payment details the invoice was issued with (its snapshot), reference = the invoice number. */
-function howToPay(content: InvoiceContent, words: Catalogue = catalogue('en')): [label: string, value: string][] {
+function howToPay(
+  content: InvoiceContent,
+  words: Catalogue = catalogue('en'),
+): [label: string, value: string][] {
   const labels = words.document;
   const method = content.paymentMethod;
   if (!method) return [[labels.reference, content.number]];
