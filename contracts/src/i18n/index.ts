@@ -105,3 +105,8 @@ export function formatDocumentNumber(
     decimalString(units, scale) as Intl.StringNumericLiteral,
   );
 }
+
+/** "Label: value", and in French "Label : value" (a no-break space before the colon, as French typography has it). */
+export function labelled(label: string, value: string, language: string | null | undefined): string {
+  return `${label}${language === 'fr' ? '\u00A0:' : ':'} ${value}`;
+}

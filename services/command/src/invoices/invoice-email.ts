@@ -5,6 +5,7 @@ import {
   formatDocumentDate,
   formatMoney,
   invoiceSendMailId,
+  labelled,
   money,
   paymentDetailLines,
   paymentDetailsOf,
@@ -73,7 +74,9 @@ export function invoiceEmail(input: {
   const details = paymentDetailsOf(content);
   const howToPay = details
     ? [
-        ...paymentDetailLines(details, words.page).map(({ label, value }) => `${label}: ${value}`),
+        ...paymentDetailLines(details, words.page).map(({ label, value }) =>
+          labelled(label, value, language),
+        ),
         ...(details.instructions ? [details.instructions] : []),
       ]
     : [];
@@ -81,10 +84,10 @@ export function invoiceEmail(input: {
     ...(greeting ? [greeting, ''] : []),
     intro,
     '',
-    `${t.invoice}: ${content.number}`,
-    `${t.amountDue}: ${due}`,
-    `${t.dueDate}: ${dueDate}`,
-    ...(howToPay.length ? ['', `${t.howToPay}:`, ...howToPay] : []),
+    labelled(t.invoice, content.number, language),
+    labelled(t.amountDue, due, language),
+    labelled(t.dueDate, dueDate, language),
+    ...(howToPay.length ? ['', labelled(t.howToPay, '', language).trimEnd(), ...howToPay] : []),
     ...(input.pageUrl ? ['', fill(t.viewOnlineText, { url: input.pageUrl })] : []),
     '',
     `— ${seller}`,
