@@ -66,7 +66,11 @@ const invoiceFormShape = {
   /** The 'E-invoice details' section; absent, every detail takes its default (einvoice/details.ts). */
   eInvoice: eInvoiceDetailsSchema.optional(),
   /** The document's language (issue 30); absent, the owner's profile language. */
-  language: z.enum(documentLanguages, { error: m.languageInvalid }).optional(),
+  // '' is the wizard's "Default" choice: the same as leaving it out.
+  language: z
+    .union([z.literal(''), z.enum(documentLanguages)], { error: m.languageInvalid })
+    .optional()
+    .transform((language) => language || undefined),
 };
 
 /** Step 1 of the wizard: the form as spec §3 lists it. Unknown keys (amount, currencySymbol, logo) are dropped. */

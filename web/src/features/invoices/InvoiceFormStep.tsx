@@ -1,4 +1,13 @@
-import { addressEntryOf, currencies, formatMoney, NOTES_MAX, sanitize, TERMS_MAX } from '@remit/contracts';
+import {
+  addressEntryOf,
+  currencies,
+  documentLanguages,
+  formatMoney,
+  languageNames,
+  NOTES_MAX,
+  sanitize,
+  TERMS_MAX,
+} from '@remit/contracts';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import type { CustomerSuggestion } from '../../api/invoices';
@@ -49,6 +58,11 @@ const Footer = styled.div`
 `;
 
 const currencyOptions = currencies.map((currency) => ({ value: currency.value, label: currency.label }));
+/** The document's language (issue 30): a picked client's, or chosen here; the preview shows it. */
+const languageOptions = [
+  { value: '', label: 'Default (English)' },
+  ...documentLanguages.map((code) => ({ value: code, label: languageNames[code] })),
+];
 const email = sanitize.email;
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
@@ -125,6 +139,7 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
             {...field('invoiceNumber', sanitize.invoiceNumber)}
           />
           <SelectField label="Currency" options={currencyOptions} {...field('currency')} />
+          <SelectField label="Document language" options={languageOptions} {...field('language')} />
           <TextField label="Issue date" type="date" min="2000-01-01" {...field('issueDate')} />
           {wizard.quote && (
             <TextField

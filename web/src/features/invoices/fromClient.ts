@@ -6,8 +6,8 @@ import type { WizardForm } from './wizardMachine';
 
 /**
  * Step 1 with a client picked (issue 29, item 3): every customer field, the address entry, the e-invoice customer
- * details and VAT category, and the client's defaults — the due date from its payment terms, its currency and
- * its VAT rate.
+ * details and VAT category, and the client's defaults — the due date from its payment terms, its currency, its
+ * VAT rate and its document language.
  */
 export function withClient(form: WizardForm, client: Client): WizardForm {
   const fields = clientToWizardFields(client, form.issueDate);
@@ -20,6 +20,8 @@ export function withClient(form: WizardForm, client: Client): WizardForm {
     ...(fields.dueDate ? { dueDate: fields.dueDate } : {}),
     ...(fields.currency ? { currency: fields.currency } : {}),
     ...(fields.taxRate !== undefined ? { taxRate: fields.taxRate } : {}),
+    // The client's document language (issue 30): the invoice, its mails and its page are written in it.
+    language: client.language,
   };
   const { address: _address, ...customer } = fields.eInvoiceCustomer;
   for (const [key, value] of Object.entries(customer)) {
