@@ -6,7 +6,14 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * A moment (a draft's save, a history entry) in the browser's own locale: the spec quotes no format for these
+ * (issue 30, item 4), so a German browser reads "27.11.2026, 14:05". Dates and amounts the spec does quote stay en-US.
+ */
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A count in the browser's locale ("1,250", "1.250"), where the spec quotes no format. */
+export const formatCount = (n: number) => n.toLocaleString();
 
 /** Spec §9: short en-US dates (month, day, year). A yyyy-mm-dd date is a calendar day, not an instant. */
 export function formatDate(value: string): string {

@@ -7,7 +7,7 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { Page } from '../../layout/Page';
-import { formatAmount, formatDate } from '../../lib/format';
+import { formatAmount, formatCount, formatDate } from '../../lib/format';
 import { ClientModal } from './ClientModal';
 import { clientTitle } from './clientTitle';
 import { clientsCsv, downloadCsv } from './csvExport';
@@ -114,7 +114,7 @@ export function ClientsPage() {
       )}
       {clients && clients.length > SHOWN && (
         <Muted>
-          Showing {SHOWN} of {clients.length.toLocaleString('en-US')} clients; search to find the others.
+          Showing {SHOWN} of {formatCount(clients.length)} clients; search to find the others.
         </Muted>
       )}
       {creating && <ClientModal client={null} onClose={() => setCreating(false)} />}

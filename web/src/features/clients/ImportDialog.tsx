@@ -9,6 +9,7 @@ import { invalidateAfter } from '../../api/invalidation';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
+import { formatCount } from '../../lib/format';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
 import {
@@ -57,7 +58,7 @@ const Steps = styled.div`
 `;
 
 const noun = { clients: ['client', 'clients'], items: ['item', 'items'] } as const;
-const count = (kind: ImportKind, n: number) => `${n.toLocaleString('en-US')} ${noun[kind][n === 1 ? 0 : 1]}`;
+const count = (kind: ImportKind, n: number) => `${formatCount(n)} ${noun[kind][n === 1 ? 0 : 1]}`;
 
 /**
  * CSV import (issue 29, item 4; D-187): pick a file, map its columns, see per row what will be created and what
@@ -143,8 +144,8 @@ export function ImportDialog({ kind, onClose }: { kind: ImportKind; onClose: () 
           <>
             <h3>2. Match the columns</h3>
             <p>
-              {table.rows.length.toLocaleString('en-US')} rows,{' '}
-              {table.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'}, separated by{' '}
+              {formatCount(table.rows.length)} rows, {table.encoding === 'utf-8' ? 'UTF-8' : 'Windows-1252'},
+              separated by{' '}
               {table.delimiter === ';' ? 'semicolons' : table.delimiter === ',' ? 'commas' : 'tabs'}.
             </p>
             <Mapping>

@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { formatCount } from '../../lib/format';
 import type { PreviewRow } from './csvImport';
 
 const Summary = styled.p`
@@ -43,12 +44,11 @@ export function ImportPreview({
   return (
     <>
       <Summary aria-live="polite">
-        <strong>{created.toLocaleString('en-US')}</strong> {created === 1 ? noun.replace(/s$/, '') : noun}{' '}
-        will be created
+        <strong>{formatCount(created)}</strong> {created === 1 ? noun.replace(/s$/, '') : noun} will be
+        created
         {refused.length > 0 && (
           <>
-            , <strong>{refused.length.toLocaleString('en-US')}</strong> rows are refused and will not be
-            imported
+            , <strong>{formatCount(refused.length)}</strong> rows are refused and will not be imported
           </>
         )}
         .
