@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionStatuses } from './collection-api.js';
+import { documentLanguages } from './i18n/languages.js';
 
 /**
  * The customer page (issue 14, item 5): the owner's share link of an invoice. `url` is the link
@@ -39,6 +40,8 @@ export type PublicCreditNote = z.infer<typeof publicCreditNoteSchema>;
  * units of `currency`.
  */
 export const publicInvoiceViewSchema = z.object({
+  /** The invoice's document language (issue 30): the page speaks it to the customer. */
+  language: z.enum(documentLanguages),
   number: z.string(),
   issueDate: z.string(),
   dueDate: z.string(),

@@ -166,6 +166,8 @@ export const de: Catalogue = {
     paidOf: '{paid} von {total} bezahlt',
     downloadPdf: 'PDF herunterladen',
     payOnline: 'Online bezahlen',
+    creditNotes: 'Rechnungskorrekturen',
+    downloadDocument: '{number} herunterladen (PDF)',
     howToPay: 'So bezahlen Sie',
     payWith: 'Mit {method} bezahlen',
     payWithLink: 'Über den Zahlungslink bezahlen',

@@ -170,6 +170,8 @@ export const en = {
     paidOf: '{paid} of {total} paid',
     downloadPdf: 'Download PDF',
     payOnline: 'Pay online',
+    creditNotes: 'Credit notes',
+    downloadDocument: 'Download {number} (PDF)',
     howToPay: 'How to pay',
     payWith: 'Pay with {method}',
     payWithLink: 'Pay with the payment link',

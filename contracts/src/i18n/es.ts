@@ -163,6 +163,8 @@ export const es: Catalogue = {
     paidOf: 'Pagado {paid} de {total}',
     downloadPdf: 'Descargar PDF',
     payOnline: 'Pagar en línea',
+    creditNotes: 'Facturas rectificativas',
+    downloadDocument: 'Descargar {number} (PDF)',
     howToPay: 'Cómo pagar',
     payWith: 'Pagar con {method}',
     payWithLink: 'Pagar con el enlace de pago',

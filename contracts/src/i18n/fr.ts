@@ -163,6 +163,8 @@ export const fr: Catalogue = {
     paidOf: '{paid} réglés sur {total}',
     downloadPdf: 'Télécharger le PDF',
     payOnline: 'Payer en ligne',
+    creditNotes: 'Avoirs',
+    downloadDocument: 'Télécharger {number} (PDF)',
     howToPay: 'Comment payer',
     payWith: 'Payer avec {method}',
     payWithLink: 'Payer via le lien de paiement',

@@ -95,7 +95,7 @@ export function formatDocumentRate(basisPoints: number, language: DocumentLangua
 }
 
 /** A quantity in ten-thousandths, or a whole count, with the language's decimal comma or point: "2,5", "1.250". */
-export function formatDocumentNumber(
+export function formatDocumentDecimal(
   units: number,
   scale: number,
   language: DocumentLanguage | string = 'en',

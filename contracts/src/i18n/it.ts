@@ -164,6 +164,8 @@ export const it: Catalogue = {
     paidOf: 'Pagati {paid} su {total}',
     downloadPdf: 'Scarica il PDF',
     payOnline: 'Paga online',
+    creditNotes: 'Note di credito',
+    downloadDocument: 'Scarica {number} (PDF)',
     howToPay: 'Come pagare',
     payWith: 'Paga con {method}',
     payWithLink: 'Paga con il link di pagamento',

@@ -160,6 +160,8 @@ export const nl: Catalogue = {
     paidOf: '{paid} van {total} betaald',
     downloadPdf: 'Pdf downloaden',
     payOnline: 'Online betalen',
+    creditNotes: 'Creditnota’s',
+    downloadDocument: '{number} downloaden (pdf)',
     howToPay: 'Zo betaal je',
     payWith: 'Betalen met {method}',
     payWithLink: 'Betalen via de betaallink',

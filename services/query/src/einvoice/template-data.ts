@@ -9,7 +9,7 @@ import {
   type EInvoiceTotals,
   epcQrForInvoice,
   fill,
-  formatDocumentNumber,
+  formatDocumentDecimal,
   formatMoney,
   formatQuantity,
   groupIban,
@@ -187,7 +187,7 @@ function quantityText(quantity: number, unitCode: string, language: string, word
   const text =
     language === 'en'
       ? formatQuantity(quantity)
-      : formatDocumentNumber(quantity, QUANTITY_DECIMALS, language);
+      : formatDocumentDecimal(quantity, QUANTITY_DECIMALS, language);
   if (unitCode === 'C62') return text;
   const unit = words.units[unitCode as UnitCode];
   if (!unit) return `${text} ${unitCode}`;

@@ -1,5 +1,5 @@
 import type { PublicInvoiceView } from '@remit/contracts';
-import { paymentDetailsOf } from '@remit/contracts';
+import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
@@ -31,7 +31,10 @@ export async function publicInvoiceView(
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
+  // The read model keeps the record as projected; one projected before issue 30 has no language: English.
+  const language = (content as { eInvoice?: { language?: unknown } }).eInvoice?.language;
   return {
+    language: isDocumentLanguage(language) ? language : 'en',
     number: content.number,
     issueDate: content.issueDate,
     dueDate: content.dueDate,

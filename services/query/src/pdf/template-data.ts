@@ -2,7 +2,7 @@ import {
   catalogue,
   fill,
   formatDocumentDate,
-  formatDocumentNumber,
+  formatDocumentDecimal,
   formatDocumentRate,
   formatMoney,
   type InvoiceDocument,
@@ -137,7 +137,7 @@ export function toTemplateData(invoice: InvoiceDocument, logoPath: string | null
     items: invoice.items.map((item, index) => ({
       position: String(index + 1),
       description: item.description,
-      quantity: formatDocumentNumber(item.quantity, 0, language),
+      quantity: formatDocumentDecimal(item.quantity, 0, language),
       unitPrice: format(item.unitPrice),
       total: format(item.total),
     })),

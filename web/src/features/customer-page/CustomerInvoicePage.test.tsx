@@ -21,6 +21,7 @@ function publicView(overrides: Partial<PublicInvoiceView> = {}): PublicInvoiceVi
     vatId: null,
   };
   return {
+    language: 'en',
     number: 'INV-007',
     issueDate: '2026-11-01',
     dueDate: '2026-12-01',
@@ -208,6 +209,44 @@ describe('the customer page (issue 14)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Amount due' })).toBeInTheDocument();
     expect(screen.getByText('€960.00')).toBeInTheDocument();
+  });
+
+  it("speaks the invoice's language to the customer (issue 30): its words, money and dates", async () => {
+    mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({
+        body: publicView({
+          language: 'de',
+          amountPaid: 20000,
+          balance: 100000,
+          status: 'partially_paid',
+          payment: {
+            type: 'bank_transfer',
+            name: 'Bank',
+            bankName: 'Berliner Sparkasse',
+            iban: 'DE89370400440532013000',
+            swift: 'COBADEFFXXX',
+            accountNumber: '',
+            paymentLink: '',
+            instructions: '',
+            reference: 'INV-007',
+          },
+        }),
+      }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>Rechnung</p>' }),
+    });
+    renderApp(`/i/${TOKEN}`);
+    await screen.findByRole('heading', { name: 'Offener Betrag' });
+    expect(screen.getByRole('heading', { name: 'Rechnung INV-007' })).toBeInTheDocument();
+    expect(screen.getByText('1.000,00 €')).toBeInTheDocument();
+    expect(screen.getByText('200,00 € von 1.200,00 € bezahlt')).toBeInTheDocument();
+    expect(screen.getByText('Teilweise bezahlt')).toBeInTheDocument();
+    expect(screen.getByText('1. Dezember 2026')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'So bezahlen Sie' })).toBeInTheDocument();
+    expect(screen.getByText('Verwendungszweck')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PDF herunterladen' })).toBeInTheDocument();
+    expect(document.title).toBe('Rechnung INV-007 von Ada Ltd');
+    expect(document.documentElement.lang).toBe('de');
   });
 
   it('says when too many requests were made instead of calling the link invalid', async () => {

@@ -1,4 +1,4 @@
-import { collectionStatusLabels, type PublicInvoiceView } from '@remit/contracts';
+import { catalogue, fill, formatDocumentDate, formatMoney, type PublicInvoiceView } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useParams } from 'react-router-dom';
@@ -34,6 +34,23 @@ import {
 } from './styles';
 
 const sellerName = (view: PublicInvoiceView) => view.seller.companyName || view.seller.name;
+
+/**
+ * The page in the invoice's language (issue 30): its words from the catalogue, money and dates as the language
+ * writes them. English keeps the app's short dates and amounts (spec §9).
+ */
+function pageWords(view: PublicInvoiceView) {
+  const words = catalogue(view.language);
+  const english = view.language === 'en';
+  return {
+    t: words.page,
+    money: (amount: number) =>
+      english
+        ? formatAmount(amount, view.currency)
+        : formatMoney({ amount, currency: view.currency }, words.locale.money),
+    date: (iso: string) => (english ? formatDate(iso) : formatDocumentDate(iso, view.language)),
+  };
+}
 const toneOf = (view: PublicInvoiceView): Tone =>
   view.settled ? 'paid' : view.status === 'void' ? 'void' : view.status === 'overdue' ? 'overdue' : 'open';
 
@@ -80,7 +97,13 @@ export function CustomerInvoicePage() {
   const ownInvoiceId = session === 'signedIn' ? (owned.data ?? null) : null;
   useNoIndex();
   useEffect(() => {
-    document.title = invoice ? `Invoice ${invoice.number} from ${sellerName(invoice)}` : 'Invoice';
+    document.title = invoice
+      ? fill(catalogue(invoice.language).page.title, { number: invoice.number, seller: sellerName(invoice) })
+      : 'Invoice';
+    if (invoice) document.documentElement.lang = invoice.language;
+    return () => {
+      document.documentElement.lang = 'en';
+    };
   }, [invoice]);
 
   if (view.isPending) {
@@ -117,6 +140,7 @@ export function CustomerInvoicePage() {
     );
   }
   const voided = invoice.status === 'void';
+  const { t, money, date } = pageWords(invoice);
   return (
     <Page>
       {ownInvoiceId && <OwnerView invoiceId={ownInvoiceId} invoice={invoice} />}
@@ -124,72 +148,67 @@ export function CustomerInvoicePage() {
         <p>{sellerName(invoice)}</p>
       </Top>
       <Main>
-        <Card aria-label="Invoice">
-          <h1>Invoice {invoice.number}</h1>
-          {invoice.settled && <Stamp>Paid</Stamp>}
+        <Card aria-label={catalogue(invoice.language).document.invoice}>
+          <h1>{fill(t.heading, { number: invoice.number })}</h1>
+          {invoice.settled && <Stamp>{t.paidStamp}</Stamp>}
           {preview.isPending ? (
             <Center>
-              <Spinner label="Loading the invoice" />
+              <Spinner label={t.loading} />
             </Center>
           ) : preview.isError ? (
-            <p>The invoice could not be shown here; download the PDF instead.</p>
+            <p>{t.previewFailed}</p>
           ) : (
-            <Frame title={`Invoice ${invoice.number}`} srcDoc={preview.data} sandbox="" />
+            <Frame title={fill(t.heading, { number: invoice.number })} srcDoc={preview.data} sandbox="" />
           )}
         </Card>
         <Side>
           <Card aria-labelledby="due-heading">
-            <h2 id="due-heading">
-              {invoice.settled ? 'Paid in full' : voided ? 'Nothing to pay' : 'Amount due'}
-            </h2>
+            <h2 id="due-heading">{invoice.settled ? t.paidInFull : voided ? t.nothingToPay : t.amountDue}</h2>
             <Due>
               {voided ? (
-                <s>{formatAmount(invoice.total, invoice.currency)}</s>
+                <s>{money(invoice.total)}</s>
               ) : (
-                formatAmount(invoice.settled ? invoice.total : invoice.balance, invoice.currency)
+                money(invoice.settled ? invoice.total : invoice.balance)
               )}
             </Due>
             <p>
-              <Badge $tone={toneOf(invoice)}>{collectionStatusLabels[invoice.status]}</Badge>
+              <Badge $tone={toneOf(invoice)}>{t.status[invoice.status]}</Badge>
             </p>
             {voided ? (
-              <p>This invoice was cancelled by {sellerName(invoice)}; it asks for no payment.</p>
+              <p>{fill(t.cancelledBy, { seller: sellerName(invoice) })}</p>
             ) : (
               <Dates>
-                <dt>Due</dt>
-                <dd>{formatDate(invoice.dueDate)}</dd>
-                <dt>Issued</dt>
-                <dd>{formatDate(invoice.issueDate)}</dd>
+                <dt>{t.due}</dt>
+                <dd>{date(invoice.dueDate)}</dd>
+                <dt>{t.issued}</dt>
+                <dd>{date(invoice.issueDate)}</dd>
               </Dates>
             )}
             {invoice.amountPaid > 0 && !invoice.settled && (
-              <p>
-                {formatAmount(invoice.amountPaid, invoice.currency)} of{' '}
-                {formatAmount(invoice.total, invoice.currency)} paid
-              </p>
+              <p>{fill(t.paidOf, { paid: money(invoice.amountPaid), total: money(invoice.total) })}</p>
             )}
             <Download href={`${publicInvoicePath(token)}/pdf`} download>
-              Download PDF
+              {t.downloadPdf}
             </Download>
           </Card>
           {invoice.creditNotes.length > 0 && (
             <Card aria-labelledby="credit-notes-heading">
-              <h2 id="credit-notes-heading">Credit notes</h2>
+              <h2 id="credit-notes-heading">{t.creditNotes}</h2>
               <CreditNoteList>
                 {invoice.creditNotes.map((note) => (
                   <li key={note.id}>
                     <div>
                       {note.number}
                       <span>
-                        {formatDate(note.issueDate)} · {note.reason}
+                        {date(note.issueDate)} · {note.reason}
                       </span>
                     </div>
-                    <strong>−{formatAmount(note.total, invoice.currency)}</strong>
+                    <strong>−{money(note.total)}</strong>
                     <a
                       href={`${publicInvoicePath(token)}/credit-notes/${encodeURIComponent(note.id)}/pdf`}
                       download
                     >
-                      Download {note.number} (PDF)
+                      {fill(t.downloadDocument, { number: note.number })}
                     </a>
                   </li>
                 ))}
@@ -198,8 +217,8 @@ export function CustomerInvoicePage() {
           )}
           {!invoice.settled && !voided && invoice.payment && (
             <Card aria-labelledby="pay-heading">
-              <h2 id="pay-heading">How to pay</h2>
-              <PaymentDetails payment={invoice.payment} />
+              <h2 id="pay-heading">{t.howToPay}</h2>
+              <PaymentDetails payment={invoice.payment} words={t} />
             </Card>
           )}
         </Side>

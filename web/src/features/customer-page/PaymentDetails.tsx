@@ -1,4 +1,10 @@
-import { type PublicInvoiceView, paymentDetailLines } from '@remit/contracts';
+import {
+  type Catalogue,
+  catalogue,
+  fill,
+  type PublicInvoiceView,
+  paymentDetailLines,
+} from '@remit/contracts';
 import styled from 'styled-components';
 
 const List = styled.dl`
@@ -31,19 +37,28 @@ const Row = styled.div`
 const isWebLink = (link: string) => /^https?:\/\//i.test(link);
 
 /** How to pay: the bank details with the invoice number as reference, or the digital method's link. */
-export function PaymentDetails({ payment }: { payment: NonNullable<PublicInvoiceView['payment']> }) {
+export function PaymentDetails({
+  payment,
+  words = catalogue('en').page,
+}: {
+  payment: NonNullable<PublicInvoiceView['payment']>;
+  /** The page's words in the invoice's language (issue 30). */
+  words?: Catalogue['page'];
+}) {
   if (payment.type === 'digital') {
     return (
       <div>
         {payment.instructions && <p>{payment.instructions}</p>}
         {isWebLink(payment.paymentLink) ? (
           <PayLink href={payment.paymentLink} rel="noopener noreferrer" target="_blank">
-            Pay with {payment.name || 'the payment link'}
+            {payment.name ? fill(words.payWith, { method: payment.name }) : words.payWithLink}
           </PayLink>
         ) : (
           <p>{payment.paymentLink}</p>
         )}
-        <p>Reference: {payment.reference}</p>
+        <p>
+          {words.reference}: {payment.reference}
+        </p>
       </div>
     );
   }
@@ -51,7 +66,7 @@ export function PaymentDetails({ payment }: { payment: NonNullable<PublicInvoice
   return (
     <>
       <List>
-        {paymentDetailLines(payment).map(({ label, value }) => (
+        {paymentDetailLines(payment, words).map(({ label, value }) => (
           <Row key={label}>
             <dt>{label}</dt>
             <dd>{value}</dd>
