@@ -15,8 +15,6 @@ export interface SellerProfile {
   postalAddress: PostalAddress;
   phone: string;
   taxNumber: string | null;
-  /** The owner's document language: an invoice's unless it names its own (issue 30). */
-  language?: DocumentLanguage;
 }
 
 /** The seller's defaults on an invoice from the company profile (the newest UserSettingsChanged's data). */
@@ -49,7 +47,11 @@ export function sellerProfileFrom(
  */
 export function invoiceContentFrom(
   form: InvoiceForm & { eInvoice?: EInvoiceDetails | undefined },
-  parts: Pick<InvoiceContent, 'logo' | 'paymentMethod' | 'template'> & { seller?: SellerProfile | null },
+  parts: Pick<InvoiceContent, 'logo' | 'paymentMethod' | 'template'> & {
+    seller?: SellerProfile | null;
+    /** The owner's document language (issue 30): an invoice's unless the form names one. */
+    language?: DocumentLanguage | null;
+  },
 ): InvoiceRecord {
   const eInvoice = eInvoiceFromForm(form, parts);
   const totals = computeEInvoiceTotals(eInvoice);
@@ -93,7 +95,10 @@ export function invoiceContentFrom(
 
 function eInvoiceFromForm(
   form: InvoiceForm & { eInvoice?: EInvoiceDetails | undefined },
-  parts: Pick<InvoiceContent, 'paymentMethod'> & { seller?: SellerProfile | null },
+  parts: Pick<InvoiceContent, 'paymentMethod'> & {
+    seller?: SellerProfile | null;
+    language?: DocumentLanguage | null;
+  },
 ): EInvoice {
   const details = form.eInvoice;
   const rate = taxRateToBasisPoints(form.taxRate);
@@ -108,7 +113,7 @@ function eInvoiceFromForm(
     typeCode: '380',
     precedingInvoice: null,
     // The form's language (the client's, or chosen in the wizard or the API), else the owner's profile's.
-    language: form.language ?? profile?.language ?? 'en',
+    language: form.language ?? parts.language ?? 'en',
     number: form.invoiceNumber,
     issueDate: form.issueDate,
     dueDate: form.dueDate,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subscriptionViewSchema } from './billing-api.js';
+import { documentLanguages } from './i18n/languages.js';
 import { settingsUpdateSchema } from './settings-api.js';
 
 /**
@@ -107,3 +108,9 @@ export const profileUpdateSchema = settingsUpdateSchema.extend({
 });
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
+
+/** `PUT /settings/language` and `GET /settings/language`: the owner's document language (issue 30). */
+export const documentLanguageSettingSchema = z.object({
+  language: z.enum(documentLanguages, { error: 'Please choose a document language from the list' }),
+});
+export type DocumentLanguageSetting = z.infer<typeof documentLanguageSettingSchema>;

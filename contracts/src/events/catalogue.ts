@@ -8,6 +8,7 @@ import { type EventOf, type EventVersions, InvalidEventError } from './define.js
 import { invoiceDraftEvents, invoiceDraftListEvents } from './drafts.js';
 import {
   accountingSettingsEvents,
+  documentLanguageEvents,
   invoiceEvents,
   invoiceNumberEvents,
   logoEvents,
@@ -39,6 +40,7 @@ export const eventCatalogue = {
   ...reminderReservationEvents,
   ...reminderSettingsEvents,
   ...accountingSettingsEvents,
+  ...documentLanguageEvents,
   ...invoiceNumberEvents,
   ...invoiceDraftEvents,
   ...invoiceDraftListEvents,

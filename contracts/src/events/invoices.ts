@@ -8,6 +8,7 @@ import {
   postalAddressSchema,
 } from '../einvoice/model.js';
 import { accountingSettingsSchema } from '../exports-api.js';
+import { documentLanguages } from '../i18n/languages.js';
 import { type EventOf, eventType } from './define.js';
 import { type InvoiceContent, invoiceContentSchema } from './invoice-content-v1.js';
 
@@ -185,6 +186,15 @@ export const accountingSettingsEvents = {
   AccountingSettingsChanged: eventType(accountingSettingsSchema.and(z.object({ userId: z.string() }))),
 } as const;
 
+/**
+ * On the settings stream beside UserSettingsChanged (as the reminders are: `PUT /settings` is the spec's form): the
+ * owner's document language, what an invoice is written in unless it or its client names another (issue 30).
+ */
+export const documentLanguageEvents = {
+  DocumentLanguageChanged: eventType(z.object({ userId: z.string(), language: z.enum(documentLanguages) })),
+} as const;
+
+export type DocumentLanguageEvent = EventOf<typeof documentLanguageEvents>;
 export type InvoiceEvent = EventOf<typeof invoiceEvents>;
 export type AccountingSettingsEvent = EventOf<typeof accountingSettingsEvents>;
 export type ReminderSettingsEvent = EventOf<typeof reminderSettingsEvents>;

@@ -43,8 +43,11 @@ export function createInvoiceCommands(deps: {
   const { store } = deps;
 
   /** The company profile's e-invoice details: the seller's defaults on an invoice (invoiceContentFrom). */
-  const sellerProfileOf = (settingsHistory: StoredEvent[]) =>
-    sellerProfileFrom(foldEvents(settingsDecider, settingsHistory, eventCodec).current);
+  /** The seller's profile and the owner's document language (issue 30), from the settings stream. */
+  const sellerProfileOf = (settingsHistory: StoredEvent[]) => {
+    const settings = foldEvents(settingsDecider, settingsHistory, eventCodec);
+    return { seller: sellerProfileFrom(settings.current), language: settings.language };
+  };
 
   return {
     /** `invoiceId`: a caller that must name it (a recurring run's, the same whoever issues it); else a new one. */
@@ -69,7 +72,7 @@ export function createInvoiceCommands(deps: {
         logo: logo ? { id: logo.logoId, contentType: logo.contentType } : null,
         paymentMethod,
         template: templateOf(input),
-        seller: sellerProfileOf(known.get(settings) ?? []),
+        ...sellerProfileOf(known.get(settings) ?? []),
       });
       const draftId = input.draftId ? { draftId: input.draftId } : {};
       return issueInvoice({ invoiceId, userId, content, logo, known, ...draftId });
@@ -95,7 +98,7 @@ export function createInvoiceCommands(deps: {
         logo: own?.logo ?? null,
         paymentMethod,
         template: templateOf(input),
-        seller: sellerProfileOf(known.get(settings) ?? []),
+        ...sellerProfileOf(known.get(settings) ?? []),
       });
       return reviseInvoice({
         invoiceId,
@@ -119,7 +122,7 @@ export function createInvoiceCommands(deps: {
         logo: null,
         paymentMethod,
         template: templateOf(input),
-        seller: sellerProfileOf(known.get(settings) ?? []),
+        ...sellerProfileOf(known.get(settings) ?? []),
       });
     },
 

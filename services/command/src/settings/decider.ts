@@ -2,6 +2,8 @@ import {
   type AccountingSettings,
   type AccountingSettingsEvent,
   addressFromText,
+  type DocumentLanguage,
+  type DocumentLanguageEvent,
   defaultReminderSettings,
   type PostalAddress,
   type ProfileEvent,
@@ -24,7 +26,8 @@ export type SettingsStreamEvent =
   | SettingsEvent
   | ProfileEvent
   | ReminderSettingsEvent
-  | AccountingSettingsEvent;
+  | AccountingSettingsEvent
+  | DocumentLanguageEvent;
 
 /** A user's settings as their own events describe them (stream `user-settings-{userId}`). */
 export interface SettingsState {
@@ -35,9 +38,17 @@ export interface SettingsState {
   reminders: ReminderSettings | null;
   /** The DATEV details (D-263); null: never saved (the defaults). */
   accounting: AccountingSettings | null;
+  /** The owner's document language (issue 30); null: never chosen (English). */
+  language: DocumentLanguage | null;
 }
 
-const initialSettingsState: SettingsState = { current: null, logo: null, reminders: null, accounting: null };
+const initialSettingsState: SettingsState = {
+  current: null,
+  logo: null,
+  reminders: null,
+  accounting: null,
+  language: null,
+};
 
 export type SettingsCommand =
   | {
@@ -46,7 +57,8 @@ export type SettingsCommand =
       data: { userId: string; update: SettingsUpdate; logo?: LogoRef };
     }
   | { type: 'ChangeReminderSettings'; data: { userId: string; settings: ReminderSettings } }
-  | { type: 'ChangeAccountingSettings'; data: { userId: string; settings: AccountingSettings } };
+  | { type: 'ChangeAccountingSettings'; data: { userId: string; settings: AccountingSettings } }
+  | { type: 'ChangeDocumentLanguage'; data: { userId: string; language: DocumentLanguage } };
 
 function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>): SettingsState {
   switch (event.type) {
@@ -62,6 +74,8 @@ function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>)
       const { userId: _userId, ...accounting } = event.data;
       return { ...state, accounting };
     }
+    case 'DocumentLanguageChanged':
+      return { ...state, language: event.data.language };
     default:
       return unreachable(event);
   }
@@ -72,6 +86,13 @@ function evolve(state: SettingsState, event: RecordedEvent<SettingsStreamEvent>)
  * ones, nothing. A logo other than the current one becomes CompanyLogoChanged.
  */
 function decide(state: SettingsState, command: SettingsCommand): SettingsStreamEvent[] {
+  if (command.type === 'ChangeDocumentLanguage') {
+    const { userId, language } = command.data;
+    // The same language again (English never chosen included) is no change.
+    return language === (state.language ?? 'en')
+      ? []
+      : [{ type: 'DocumentLanguageChanged', data: { userId, language } }];
+  }
   if (command.type === 'ChangeReminderSettings') {
     const { userId, settings } = command.data;
     const current = state.reminders ?? defaultReminderSettings;
@@ -137,6 +158,7 @@ export const settingsDecider: Decider<SettingsState, SettingsCommand, SettingsSt
     'CompanyLogoChanged',
     'ReminderSettingsChanged',
     'AccountingSettingsChanged',
+    'DocumentLanguageChanged',
   ],
   initialState: initialSettingsState,
   evolve,
@@ -184,4 +206,12 @@ export const changeAccountingSettings = (userId: string, settings: AccountingSet
     decider: settingsDecider,
     streams: settingsStreamId(userId),
     command: { type: 'ChangeAccountingSettings', data: { userId, settings } },
+  });
+
+/** `PUT /settings/language`: the owner's document language; the same one writes nothing. */
+export const changeDocumentLanguage = (userId: string, language: DocumentLanguage) =>
+  step({
+    decider: settingsDecider,
+    streams: settingsStreamId(userId),
+    command: { type: 'ChangeDocumentLanguage', data: { userId, language } },
   });

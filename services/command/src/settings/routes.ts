@@ -2,6 +2,7 @@ import {
   accountingSettingsSchema,
   documentKindPrefixes,
   documentKindSchema,
+  documentLanguageSettingSchema,
   documentSeriesInputSchema,
   formatDocumentNumber,
   MAX_LOGO_BYTES,
@@ -13,7 +14,12 @@ import { changeDocumentSeries, logoUpload } from '@remit/domain';
 import { currentUserId, jsonField, multipartUpload, parseInput, requireAuth, uploadedFile } from '@remit/kit';
 import { Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
-import { changeAccountingSettings, changeReminderSettings, changeSettings } from './decider.js';
+import {
+  changeAccountingSettings,
+  changeDocumentLanguage,
+  changeReminderSettings,
+  changeSettings,
+} from './decider.js';
 
 const multipart = multipartUpload({
   file: 'logo',
@@ -51,6 +57,16 @@ export function settingsRoutes(deps: { commands: Commands }): Router {
       };
       return { status: 200, body: { settings } };
     });
+    sendAnswer(res, answer);
+  });
+  /** The owner's document language (issue 30): what an invoice is written in unless it or its client says. */
+  router.put('/settings/language', requireAuth, async (req, res) => {
+    const { language } = parseInput(documentLanguageSettingSchema, req.body);
+    const userId = currentUserId(req);
+    const answer = await deps.commands.answer(req, changeDocumentLanguage(userId, language), ({ state }) => ({
+      status: 200,
+      body: { language: state.language ?? 'en' },
+    }));
     sendAnswer(res, answer);
   });
   /** The reminder policy and the owner's notification toggles (docs/decisions.md, "Getting paid"). */

@@ -1,5 +1,6 @@
 import {
   type AccountingSettingsAnswer,
+  type DocumentLanguage,
   defaultAccountingSettings,
   defaultReminderSettings,
   type PaymentMethod,
@@ -52,12 +53,25 @@ async function companyDetails(store: EventStore, userId: string) {
 
 /** The company profile's e-invoice details, the seller's defaults on an invoice (as the issue command reads them). */
 export async function sellerProfile(store: EventStore, userId: string): Promise<SellerProfile | null> {
+  return (await sellerDefaults(store, userId)).seller;
+}
+
+/**
+ * The seller's profile and the owner's document language (issue 30; English until chosen), read from the settings
+ * stream in one read, as the command side folds them when it issues.
+ */
+export async function sellerDefaults(
+  store: EventStore,
+  userId: string,
+): Promise<{ seller: SellerProfile | null; language: DocumentLanguage }> {
   let newest: Extract<ReturnType<typeof readEvent>, { type: 'UserSettingsChanged' }>['data'] | null = null;
+  let language: DocumentLanguage = 'en';
   for (const stored of await store.readStream(settingsStreamId(userId))) {
     const event = readEvent(stored);
     if (event.type === 'UserSettingsChanged') newest = event.data;
+    if (event.type === 'DocumentLanguageChanged') language = event.data.language;
   }
-  return sellerProfileFrom(newest);
+  return { seller: sellerProfileFrom(newest), language };
 }
 
 /** Spec §3 User settings; a user with none yet gets the defaults. */

@@ -1,5 +1,6 @@
 import {
   accountingSettingsAnswerSchema,
+  type DocumentLanguageSetting,
   type DocumentSeries,
   type PaymentMethodsAnswer,
   type QuickStatsAnswer,
@@ -16,10 +17,11 @@ import {
   findUserProfile,
   findUserSettings,
   listPaymentMethods,
+  sellerDefaults,
 } from './repository.js';
 
 /**
- * `GET /settings` (spec §3 User settings), `GET /settings/reminders`, `GET /settings/document-series`, `GET /settings/profile`,
+ * `GET /settings` (spec §3 User settings), `GET /settings/language`, `GET /settings/reminders`, `GET /settings/document-series`, `GET /settings/profile`,
  * `GET /settings/quick-stats` (paid) and `GET /settings/payment-methods`.
  */
 export function settingsQueryRoutes(deps: {
@@ -33,6 +35,12 @@ export function settingsQueryRoutes(deps: {
 
   router.get('/settings', requireAuth, async (req, res) => {
     res.json(await findUserSettings(db, store, currentUserId(req)));
+  });
+
+  /** The owner's document language (issue 30): English until `PUT /settings/language` says another. */
+  router.get('/settings/language', requireAuth, async (req, res) => {
+    const { language } = await sellerDefaults(store, currentUserId(req));
+    res.json({ language } satisfies DocumentLanguageSetting);
   });
 
   router.get('/settings/reminders', requireAuth, async (req, res) => {

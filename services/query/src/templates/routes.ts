@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { findTemplate, listTemplates, RenderError, readThumbnail, renderPreview } from '../pdf/index.js';
 import { renderInvoicePreview } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
-import { sellerProfile } from '../settings/repository.js';
+import { sellerDefaults } from '../settings/repository.js';
 import { findActivePaymentMethod } from './repository.js';
 
 const templateIdOf = (id: string | string[] | undefined) => {
@@ -122,9 +122,9 @@ export function templateRoutes(deps: { db: Database; store: EventStore }): Route
     const { invoice } = parseInput(previewRequestSchema.pick({ invoice: true }), { invoice: input.invoice });
     const logo = logoForPreview(input.logo);
     const userId = currentUserId(req);
-    const [method, seller] = await Promise.all([
+    const [method, defaults] = await Promise.all([
       findActivePaymentMethod(deps.db, userId, invoice.paymentMethodId),
-      sellerProfile(deps.store, userId),
+      sellerDefaults(deps.store, userId),
     ]);
     // The invoice as issuing would record it (the same e-invoice model, the profile's seller details), so the
     // step-2 preview is what the issued invoice's preview and PDF show.
@@ -132,7 +132,8 @@ export function templateRoutes(deps: { db: Database; store: EventStore }): Route
       logo: null,
       paymentMethod: method,
       template: { id, name: id, componentName: id },
-      seller,
+      seller: defaults.seller,
+      language: defaults.language,
     }).eInvoice;
     const preview = (dataUrl: string | undefined) =>
       renderInvoicePreview(model, id, dataUrl ? { logo: { dataUrl } } : {});
