@@ -87,6 +87,8 @@ export const settingsKeys = {
   documentSeries: ['settings', 'document-series'] as const,
   /** `GET /settings/accounting`: the owner's DATEV details for the accountant's exports (issue 32). */
   accounting: ['settings', 'accounting'] as const,
+  /** `GET /settings/language`: the owner's document language (issue 30). */
+  language: ['settings', 'language'] as const,
 };
 
 /** `GET /audit`: the tamper-evident log's verdict and head (issue 32). */

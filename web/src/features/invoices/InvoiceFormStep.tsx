@@ -60,7 +60,7 @@ const Footer = styled.div`
 const currencyOptions = currencies.map((currency) => ({ value: currency.value, label: currency.label }));
 /** The document's language (issue 30): a picked client's, or chosen here; the preview shows it. */
 const languageOptions = [
-  { value: '', label: 'Default (English)' },
+  { value: '', label: 'Your default (Profile)' },
   ...documentLanguages.map((code) => ({ value: code, label: languageNames[code] })),
 ];
 const email = sanitize.email;

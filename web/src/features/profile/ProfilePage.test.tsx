@@ -393,6 +393,22 @@ describe('/profile (spec §2 Profile)', () => {
     });
   });
 
+  it('sets the document language new invoices are written in (issue 30)', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    const card = within(await screen.findByRole('region', { name: 'Documents' }));
+    const select = await card.findByRole('combobox', { name: 'Document language' });
+    await waitFor(() => expect(select).toBeEnabled());
+    expect(select).toHaveValue('en');
+    await user.selectOptions(select, 'Deutsch');
+    expect(await screen.findByText('New invoices are written in Deutsch')).toBeInTheDocument();
+    const puts = requests.filter(
+      (request) => request.method === 'PUT' && request.path === '/settings/language',
+    );
+    expect(puts.map((request) => request.body)).toEqual([{ language: 'de' }]);
+  });
+
   it('refuses reminders on with no day chosen, and shows what the server says', async () => {
     const { requests } = api({
       onRemindersSave: () => ({

@@ -10,6 +10,7 @@ import { CurrentPlanCard } from '../billing/CurrentPlanCard';
 import { DeviceDataCard } from '../pwa/DeviceDataCard';
 import { AccountingCard } from './AccountingCard';
 import { AuditCard } from './AuditCard';
+import { DocumentLanguageCard } from './DocumentLanguageCard';
 import { DocumentNumbersCard } from './DocumentNumbersCard';
 import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
@@ -95,6 +96,7 @@ export function ProfilePage() {
           <RemindersCard />
           <DocumentNumbersCard />
           <AccountingCard />
+          <DocumentLanguageCard />
           <AuditCard />
         </Stack>
       </Columns>

@@ -168,6 +168,8 @@ export function api(setup: Setup = {}) {
       return { status: 201, body: { paymentMethod: created, position: '10' } };
     },
     'GET /settings/reminders': () => ({ body: reminders }),
+    'GET /settings/language': () => ({ body: { language: 'en' } }),
+    'PUT /settings/language': (request) => ({ body: { ...(request.body as object), position: '13' } }),
     'GET /audit': () => ({ body: audit }),
     'GET /settings/document-series': () => ({ body: { series: documentSeries } }),
     'PUT /settings/document-series/credit_note': (request) =>
