@@ -13,6 +13,7 @@ import {
   formatMoney,
   formatQuantity,
   groupIban,
+  labelled,
   money,
   QUANTITY_DECIMALS,
   type UnitCode,
@@ -82,9 +83,11 @@ export function eInvoiceTemplateData(
   ];
   const notes = [
     // A credit note's note is the reason it corrects the invoice: it leads.
-    isCredit && invoice.notes.trim() ? `${labels.reason}: ${invoice.notes.trim()}` : '',
+    isCredit && invoice.notes.trim() ? labelled(labels.reason, invoice.notes.trim(), language) : '',
     ...exemptionNotes,
-    invoice.customer.buyerReference ? `${labels.buyerReference}: ${invoice.customer.buyerReference}` : '',
+    invoice.customer.buyerReference
+      ? labelled(labels.buyerReference, invoice.customer.buyerReference, language)
+      : '',
     isCredit ? '' : invoice.notes.trim(),
   ].filter(Boolean);
   // A credit note asks for no payment: no payment details, no code to scan (its XML keeps the means, BR-DE-1).
