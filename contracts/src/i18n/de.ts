@@ -147,6 +147,15 @@ export const de: Catalogue = {
     quoteAcceptedSubject: 'Angebot {number} angenommen',
     quoteAcceptedLead:
       'vielen Dank, dass Sie das Angebot {number} über {amount} angenommen haben. Wir melden uns in Kürze mit den nächsten Schritten.',
+    creditNoteSubject: 'Rechnungskorrektur {number} von {seller}',
+    creditNoteIntro:
+      'Anbei erhalten Sie die Rechnungskorrektur {number} über {amount} zur Rechnung {invoice} vom {date}.',
+    creditNote: 'Rechnungskorrektur',
+    corrects: 'Korrigiert',
+    correctsValue: '{number} vom {date}',
+    amountCredited: 'Gutgeschriebener Betrag',
+    nothingToPay: 'Für diese Rechnungskorrektur ist keine Zahlung zu leisten.',
+    creditNoteAttached: 'Die Rechnungskorrektur ist als PDF angehängt ({filename}).',
   },
   page: {
     title: 'Rechnung {number} von {seller}',

@@ -150,6 +150,15 @@ export const en = {
     quoteAcceptedSubject: 'Quote {number} accepted',
     quoteAcceptedLead:
       'Thank you for accepting quote {number} for {amount}. We will be in touch shortly about the next steps.',
+    creditNoteSubject: 'Credit note {number} from {seller}',
+    creditNoteIntro:
+      'Please find attached credit note {number} for {amount}, which corrects invoice {invoice} of {date}.',
+    creditNote: 'Credit note',
+    corrects: 'Corrects',
+    correctsValue: '{number} of {date}',
+    amountCredited: 'Amount credited',
+    nothingToPay: 'Nothing is to be paid for a credit note.',
+    creditNoteAttached: 'The credit note is attached as a PDF ({filename}).',
   },
   /** The customer page (/i/{token}): the invoice online, its PDF and how to pay. */
   page: {

@@ -144,6 +144,15 @@ export const es: Catalogue = {
     quoteAcceptedSubject: 'Presupuesto {number} aceptado',
     quoteAcceptedLead:
       'Gracias por aceptar el presupuesto {number} por importe de {amount}. En breve nos pondremos en contacto con usted para los siguientes pasos.',
+    creditNoteSubject: 'Factura rectificativa {number} de {seller}',
+    creditNoteIntro:
+      'Le adjuntamos la factura rectificativa {number} por {amount}, que rectifica la factura {invoice} del {date}.',
+    creditNote: 'Factura rectificativa',
+    corrects: 'Rectifica',
+    correctsValue: '{number} del {date}',
+    amountCredited: 'Importe abonado',
+    nothingToPay: 'Esta factura rectificativa no requiere ningún pago.',
+    creditNoteAttached: 'La factura rectificativa se adjunta en PDF ({filename}).',
   },
   page: {
     title: 'Factura {number} de {seller}',

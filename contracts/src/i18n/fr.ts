@@ -144,6 +144,15 @@ export const fr: Catalogue = {
     quoteAcceptedSubject: 'Devis {number} accepté',
     quoteAcceptedLead:
       'Merci d’avoir accepté le devis {number} d’un montant de {amount}. Nous revenons vers vous très prochainement pour la suite.',
+    creditNoteSubject: 'Avoir {number} de {seller}',
+    creditNoteIntro:
+      'Veuillez trouver ci-joint l’avoir {number} d’un montant de {amount}, qui corrige la facture {invoice} du {date}.',
+    creditNote: 'Avoir',
+    corrects: 'Corrige',
+    correctsValue: '{number} du {date}',
+    amountCredited: 'Montant crédité',
+    nothingToPay: 'Aucun paiement n’est dû au titre de cet avoir.',
+    creditNoteAttached: 'L’avoir est joint au format PDF ({filename}).',
   },
   page: {
     title: 'Facture {number} de {seller}',

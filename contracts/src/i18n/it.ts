@@ -145,6 +145,15 @@ export const it: Catalogue = {
     quoteAcceptedSubject: 'Preventivo {number} accettato',
     quoteAcceptedLead:
       'grazie per aver accettato il preventivo {number} di {amount}. La contatteremo a breve per i prossimi passi.',
+    creditNoteSubject: 'Nota di credito {number} di {seller}',
+    creditNoteIntro:
+      'In allegato trova la nota di credito {number} di {amount}, che rettifica la fattura {invoice} del {date}.',
+    creditNote: 'Nota di credito',
+    corrects: 'Rettifica',
+    correctsValue: '{number} del {date}',
+    amountCredited: 'Importo accreditato',
+    nothingToPay: 'Per questa nota di credito non è dovuto alcun pagamento.',
+    creditNoteAttached: 'La nota di credito è allegata in PDF ({filename}).',
   },
   page: {
     title: 'Fattura {number} di {seller}',

@@ -141,6 +141,15 @@ export const nl: Catalogue = {
     quoteAcceptedSubject: 'Offerte {number} geaccepteerd',
     quoteAcceptedLead:
       'Bedankt voor het accepteren van offerte {number} van {amount}. We nemen binnenkort contact met je op over de volgende stappen.',
+    creditNoteSubject: 'Creditnota {number} van {seller}',
+    creditNoteIntro:
+      'Bijgaand ontvangt u creditnota {number} voor {amount}, ter correctie van factuur {invoice} van {date}.',
+    creditNote: 'Creditnota',
+    corrects: 'Corrigeert',
+    correctsValue: '{number} van {date}',
+    amountCredited: 'Gecrediteerd bedrag',
+    nothingToPay: 'Voor deze creditnota hoeft u niets te betalen.',
+    creditNoteAttached: 'De creditnota is als pdf bijgevoegd ({filename}).',
   },
   page: {
     title: 'Factuur {number} van {seller}',

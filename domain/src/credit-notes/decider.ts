@@ -1,7 +1,9 @@
 import {
   type CreditedLine,
   type CreditNoteEvent,
+  catalogue,
   creditNoteStreamId,
+  fill,
   type InvoiceRecord,
 } from '@remit/contracts';
 import { type Decider, step } from '@remit/eventstore';
@@ -103,16 +105,13 @@ export const creditNoteDecider: Decider<CreditNoteState, CreditNoteCommand, Cred
             fields: { to: 'Enter an e-mail address' },
           });
         }
-        const seller = content.seller.companyName || content.seller.name;
+        // Empty: the credit note's own words for it, in its language (issue 30).
+        const defaultSubject = fill(catalogue(content.eInvoice.language).mail.creditNoteSubject, {
+          number: content.number,
+          seller: content.seller.companyName || content.seller.name,
+        });
         return [
-          {
-            type: 'CreditNoteSent',
-            data: {
-              ...data,
-              to: recipients,
-              subject: subject || `Credit note ${content.number} from ${seller}`,
-            },
-          },
+          { type: 'CreditNoteSent', data: { ...data, to: recipients, subject: subject || defaultSubject } },
         ];
       }
       default:

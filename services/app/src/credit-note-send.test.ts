@@ -144,4 +144,27 @@ describe('sending a credit note by e-mail', () => {
       expect(refused.status).toBe(404);
     }
   });
+
+  it("speaks the credit note's language: a German invoice's credit note is mailed in German", async () => {
+    const created = await postInvoice(
+      app,
+      ada.token,
+      invoicePayload({ invoiceNumber: 'DE-1', customerEmail: 'kunde@beispiel.de', language: 'de' } as never),
+    );
+    const invoiceId = String((created.body.invoice as { ID: string }).ID);
+    const credited = await app.post(
+      `/invoices/${invoiceId}/credit-notes`,
+      { reason: 'Storno' },
+      { token: ada.token },
+    );
+    expect(credited.status).toBe(201);
+    const sent = await app.post(`/credit-notes/${String(credited.body.id)}/send`, {}, { token: ada.token });
+    expect(sent.body.subject).toBe(`Rechnungskorrektur ${String(credited.body.number)} von Engines & Co`);
+    const text = decodeQuotedPrintable((await mail.nextTo('kunde@beispiel.de')).raw);
+    expect(text).toContain('Guten Tag Charles Babbage,');
+    expect(text).toContain('zur Rechnung DE-1 vom 14. März 2025.');
+    expect(text).toContain('Für diese Rechnungskorrektur ist keine Zahlung zu leisten.');
+    expect(text).toContain('lang="de"');
+    expect(text).not.toContain('Nothing is to be paid');
+  });
 });

@@ -1,10 +1,18 @@
-import { formatMoney, type InvoiceRecord, money } from '@remit/contracts';
+import {
+  catalogue,
+  fill,
+  formatDocumentDate,
+  formatMoney,
+  type InvoiceRecord,
+  labelled,
+  money,
+} from '@remit/contracts';
 import type { MailMessage } from '@remit/kit';
-import { escapeHtml, greets, longDate } from '../invoices/invoice-email.js';
+import { escapeHtml, greets } from '../invoices/invoice-email.js';
 
 /**
- * The e-mail a customer gets with a credit note (issue 27): what it corrects and why, the amount credited, that
- * nothing is to be paid for it, and the PDF attached. Like an invoice's, a plain-text and a table-based HTML part;
+ * The e-mail a customer gets with a credit note (issue 27): what it corrects, the amount credited, that nothing is
+ * to be paid for it, and the PDF attached, in the credit note's language (issue 30). Like an invoice's, a plain-text and a table-based HTML part;
  * `messageId` is the send's, so a repeat of one send is the same message to a mail client.
  */
 export function creditNoteEmail(input: {
@@ -18,35 +26,40 @@ export function creditNoteEmail(input: {
   mailDomain: string;
 }): MailMessage {
   const { content } = input;
+  const language = content.eInvoice.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
   const seller = content.seller.companyName || content.seller.name;
-  const amount = formatMoney(money(content.total, content.currency));
+  const amount = formatMoney(money(content.total, content.currency), words.locale.money);
+  // A credit note always names the invoice it corrects (BG-3).
   const corrected = content.eInvoice.precedingInvoice;
-  const correctsLine = corrected
-    ? `invoice ${corrected.number} of ${longDate(corrected.issueDate)}`
-    : 'an earlier invoice';
-  const intro =
-    input.message ||
-    `Please find attached credit note ${content.number} for ${amount}, which corrects ${correctsLine}.`;
-  const greeting = greets(intro) ? null : `Hello ${content.customer.name},`;
+  const invoice = corrected?.number ?? '';
+  const date = corrected ? formatDocumentDate(corrected.issueDate, language) : '';
+  const intro = input.message || fill(t.creditNoteIntro, { number: content.number, amount, invoice, date });
+  const greeting = greets(intro)
+    ? null
+    : content.customer.name
+      ? fill(t.hello, { name: content.customer.name })
+      : t.helloThere;
   const rows: [string, string][] = [
-    ['Credit note', content.number],
-    ['Corrects', corrected ? `${corrected.number} of ${longDate(corrected.issueDate)}` : '—'],
-    ['Amount credited', amount],
+    [t.creditNote, content.number],
+    [t.corrects, fill(t.correctsValue, { number: invoice, date })],
+    [t.amountCredited, amount],
   ];
   const text = [
     ...(greeting ? [greeting, ''] : []),
     intro,
     '',
-    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...rows.map(([label, value]) => labelled(label, value, language)),
     '',
-    'Nothing is to be paid for a credit note.',
+    t.nothingToPay,
     '',
     `— ${seller}`,
   ].join('\n');
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`;
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(input.subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:32px 12px">
@@ -58,8 +71,8 @@ ${greeting ? `<tr><td style="font-size:16px;line-height:24px;padding-bottom:12px
 <tr><td style="padding-bottom:20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:15px;border-top:1px solid #e5e7eb;border-bottom:1px solid #e5e7eb">
 ${rows.map(([label, value]) => row(label, value)).join('')}
 </table></td></tr>
-<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px">Nothing is to be paid for a credit note.</td></tr>
-<tr><td style="font-size:13px;line-height:20px;color:#6b7280">The credit note is attached as a PDF (${escapeHtml(input.pdf.filename)}).</td></tr>
+<tr><td style="font-size:14px;line-height:22px;padding-bottom:20px">${escapeHtml(t.nothingToPay)}</td></tr>
+<tr><td style="font-size:13px;line-height:20px;color:#6b7280">${escapeHtml(fill(t.creditNoteAttached, { filename: input.pdf.filename }))}</td></tr>
 </table></td></tr></table></body></html>`;
   return {
     to: input.to,
