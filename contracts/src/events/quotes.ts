@@ -71,6 +71,11 @@ export const quoteEvents = {
   QuoteAccepted: eventType(z.object(responseSchema)),
   QuoteDeclined: eventType(z.object(responseSchema)),
   /** Converted: invoice `invoiceId` was issued with the quote's lines in the same transaction. */
+  /**
+   * Its valid-until day passed in the owner's time zone with no answer (the scheduler's quote-expiry job, D-288):
+   * recorded once per valid-until day, and the owner told. A revision to a later day makes it answerable again.
+   */
+  QuoteExpired: eventType(z.object({ quoteId: z.string(), userId: z.string(), validUntil: z.string() })),
   QuoteInvoiced: eventType(
     z.object({
       quoteId: z.string(),

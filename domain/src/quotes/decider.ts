@@ -27,6 +27,8 @@ export interface QuoteState {
   tokenHash: string | null;
   answer: { accepted: boolean; name: string; note: string; day: string } | null;
   invoice: { id: string; number: string } | null;
+  /** The valid-until day whose passing was recorded (QuoteExpired); null while none was. */
+  expiredOn: string | null;
 }
 
 interface Document {
@@ -60,7 +62,8 @@ export type QuoteCommand =
   | {
       type: 'ConvertQuote';
       data: { quoteId: string; userId: string; invoiceId: string; invoiceNumber: string };
-    };
+    }
+  | { type: 'ExpireQuote'; data: { quoteId: string; at: string } };
 
 const initialState: QuoteState = {
   exists: false,
@@ -76,6 +79,7 @@ const initialState: QuoteState = {
   tokenHash: null,
   answer: null,
   invoice: null,
+  expiredOn: null,
 };
 
 const notFound = () => new AppError('not_found', quoteMessages.notFound);
@@ -119,6 +123,7 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
     'QuoteAccepted',
     'QuoteDeclined',
     'QuoteInvoiced',
+    'QuoteExpired',
   ],
   initialState,
   evolve(state, event) {
@@ -144,6 +149,8 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
       }
       case 'QuoteInvoiced':
         return { ...state, invoice: { id: event.data.invoiceId, number: event.data.invoiceNumber } };
+      case 'QuoteExpired':
+        return { ...state, expiredOn: event.data.validUntil };
       default:
         return unreachable(event);
     }
@@ -178,6 +185,21 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
         return [{ type: 'QuoteShared', data: command.data }];
       case 'AnswerQuote':
         return answer(state, command.data);
+      case 'ExpireQuote': {
+        // Recorded once per valid-until day, only for a sent quote nobody answered or converted, once that day
+        // has passed in the owner's time zone; anything else decides nothing (a scheduler's stale row).
+        if (!state.exists || state.deleted || !state.userId || !state.sent) return [];
+        if (state.expiredOn === state.validUntil) return [];
+        const current = quoteStateOf(
+          { ...state, invoiced: state.invoice !== null },
+          new Date(command.data.at),
+        );
+        if (current !== 'Expired') return [];
+        const { quoteId } = command.data;
+        return [
+          { type: 'QuoteExpired', data: { quoteId, userId: state.userId, validUntil: state.validUntil } },
+        ];
+      }
       case 'ConvertQuote': {
         const { quoteId, userId, invoiceId, invoiceNumber } = command.data;
         own(state, userId);

@@ -23,6 +23,8 @@ export const quotes = pgTable(
     tokenHash: text('token_hash'),
     invoiceId: text('invoice_id'),
     invoiceNumber: text('invoice_number'),
+    /** The valid-until day whose passing was recorded (QuoteExpired): the quote-expiry job's done mark (D-288). */
+    expiryNoted: text('expiry_noted'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     /** The last event applied: a re-delivered one changes nothing (D-21). */
     position: bigint('position', { mode: 'bigint' }).notNull(),

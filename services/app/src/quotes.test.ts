@@ -197,8 +197,29 @@ describe.each(httpStores())('quotes over HTTP on %s', (kind) => {
     await moveTo('2026-03-05T10:00:00Z');
     const { id } = await create();
     const token = await share(id);
+    // The scheduler's quote-expiry job: 22:30 UTC is still the 15th in Berlin, so nothing is recorded yet.
+    const expiries = async () =>
+      (
+        (await app.database.db.execute(
+          sql`select count(*)::int as n from events where stream_id = ${`quote-${id}`} and type = 'QuoteExpired'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]?.n;
+    await moveTo('2026-03-15T22:30:00Z');
+    await app.remit.collectionClock.tick();
+    expect(await expiries()).toBe(0);
     // 23:30 UTC on the 15th is 00:30 on the 16th in Berlin: the owner's day is past valid-until.
     await moveTo('2026-03-15T23:30:00Z');
+    const mailsBefore = mail.messages.length;
+    await app.remit.collectionClock.tick();
+    await app.remit.collectionClock.tick();
+    expect(await expiries()).toBe(1);
+    const told = mail.messages
+      .slice(mailsBefore)
+      .filter(
+        (message) => message.to.includes('ada@example.com') && /expired without an answer/.test(message.raw),
+      );
+    expect(told.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(told.map((message) => message.raw.match(/^Subject: (.*)$/m)?.[1])).size).toBe(told.length);
     const expired = await app.get('/quotes?state=Expired', { token: ada });
     expect(
       (expired.body.quotes as { id: string; state: string }[]).find((quote) => quote.id === id)?.state,

@@ -39,6 +39,7 @@ import { shareRoutes } from './invoices/share-routes.js';
 import { itemRoutes } from './items/routes.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
+import { quoteExpiryJob } from './quotes/jobs.js';
 import { type QuotePdfSource, quoteRoutes } from './quotes/routes.js';
 import { recurringJobs } from './recurring/jobs.js';
 import { recurringRoutes } from './recurring/routes.js';
@@ -202,7 +203,8 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   return {
     router,
     recordView,
-    recurringJobs: jobs,
+    // The scheduler's jobs this side owns: recurring issue and send, and quote expiry (issue 33).
+    recurringJobs: [...jobs, quoteExpiryJob],
     settled: () => auth.settle(),
     close: async () => {
       await auth.settle();

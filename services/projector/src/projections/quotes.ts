@@ -21,6 +21,7 @@ export const quotesProjection = defineProjection({
     'QuoteAccepted',
     'QuoteDeclined',
     'QuoteInvoiced',
+    'QuoteExpired',
   ],
   async apply(db, event) {
     const { quoteId } = event.data;
@@ -93,6 +94,10 @@ export const quotesProjection = defineProjection({
           invoiceId: event.data.invoiceId,
           invoiceNumber: event.data.invoiceNumber,
         });
+        return;
+      case 'QuoteExpired':
+        // Stays 'sent' (Expired is read from the owner's day, D-281); the job finds it no more for this day.
+        await update({ expiryNoted: event.data.validUntil });
         return;
       default:
         return unreachable(event);
