@@ -11,5 +11,6 @@ export * from './schema/documents.js';
 export * from './schema/invoices.js';
 export * from './schema/quotes.js';
 export * from './schema/recurring.js';
+export * from './schema/online-payments.js';
 export * from './schema/stats.js';
 export * from './schema/totals.js';

@@ -36,6 +36,7 @@ function publicView(overrides: Partial<PublicInvoiceView> = {}): PublicInvoiceVi
     amountPaid: 0,
     balance: 120000,
     settled: false,
+    payOnline: false,
     payment: null,
     ...overrides,
   };
