@@ -32,10 +32,7 @@ export const connectOnlinePaymentsSchema = z.object({
 });
 
 /** The answer of connect: where to send the owner (Stripe's onboarding, or back to /profile). */
-export const connectOnlinePaymentsAnswerSchema = z.object({
-  url: z.string(),
-  state: z.enum(onlinePaymentStates),
-});
+export const connectOnlinePaymentsAnswerSchema = onlinePaymentsStatusSchema.extend({ url: z.string() });
 export type ConnectOnlinePaymentsAnswer = z.infer<typeof connectOnlinePaymentsAnswerSchema>;
 
 /** `POST /public/invoices/{token}/checkout` → the provider's (or the sandbox's) checkout page. */
