@@ -1,7 +1,8 @@
 import { type FakeStripe, startFakeStripe } from '@remit/command/testing/fake-stripe';
-import { createEventStore, type EventStore } from '@remit/eventstore';
+import { createEventStore, type EventStore, events } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { setClock } from '@remit/kit';
+import { max } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
@@ -77,9 +78,12 @@ describe.each(httpStores())('online payments through Stripe Connect on %s', (kin
     return { ...started, sessionId };
   }
 
+  /** The customer page's answer once the read side has applied everything written so far. */
   async function publicView(pageToken: string, invoiceId: string) {
-    const headers = { 'X-Remit-Position': await position(`invoice-${invoiceId}`) };
-    return (await app.get(`/public/invoices/${pageToken}`, { headers })).body;
+    await app.applied(BigInt(await position(`invoice-${invoiceId}`)));
+    const [{ head } = { head: null }] = await store.db.select({ head: max(events.position) }).from(events);
+    if (head !== null) await app.applied(BigInt(head));
+    return (await app.get(`/public/invoices/${pageToken}`)).body;
   }
 
   async function payments(invoiceId: string) {

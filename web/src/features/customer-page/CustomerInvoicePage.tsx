@@ -28,9 +28,11 @@ import {
   Due,
   Frame,
   Main,
+  Notice,
   OwnerBar,
   Page,
   Side,
+  Stack,
   Stamp,
   type Tone,
   Top,
@@ -191,7 +193,6 @@ export function CustomerInvoicePage() {
                 <Badge $tone={toneOf(invoice)}>{t.status[invoice.status]}</Badge>
               )}
             </p>
-            {payOnline && <PayOnline token={token} invoice={invoice} />}
             {voided ? (
               <p>{fill(t.cancelledBy, { seller: sellerName(invoice) })}</p>
             ) : (
@@ -205,9 +206,12 @@ export function CustomerInvoicePage() {
             {invoice.amountPaid > 0 && !settled && (
               <p>{fill(t.paidOf, { paid: money(invoice.amountPaid), total: money(invoice.total) })}</p>
             )}
-            <Download href={`${publicInvoicePath(token)}/pdf`} download>
-              {t.downloadPdf}
-            </Download>
+            <Stack>
+              {payOnline && <PayOnline token={token} invoice={invoice} />}
+              <Download href={`${publicInvoicePath(token)}/pdf`} download $secondary={payOnline}>
+                {t.downloadPdf}
+              </Download>
+            </Stack>
           </Card>
           {invoice.creditNotes.length > 0 && (
             <Card aria-labelledby="credit-notes-heading">

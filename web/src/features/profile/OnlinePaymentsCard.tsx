@@ -29,14 +29,15 @@ const Muted = styled.p`
 `;
 
 const Status = styled.p<{ $on: boolean }>`
-  display: inline-flex;
-  align-items: center;
+  display: flex;
+  align-items: baseline;
   gap: ${({ theme }) => theme.space.xs};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $on }) => ($on ? theme.colors.success : theme.colors.ink)};
 
   &::before {
     content: '';
+    flex: none;
     width: 10px;
     height: 10px;
     border-radius: 50%;
@@ -80,7 +81,7 @@ export function OnlinePaymentsCard() {
   const keep = (answer: OnlinePaymentsStatus) => queryClient.setQueryData(onlinePaymentKeys.status, answer);
 
   const connect = useCommand({
-    send: (_: void, key) => connectOnlinePayments(key),
+    send: (_, key) => connectOnlinePayments(key),
     onSuccess: (answer) => {
       const { url, ...connected } = answer;
       keep(connected);
@@ -91,7 +92,7 @@ export function OnlinePaymentsCard() {
     onError: (error) => setProblem(errorMessage(error, 'Online payments could not be connected. Try again.')),
   });
   const disconnect = useCommand({
-    send: (_: void, key) => disconnectOnlinePayments(key),
+    send: (_, key) => disconnectOnlinePayments(key),
     onSuccess: (answer) => {
       keep(answer);
       toast('Online payments disconnected', { tone: 'success' });
@@ -100,7 +101,7 @@ export function OnlinePaymentsCard() {
       setProblem(errorMessage(error, 'Online payments could not be disconnected. Try again.')),
   });
   const refresh = useCommand({
-    send: (_: void, key) => refreshOnlinePayments(key),
+    send: (_, key) => refreshOnlinePayments(key),
     onSuccess: keep,
   });
   const returned = params.get('online-payments');
