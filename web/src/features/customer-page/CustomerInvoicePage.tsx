@@ -277,16 +277,18 @@ function CheckoutNotice({
   outcome: ReturnType<typeof useCheckoutReturn>;
   cancelled: boolean;
 }) {
-  if (outcome.isPending) return <Spinner label="Confirming your payment..." />;
-  if (outcome.isError) return <Alert tone="error">{outcome.error.message}</Alert>;
-  if (outcome.data?.paid) return <Alert tone="success">Payment received. Thank you!</Alert>;
-  if (outcome.data) {
-    return (
-      <Alert tone="info">Your payment is being processed; this page will show it once it is confirmed.</Alert>
-    );
-  }
-  if (cancelled) return <Alert tone="info">Payment cancelled. Nothing was charged.</Alert>;
-  return null;
+  const message = outcome.isPending ? (
+    <Spinner label="Confirming your payment..." />
+  ) : outcome.isError ? (
+    <Alert tone="error">{outcome.error.message}</Alert>
+  ) : outcome.data?.paid ? (
+    <Alert tone="success">Payment received. Thank you!</Alert>
+  ) : outcome.data ? (
+    <Alert tone="info">Your payment is being processed; this page will show it once it is confirmed.</Alert>
+  ) : cancelled ? (
+    <Alert tone="info">Payment cancelled. Nothing was charged.</Alert>
+  ) : null;
+  return message && <Notice>{message}</Notice>;
 }
 
 /**
