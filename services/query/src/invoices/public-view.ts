@@ -1,9 +1,9 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
-import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
+import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
 import type { InvoiceRow } from './repository.js';
 
