@@ -12,5 +12,6 @@ export * from './schema/invoices.js';
 export * from './schema/quotes.js';
 export * from './schema/recurring.js';
 export * from './schema/online-payments.js';
+export * from './schema/quotes.js';
 export * from './schema/stats.js';
 export * from './schema/totals.js';
