@@ -180,11 +180,7 @@ export function CustomerInvoicePage() {
             <CheckoutNotice outcome={returned} cancelled={returned.cancelled} />
             <h2 id="due-heading">{settled ? t.paidInFull : voided ? t.nothingToPay : t.amountDue}</h2>
             <Due>
-              {voided ? (
-                <s>{money(invoice.total)}</s>
-              ) : (
-                money(settled ? invoice.total : invoice.balance)
-              )}
+              {voided ? <s>{money(invoice.total)}</s> : money(settled ? invoice.total : invoice.balance)}
             </Due>
             <p>
               {settled && !invoice.settled ? (
