@@ -93,7 +93,7 @@ describe("the sent e-mail's 'Pay {amount}' (issue 31)", () => {
       pdf: { filename: 'Invoice.pdf', content: Buffer.from('%PDF-') },
       mailDomain: 'remit.test',
     });
-    expect(mail.text).toContain('Pay €500.00 online: https://remit.test/i/token?pay=1');
+    expect(mail.text).toContain('Pay €500.00: https://remit.test/i/token?pay=1');
     const html = String(mail.html);
     expect(html).toContain('<a href="https://remit.test/i/token?pay=1"');
     expect(html.indexOf('Pay €500.00')).toBeLessThan(html.indexOf('View invoice online'));
