@@ -69,6 +69,7 @@ export const paymentMethodKindLabels: Record<PaymentMethodKind, string> = {
   cheque: 'Cheque',
   digital: 'Digital',
   other: 'Other',
+  sepa_debit: 'SEPA Direct Debit',
 };
 export type RecordPaymentInput = z.input<typeof recordPaymentSchema>;
 

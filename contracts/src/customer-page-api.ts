@@ -57,6 +57,8 @@ export const publicInvoiceViewSchema = z.object({
   amountPaid: z.number().int(),
   balance: z.number().int(),
   settled: z.boolean(),
+  /** The owner takes online payments (issue 31) and a balance is due: the page offers 'Pay {amount}'. */
+  payOnline: z.boolean().default(false),
   /** How to pay, as the invoice names it; null when it names none. The reference is the invoice number. */
   payment: z
     .object({

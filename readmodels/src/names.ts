@@ -23,6 +23,7 @@ export const projectionNames = [
   'bank',
   'quotes',
   'recurring',
+  'online-payments',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -88,6 +88,30 @@ describe('readEvent', () => {
     ).toThrow(/version 2 is not one of 1..1/);
   });
 
+  it("upcasts a payment recorded before online payments as the owner's, with no fee (issue 31)", () => {
+    const data = {
+      invoiceId: 'i1',
+      userId: 'u1',
+      paymentId: 'p1',
+      amount: 36_120,
+      currency: 'EUR',
+      date: '2026-11-20',
+      method: 'bank_transfer',
+      reference: 'R-1',
+      note: '',
+    };
+    expect(readEvent({ ...envelope, type: 'PaymentRecorded', schemaVersion: 1, data }).data).toEqual({
+      ...data,
+      source: 'owner',
+      fee: 0,
+    });
+    const online = { ...data, method: 'sepa_debit', source: 'stripe', fee: 35 };
+    expect(readEvent({ ...envelope, type: 'PaymentRecorded', schemaVersion: 2, data: online }).data).toEqual(
+      online,
+    );
+    expect(eventVersion('PaymentRecorded')).toBe(2);
+  });
+
   it('knows the version every type is written as', () => {
     expect(eventVersion('SubscriptionActivated')).toBe(2);
     expect(eventVersion('InvoiceIssued')).toBe(4);

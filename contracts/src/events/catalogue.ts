@@ -15,6 +15,11 @@ import {
   reminderSettingsEvents,
   settingsEvents,
 } from './invoices.js';
+import {
+  connectedAccountEvents,
+  onlinePaymentEvents,
+  sandboxInvoiceCheckoutEvents,
+} from './online-payments.js';
 import { paymentMethodEvents, paymentMethodListEvents, profileEvents } from './payment-methods.js';
 import { quoteEvents, quoteLinkEvents } from './quotes.js';
 import { recurringEvents } from './recurring.js';
@@ -54,6 +59,9 @@ export const eventCatalogue = {
   ...stripeEvents,
   ...sandboxCheckoutEvents,
   ...sandboxSubscriptionEvents,
+  ...onlinePaymentEvents,
+  ...connectedAccountEvents,
+  ...sandboxInvoiceCheckoutEvents,
   ...clientEvents,
   ...itemEvents,
   ...bankEvents,

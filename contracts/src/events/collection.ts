@@ -11,23 +11,46 @@ import type { InvoiceContent, InvoiceEvent } from './invoices.js';
  * integer minor units of the invoice's currency; a payment's `date` is the day the customer paid
  * (YYYY-MM-DD, as the owner says), the event's own time is when it was recorded.
  */
-export const paymentMethodKinds = ['bank_transfer', 'card', 'cash', 'cheque', 'digital', 'other'] as const;
+export const paymentMethodKinds = [
+  'bank_transfer',
+  'card',
+  'cash',
+  'cheque',
+  'digital',
+  'other',
+  'sepa_debit',
+] as const;
 export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
+
+/**
+ * Who recorded a payment (v2): the owner by hand, or a payment provider's checkout by itself (issue 31):
+ * `stripe` through the owner's connected account, `sandbox` the built-in stand-in where no money moves.
+ */
+export const paymentSources = ['owner', 'stripe', 'sandbox'] as const;
+export type PaymentSource = (typeof paymentSources)[number];
+
+const paymentRecordedV1 = z.object({
+  invoiceId: z.string(),
+  userId: z.string(),
+  paymentId: z.string(),
+  amount: z.number().int().positive(),
+  currency: z.string(),
+  date: z.string(),
+  method: z.enum(paymentMethodKinds),
+  reference: z.string(),
+  note: z.string(),
+});
 
 export const collectionEvents = {
   /** The customer paid (part of) the invoice; the owner recorded it ('Mark as paid' is the whole balance). */
-  PaymentRecorded: eventType(
-    z.object({
-      invoiceId: z.string(),
-      userId: z.string(),
-      paymentId: z.string(),
-      amount: z.number().int().positive(),
-      currency: z.string(),
-      date: z.string(),
-      method: z.enum(paymentMethodKinds),
-      reference: z.string(),
-      note: z.string(),
+  PaymentRecorded: eventType(paymentRecordedV1).next(
+    paymentRecordedV1.extend({
+      /** Where it came from; the provider's own id of the payment is `reference`. */
+      source: z.enum(paymentSources),
+      /** What the provider kept of it (minor units of `currency`); 0 when recorded by the owner. */
+      fee: z.number().int().nonnegative(),
     }),
+    (v1) => ({ ...v1, source: 'owner' as const, fee: 0 }),
   ),
   /** A recorded payment taken back (a mistake, a bounced transfer): it no longer counts. */
   PaymentReversed: eventType(

@@ -32,6 +32,8 @@ const recorded = (paymentId: string, amount: number): CollectionEvent => ({
     method: 'bank_transfer',
     reference: 'TX-1',
     note: '',
+    source: 'owner',
+    fee: 0,
   },
 });
 const reversed = (paymentId: string, amount: number): CollectionEvent => ({

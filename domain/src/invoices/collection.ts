@@ -7,6 +7,7 @@ import {
   type InvoiceContent,
   money,
   type PaymentMethodKind,
+  type PaymentSource,
   paymentAmountIn,
   paymentDateMessage,
 } from '@remit/contracts';
@@ -36,6 +37,28 @@ export type CollectionCommand =
       };
     }
   | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
+  /**
+   * A payment the provider took on the customer page's checkout (issue 31), as the provider has it now:
+   * recorded once by its id (the PaymentIntent's), and reversed once when `reversal` names why (refunded,
+   * disputed, or refunded because it came after the balance was paid). Any order of webhooks converges.
+   */
+  | {
+      type: 'RecordOnlinePayment';
+      data: {
+        invoiceId: string;
+        userId: string;
+        paymentId: string;
+        amount: number;
+        currency: string;
+        date: string;
+        method: PaymentMethodKind;
+        reference: string;
+        note: string;
+        source: Exclude<PaymentSource, 'owner'>;
+        fee: number;
+        reversal: string | null;
+      };
+    }
   | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } }
   | {
       type: 'SendInvoice';
@@ -169,6 +192,42 @@ function decideReminder(
   return events;
 }
 
+/** Past the balance (a second tab, a voided invoice): only as a payment already given back. */
+export const overpaidMessage = 'The invoice was already paid: refunded to the customer';
+
+function decideOnlinePayment(
+  content: InvoiceContent,
+  payments: Payments,
+  data: Extract<CollectionCommand, { type: 'RecordOnlinePayment' }>['data'],
+): CollectionEvent[] {
+  const { reversal, ...payment } = data;
+  const { invoiceId, userId, paymentId, amount } = payment;
+  const reversed: CollectionEvent[] = reversal
+    ? [
+        {
+          type: 'PaymentReversed',
+          data: { invoiceId, userId, paymentId, amount, currency: content.currency, reason: reversal },
+        },
+      ]
+    : [];
+  const known = payments.recorded[paymentId];
+  if (known) return known.reversed ? [] : reversed;
+  if (payment.currency !== content.currency) {
+    throw new AppError(
+      'conflict',
+      `The payment is in ${payment.currency}, the invoice in ${content.currency}`,
+      {
+        reason: 'currency_mismatch',
+      },
+    );
+  }
+  const fits = !payments.voided && amount <= balanceOf(content, payments);
+  if (!fits && !reversal) {
+    throw new AppError('conflict', overpaidMessage, { reason: 'overpayment' });
+  }
+  return [{ type: 'PaymentRecorded', data: payment }, ...reversed];
+}
+
 export function decideCollection(
   content: InvoiceContent,
   payments: Payments,
@@ -194,8 +253,15 @@ export function decideCollection(
         const due = formatMoney(money(balance, content.currency));
         throw badAmount(`The payment of ${asked} is more than the balance due of ${due}`, 'overpayment');
       }
-      return [{ type: 'PaymentRecorded', data: { ...data, amount, currency: content.currency } }];
+      return [
+        {
+          type: 'PaymentRecorded',
+          data: { ...data, amount, currency: content.currency, source: 'owner', fee: 0 },
+        },
+      ];
     }
+    case 'RecordOnlinePayment':
+      return decideOnlinePayment(content, payments, command.data);
     case 'ReversePayment': {
       const { invoiceId, userId, paymentId, reason } = command.data;
       const payment = payments.recorded[paymentId];

@@ -38,6 +38,8 @@ const paid = (amount: number): InvoiceStreamEvent => ({
     method: 'bank_transfer',
     reference: '',
     note: '',
+    source: 'owner',
+    fee: 0,
   },
 });
 

@@ -165,6 +165,7 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
       assertOwnLiveInvoice(state, command.data.userId);
       return decideDownload(state, command);
     case 'RecordPayment':
+    case 'RecordOnlinePayment':
     case 'ReversePayment':
     case 'VoidInvoice':
     case 'SendInvoice':

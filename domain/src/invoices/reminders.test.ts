@@ -47,6 +47,8 @@ const paid = (amount: number): CollectionEvent => ({
     method: 'bank_transfer',
     reference: '',
     note: '',
+    source: 'owner',
+    fee: 0,
   },
 });
 const voided: CollectionEvent = { type: 'InvoiceVoided', data: { ...ids, number: 'INV-001', reason: 'x' } };

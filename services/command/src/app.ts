@@ -5,6 +5,7 @@ import type { ClaimHolder, EventStore } from '@remit/eventstore';
 import {
   type Clock,
   createMailer,
+  type LimitStore,
   type Logger,
   type Mailer,
   mailDelivery,
@@ -37,6 +38,11 @@ import { invoiceRoutes } from './invoices/routes.js';
 import { createInvoiceCommands } from './invoices/service.js';
 import { shareRoutes } from './invoices/share-routes.js';
 import { itemRoutes } from './items/routes.js';
+import { takesOnlinePayments } from './online-payments/account.js';
+import { onlinePaymentRoutes } from './online-payments/routes.js';
+import { createSandboxInvoicePayments } from './online-payments/sandbox.js';
+import { createOnlinePayments } from './online-payments/service.js';
+import { createStripeInvoicePayments } from './online-payments/stripe-connect.js';
 import { paymentMethodRoutes } from './payment-methods/routes.js';
 import { createPaymentMethodService } from './payment-methods/service.js';
 import { quoteExpiryJob } from './quotes/jobs.js';
@@ -143,6 +149,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
       logger,
       mailDomain: new URL(config.appUrl).hostname,
       appUrl: config.appUrl,
+      takesOnlinePayments: (userId) => takesOnlinePayments(store, userId),
       ...(deps.invoicePdf ? { invoicePdf: deps.invoicePdf } : {}),
     }),
   );
@@ -186,7 +193,17 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
   router.use(bankRoutes({ commands, store, db: store.db, now }));
   router.use(clientRoutes({ commands }));
   router.use(itemRoutes({ commands }));
-  router.use(billingRoutesFor({ config, store, logger, now, commands }));
+  router.use(
+    billingRoutesFor({
+      config,
+      store,
+      logger,
+      now,
+      commands,
+      limits,
+      ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
+    }),
+  );
   async function recordView(invoiceId: string, userId: string): Promise<void> {
     const step = collectInvoice({
       type: 'RecordInvoiceView',
@@ -221,6 +238,8 @@ function billingRoutesFor(deps: {
   logger: Logger;
   now: () => Date;
   commands: Commands;
+  limits: LimitStore;
+  assertInvoiceOpen?: (userId: string, invoice: StreamInvoice) => Promise<void>;
 }): Router {
   const { config, store, logger, now, commands } = deps;
   const stripe = config.stripe ? createStripeProvider(config.stripe, now) : null;
@@ -245,5 +264,33 @@ function billingRoutesFor(deps: {
     logger,
     newestInvoiceId: (userId) => newestInvoiceIdFromLog(store.db, userId),
   });
-  return billingRoutes({ billing, stripe, sandbox, commands });
+  // Customers' invoice payments (issue 31): the same Stripe key (Connect or the server's own account),
+  // or the built-in sandbox beside billing's.
+  const invoiceSandbox = config.stripe
+    ? null
+    : createSandboxInvoicePayments({ store, commands, appUrl: config.appUrl });
+  const invoicePayments = config.stripe ? createStripeInvoicePayments(config.stripe, now) : invoiceSandbox;
+  if (!invoicePayments) throw new Error('unreachable: one invoice payment provider is always configured');
+  const onlinePayments = createOnlinePayments({
+    store,
+    commands,
+    provider: invoicePayments,
+    appUrl: config.appUrl,
+    logger,
+    now,
+    ...(deps.assertInvoiceOpen ? { assertInvoiceOpen: deps.assertInvoiceOpen } : {}),
+  });
+  const router = Router();
+  router.use(billingRoutes({ billing, stripe, sandbox, commands, onlinePayments }));
+  router.use(
+    onlinePaymentRoutes({
+      payments: onlinePayments,
+      sandbox: invoiceSandbox,
+      commands,
+      limits: deps.limits,
+      limitPerMinute: config.publicLinkLimitPerIpMin ?? 60,
+      now,
+    }),
+  );
+  return router;
 }

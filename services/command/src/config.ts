@@ -55,6 +55,16 @@ export const commandEnvSchema = baseEnvSchema.extend(mailEnvSchema.shape).extend
   STRIPE_API_URL: z.url().optional(),
   /** Requests per client address per minute on the customer pages' links (the query side reads the same). */
   PUBLIC_INVOICE_LIMIT_PER_IP_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Customers' online payments (issue 31): `on` (Stripe Connect: each owner connects their own account
+   * to this platform) or `off` (a self-hosted server: the server's own Stripe account takes them).
+   */
+  STRIPE_CONNECT: z.enum(['on', 'off']).default('on'),
+  /** The signing secret of the Connect webhook endpoint (Stripe gives it its own); optional. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
   /** Rate limits in Redis instead of the database (both are shared by every replica). */
   REDIS_URL: z
     .string()
@@ -124,6 +134,8 @@ function stripeSettingsFrom(env: z.infer<typeof commandEnvSchema>): StripeSettin
       'pro-yearly': required.STRIPE_PRICE_PRO_YEARLY as string,
     },
     apiUrl: env.STRIPE_API_URL ?? null,
+    connect: env.STRIPE_CONNECT === 'on',
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
   };
 }
 

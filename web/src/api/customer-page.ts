@@ -1,6 +1,10 @@
 import {
   POSITION_HEADER,
+  type PublicCheckoutAnswer,
+  type PublicConfirmAnswer,
   type PublicInvoiceView,
+  publicCheckoutAnswerSchema,
+  publicConfirmAnswerSchema,
   publicInvoiceViewSchema,
   type ShareAnswer,
   shareAnswerSchema,
@@ -81,4 +85,33 @@ export async function fetchSharedInvoiceOwner(token: string, signal?: AbortSigna
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+async function publicCommand<T>(path: string, body: unknown, parse: (json: unknown) => T): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json().catch(() => ({}))) as { error?: unknown };
+  if (!response.ok) {
+    throw new Error(
+      typeof json.error === 'string' ? json.error : `The payment could not be started (${response.status})`,
+    );
+  }
+  return parse(json);
+}
+
+/** 'Pay {amount}' (issue 31): a checkout of the balance due on the owner's payment account. */
+export function startPublicCheckout(token: string): Promise<PublicCheckoutAnswer> {
+  return publicCommand(`${publicInvoicePath(token)}/checkout`, {}, (json) =>
+    publicCheckoutAnswerSchema.parse(json),
+  );
+}
+
+/** Back from checkout: the payment as the provider has it, recorded if its webhook has not come yet. */
+export function confirmPublicCheckout(token: string, sessionId: string): Promise<PublicConfirmAnswer> {
+  return publicCommand(`${publicInvoicePath(token)}/confirm`, { sessionId }, (json) =>
+    publicConfirmAnswerSchema.parse(json),
+  );
 }

@@ -97,6 +97,11 @@ export const auditKeys = {
   summary: ['audit', 'summary'] as const,
 };
 
+/** The owner's online payment account (issue 31): `GET /billing/online-payments`. */
+export const onlinePaymentKeys = {
+  status: ['settings', 'online-payments'] as const,
+};
+
 export const paymentMethodKeys = {
   list: ['settings', 'payment-methods'] as const,
 };

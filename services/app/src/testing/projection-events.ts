@@ -262,6 +262,8 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
                   method: 'bank_transfer',
                   reference: `ref-${paymentId}`,
                   note: '',
+                  source: 'owner',
+                  fee: 0,
                 },
               },
         ),

@@ -7,6 +7,7 @@ import {
 import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { type RequestHandler, Router } from 'express';
 import { type Commands, sendAnswer } from '../commands.js';
+import type { OnlinePaymentsService } from '../online-payments/service.js';
 import { sandboxCheckoutPage } from './sandbox-page.js';
 import type { SandboxProvider } from './sandbox-provider.js';
 import type { BillingService } from './service.js';
@@ -22,6 +23,8 @@ export function billingRoutes(deps: {
   stripe: StripeProvider | null;
   sandbox: SandboxProvider | null;
   commands: Commands;
+  /** Customers' invoice payments and connected accounts take their webhooks from the same endpoint. */
+  onlinePayments?: OnlinePaymentsService;
 }): Router {
   const { billing, commands } = deps;
   const router = Router();
@@ -101,7 +104,10 @@ export function billingRoutes(deps: {
     } catch {
       throw new AppError('validation', 'Invalid Stripe signature');
     }
-    const outcome = await billing.applyStripeEvent(event);
+    const online = deps.onlinePayments;
+    const outcome = online?.takes(event)
+      ? await online.applyStripeEvent(event)
+      : await billing.applyStripeEvent(event);
     req.log.info({ eventId: event.id, type: event.type, outcome }, 'stripe webhook');
     res.json({ received: true, outcome });
   });

@@ -1,7 +1,7 @@
 import { planPrices } from '@remit/contracts';
 import type { SandboxSession } from './sandbox-provider.js';
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const euros = (cents: number) =>
   new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
@@ -23,6 +23,19 @@ export function sandboxCheckoutPage(session: SandboxSession): string {
        <a class="button primary" href="${escapeHtml(session.successUrl)}">Continue</a>`
     : `<form method="post" action="${action}/pay"><button class="button primary" type="submit">Pay</button></form>
        <form method="post" action="${action}/cancel"><button class="button" type="submit">Cancel</button></form>`;
+  return sandboxPage(`    <p class="brand">Remit</p>
+    <h1>Test checkout</h1>
+    <p class="amount">${euros(session.amount)} <small>${period}</small></p>
+    <dl>
+      <dt>Plan</dt><dd>${escapeHtml(plan.name)}</dd>
+      <dt>What you get</dt><dd>${escapeHtml(what)}</dd>
+      <dt>Amount</dt><dd>${euros(session.amount)} EUR</dd>
+    </dl>
+    <div class="actions">${body}</div>`);
+}
+
+/** The sandbox's page frame: a test banner, a card, the note that no provider is configured. */
+export function sandboxPage(content: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -58,15 +71,7 @@ export function sandboxCheckoutPage(session: SandboxSession): string {
 <main>
   <p class="banner" role="note"><strong>TEST MODE</strong> — this is a test checkout. No real payment is made.</p>
   <div class="content">
-    <p class="brand">Remit</p>
-    <h1>Test checkout</h1>
-    <p class="amount">${euros(session.amount)} <small>${period}</small></p>
-    <dl>
-      <dt>Plan</dt><dd>${escapeHtml(plan.name)}</dd>
-      <dt>What you get</dt><dd>${escapeHtml(what)}</dd>
-      <dt>Amount</dt><dd>${euros(session.amount)} EUR</dd>
-    </dl>
-    <div class="actions">${body}</div>
+${content}
     <p class="note">Remit runs without a payment provider configured, so its built-in sandbox stands in for Stripe. Set STRIPE_SECRET_KEY to take real payments.</p>
   </div>
 </main>

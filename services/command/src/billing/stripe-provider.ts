@@ -9,6 +9,10 @@ export interface StripeSettings {
   priceIds: Record<PlanId, string>;
   /** Another address for Stripe's API (stripe-mock, or a test's fake); unset in production. */
   apiUrl: string | null;
+  /** Customers' online payments through Connect (else the server's own account; issue 31). */
+  connect: boolean;
+  /** The Connect endpoint's own signing secret, when it has one. */
+  connectWebhookSecret: string | null;
 }
 
 export interface StripeProvider extends PaymentProvider {
@@ -111,6 +115,15 @@ export function createStripeProvider(settings: StripeSettings, now: () => Date):
       return fromStripeSubscription(updated, now().toISOString());
     },
     verifyWebhook(rawBody, signature) {
+      // One endpoint takes the platform's events and, when Stripe signs them with their own secret, the
+      // connected accounts' (issue 31).
+      if (settings.connectWebhookSecret) {
+        try {
+          return stripe.webhooks.constructEvent(rawBody, signature, settings.connectWebhookSecret);
+        } catch {
+          // Not the Connect endpoint's: the platform's secret below decides.
+        }
+      }
       return stripe.webhooks.constructEvent(rawBody, signature, settings.webhookSecret);
     },
   };

@@ -26,7 +26,7 @@ const duplicateDelivery = () =>
   new AppError('conflict', 'This Stripe event was applied before', { reason: 'duplicate' });
 
 /** `stripe-event-{id}`: written once, with the first events the Stripe event causes. */
-const stripeEventDecider: Decider<
+export const stripeEventDecider: Decider<
   { received: boolean },
   { type: 'Receive'; data: StripeEvent['data'] },
   StripeEvent

@@ -62,6 +62,8 @@ export function collectionRoutes(deps: {
   mailDomain: string;
   /** APP_URL, for the customer page link a send makes. */
   appUrl: string;
+  /** The owner takes online payments (issue 31): the mail's 'Pay {amount}' opens the customer page's checkout. */
+  takesOnlinePayments?: (userId: string) => Promise<boolean>;
 }): Router {
   const { commands, now } = deps;
   const router = Router();
@@ -138,8 +140,10 @@ export function collectionRoutes(deps: {
     let pdf: { pdf: Buffer; filename: string } | undefined;
     let queued: string | undefined;
     const token = newShareToken();
+    let payOnline = false;
     const send = async () => {
       pdf = await invoicePdf(userId, await streamInvoice(deps.store, userId, invoiceId));
+      payOnline = (await deps.takesOnlinePayments?.(userId)) ?? false;
       return collectInvoice({
         type: 'SendInvoice',
         data: {
@@ -165,12 +169,15 @@ export function collectionRoutes(deps: {
       const { content } = outcome.state;
       if (sent?.type !== 'InvoiceSent' || !content || !pdf) return;
       const shared = outcome.events.some((event) => event.type === 'InvoiceShared');
+      const pageUrl = shared ? `${deps.appUrl.replace(/\/+$/, '')}/i/${token}` : null;
+      const balance = balanceOf(content, outcome.state.collection);
       const message = invoiceEmail({
         ...sent.data,
         message: input.message,
         content,
-        balance: balanceOf(content, outcome.state.collection),
-        pageUrl: shared ? `${deps.appUrl.replace(/\/+$/, '')}/i/${token}` : null,
+        balance,
+        pageUrl,
+        onlinePayUrl: pageUrl && payOnline && balance > 0 ? `${pageUrl}?pay=1` : null,
         pdf: { filename: pdf.filename, content: pdf.pdf },
         mailDomain: deps.mailDomain,
         language: content.eInvoice.language,

@@ -77,3 +77,30 @@ describe("the sent e-mail's 'How to pay' (the customer page's rule)", () => {
     expect(mail.html).toContain('Reference: INV-2026-07');
   });
 });
+
+describe("the sent e-mail's 'Pay {amount}' (issue 31)", () => {
+  it('links the customer page checkout first when the owner takes online payments, in text and HTML', () => {
+    const mail = invoiceEmail({
+      sendId: 'send-2',
+      to: ['charles@example.com'],
+      cc: [],
+      subject: 'Invoice INV-2026-07',
+      message: '',
+      content: content(null),
+      balance: 50_000,
+      pageUrl: 'https://remit.test/i/token',
+      onlinePayUrl: 'https://remit.test/i/token?pay=1',
+      pdf: { filename: 'Invoice.pdf', content: Buffer.from('%PDF-') },
+      mailDomain: 'remit.test',
+    });
+    expect(mail.text).toContain('Pay €500.00: https://remit.test/i/token?pay=1');
+    const html = String(mail.html);
+    expect(html).toContain('<a href="https://remit.test/i/token?pay=1"');
+    expect(html.indexOf('Pay €500.00')).toBeLessThan(html.indexOf('View invoice online'));
+  });
+
+  it('has no Pay button without online payments or a payment link', () => {
+    const mail = mailFor(null);
+    expect(String(mail.html)).not.toContain('Pay €');
+  });
+});

@@ -49,6 +49,8 @@ export function invoiceEmail(input: {
   balance: number;
   /** The customer page link, when the send made one. */
   pageUrl?: string | null;
+  /** The customer page's 'Pay {amount}' (issue 31), when the owner takes online payments. */
+  onlinePayUrl?: string | null;
   pdf: { filename: string; content: Buffer };
   mailDomain: string;
   /** The invoice's document language (issue 30): the mail is written in it. */
@@ -88,13 +90,15 @@ export function invoiceEmail(input: {
     labelled(t.amountDue, due, language),
     labelled(t.dueDate, dueDate, language),
     ...(howToPay.length ? ['', labelled(t.howToPay, '', language).trimEnd(), ...howToPay] : []),
+    ...(input.onlinePayUrl ? ['', `${fill(t.pay, { amount: due })}: ${input.onlinePayUrl}`] : []),
     ...(input.pageUrl ? ['', fill(t.viewOnlineText, { url: input.pageUrl })] : []),
     '',
     `— ${seller}`,
   ].join('\n');
   const row = (label: string, value: string) =>
     `<tr><td style="padding:4px 0;color:#6b7280">${escapeHtml(label)}</td><td style="padding:4px 0;text-align:right;font-weight:600">${escapeHtml(value)}</td></tr>`;
-  const payLink = method?.paymentLink?.startsWith('https://') ? method.paymentLink : null;
+  const payLink =
+    input.onlinePayUrl ?? (method?.paymentLink?.startsWith('https://') ? method.paymentLink : null);
   const html = `<!doctype html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>${escapeHtml(input.subject)}</title></head>

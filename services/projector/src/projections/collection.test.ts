@@ -20,6 +20,8 @@ const payment = (paymentId: string, amount: number) =>
       method: 'bank_transfer',
       reference: `R-${paymentId}`,
       note: '',
+      source: 'owner',
+      fee: 0,
     },
   }) as const;
 

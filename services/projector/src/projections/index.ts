@@ -10,6 +10,7 @@ import { invoiceDraftsProjection } from './invoice-drafts.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
 import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
+import { onlinePaymentsProjection } from './online-payments.js';
 import { paymentMethodsProjection } from './payment-methods.js';
 import { profileStatsProjection } from './profile-stats.js';
 import { quotesProjection } from './quotes.js';
@@ -40,4 +41,5 @@ export const projections: Projection[] = [
   bankProjection,
   quotesProjection,
   recurringProjection,
+  onlinePaymentsProjection,
 ];

@@ -31,6 +31,8 @@ const payment = (invoiceId: string, paymentId: string, amount: number, userId = 
       method: 'bank_transfer',
       reference: `R-${paymentId}`,
       note: '',
+      source: 'owner',
+      fee: 0,
     },
   }) as const;
 

@@ -1,6 +1,8 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
+import { readModels } from '@remit/readmodels';
+import { and, eq } from 'drizzle-orm';
 import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
 import type { InvoiceRow } from './repository.js';
@@ -25,9 +27,10 @@ export async function publicInvoiceView(
   row: InvoiceRow,
   today: string,
 ): Promise<PublicInvoiceView> {
-  const [figures, creditNotes] = await Promise.all([
+  const [figures, creditNotes, payOnline] = await Promise.all([
     findCollectionFigures(db, row.userId, row.id),
     creditNotesOfInvoice(db, row.userId, row.id),
+    takesOnlinePayments(db, row.userId),
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
@@ -49,6 +52,25 @@ export async function publicInvoiceView(
     amountPaid: collection.AmountPaid,
     balance: collection.Balance,
     settled: collection.CollectionStatus === 'paid',
+    payOnline: payOnline && collection.Balance > 0 && collection.CollectionStatus !== 'void',
     payment: paymentDetailsOf(content),
   };
+}
+
+const { onlinePaymentAccounts } = readModels;
+
+/** The owner has an account connected that takes charges (issue 31). */
+async function takesOnlinePayments(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: onlinePaymentAccounts.userId })
+    .from(onlinePaymentAccounts)
+    .where(
+      and(
+        eq(onlinePaymentAccounts.userId, userId),
+        eq(onlinePaymentAccounts.connected, true),
+        eq(onlinePaymentAccounts.chargesEnabled, true),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

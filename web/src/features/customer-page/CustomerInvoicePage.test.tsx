@@ -1,7 +1,7 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { clearToken, storeToken } from '../../api/session';
 import { mockApi, testUser } from '../../test/api';
 import { pwaState } from '../../test/pwaRegister';
@@ -36,6 +36,7 @@ function publicView(overrides: Partial<PublicInvoiceView> = {}): PublicInvoiceVi
     amountPaid: 0,
     balance: 120000,
     settled: false,
+    payOnline: false,
     payment: null,
     ...overrides,
   };
@@ -123,6 +124,49 @@ describe('the customer page (issue 14)', () => {
     );
     expect(screen.queryByRole('complementary', { name: 'Owner view' })).not.toBeInTheDocument();
     expect(screen.queryByText('This invoice link is not valid')).not.toBeInTheDocument();
+  });
+
+  it("offers 'Pay' for the balance when the owner takes online payments, and goes to the checkout once for a double click", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const { requests } = mockApi({
+        'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+        [`GET /public/invoices/${TOKEN}`]: () => ({ body: publicView({ payOnline: true, balance: 90036 }) }),
+        [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+        [`POST /public/invoices/${TOKEN}/checkout`]: () => ({
+          body: { url: 'http://localhost/api/billing/sandbox/invoice-checkout/cs_sandbox_inv_1' },
+        }),
+      });
+      const user = userEvent.setup();
+      renderApp(`/i/${TOKEN}`);
+      await user.dblClick(await screen.findByRole('button', { name: 'Pay €900.36' }));
+      await waitFor(() =>
+        expect(assign).toHaveBeenCalledWith(
+          'http://localhost/api/billing/sandbox/invoice-checkout/cs_sandbox_inv_1',
+        ),
+      );
+      expect(requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('confirms the payment on the way back from checkout and shows Paid at once', async () => {
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ status: 401, body: { error: 'Sign in' } }),
+      [`GET /public/invoices/${TOKEN}`]: () => ({ body: publicView({ payOnline: true }) }),
+      [`GET /public/invoices/${TOKEN}/preview`]: () => ({ body: '<p>invoice</p>' }),
+      [`POST /public/invoices/${TOKEN}/confirm`]: () => ({
+        body: { paid: true, balance: 0, settled: true, position: '40' },
+      }),
+    });
+    renderApp(`/i/${TOKEN}?checkout=return&session_id=cs_test_1`);
+    expect(await screen.findByText('Payment received. Thank you!')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Paid in full' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+    const confirms = requests.filter((request) => request.path === `/public/invoices/${TOKEN}/confirm`);
+    expect(confirms.map((request) => request.body)).toEqual([{ sessionId: 'cs_test_1' }]);
   });
 
   it("is kept out of search engines and never shows the app's 'ready to work offline' note", async () => {

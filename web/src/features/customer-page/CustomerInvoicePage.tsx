@@ -1,20 +1,23 @@
 import { catalogue, fill, formatDocumentDate, formatMoney, type PublicInvoiceView } from '@remit/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import {
+  confirmPublicCheckout,
   fetchPublicInvoice,
   fetchPublicPreview,
   fetchSharedInvoiceOwner,
   publicInvoicePath,
 } from '../../api/customer-page';
 import { publicInvoiceKeys } from '../../api/keys';
+import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatAmount, formatDate } from '../../lib/format';
 import { useAuth } from '../auth/AuthProvider';
 import { useInvoiceActions } from '../dashboard/useInvoiceActions';
 import { PaymentDetails } from './PaymentDetails';
+import { PayOnline } from './PayOnline';
 import {
   Badge,
   Card,
@@ -25,9 +28,11 @@ import {
   Due,
   Frame,
   Main,
+  Notice,
   OwnerBar,
   Page,
   Side,
+  Stack,
   Stamp,
   type Tone,
   Top,
@@ -72,11 +77,17 @@ function useNoIndex() {
  */
 export function CustomerInvoicePage() {
   const token = useParams().token ?? '';
+  const returned = useCheckoutReturn(token);
   const view = useQuery({
     queryKey: publicInvoiceKeys.view(token),
     queryFn: ({ signal }) => fetchPublicInvoice(token, signal),
     meta: { persist: false },
     retry: false,
+    // Back from a paid checkout: the page follows until the read side shows what the provider said.
+    refetchInterval: (query) =>
+      returned.data?.paid && query.state.data && !query.state.data.settled && returned.data.settled
+        ? 1_000
+        : false,
   });
   const preview = useQuery({
     queryKey: publicInvoiceKeys.preview(token),
@@ -141,6 +152,9 @@ export function CustomerInvoicePage() {
   }
   const voided = invoice.status === 'void';
   const { t, money, date } = pageWords(invoice);
+  // The provider's word on return counts at once, before the read side has caught up with it.
+  const settled = invoice.settled || (returned.data?.settled ?? false);
+  const payOnline = invoice.payOnline && !settled && !voided && !returned.data?.paid;
   return (
     <Page>
       {ownInvoiceId && <OwnerView invoiceId={ownInvoiceId} invoice={invoice} />}
@@ -150,7 +164,7 @@ export function CustomerInvoicePage() {
       <Main>
         <Card aria-label={catalogue(invoice.language).document.invoice}>
           <h1>{fill(t.heading, { number: invoice.number })}</h1>
-          {invoice.settled && <Stamp>{t.paidStamp}</Stamp>}
+          {settled && <Stamp>{t.paidStamp}</Stamp>}
           {preview.isPending ? (
             <Center>
               <Spinner label={t.loading} />
@@ -163,16 +177,17 @@ export function CustomerInvoicePage() {
         </Card>
         <Side>
           <Card aria-labelledby="due-heading">
-            <h2 id="due-heading">{invoice.settled ? t.paidInFull : voided ? t.nothingToPay : t.amountDue}</h2>
+            <CheckoutNotice outcome={returned} cancelled={returned.cancelled} />
+            <h2 id="due-heading">{settled ? t.paidInFull : voided ? t.nothingToPay : t.amountDue}</h2>
             <Due>
-              {voided ? (
-                <s>{money(invoice.total)}</s>
-              ) : (
-                money(invoice.settled ? invoice.total : invoice.balance)
-              )}
+              {voided ? <s>{money(invoice.total)}</s> : money(settled ? invoice.total : invoice.balance)}
             </Due>
             <p>
-              <Badge $tone={toneOf(invoice)}>{t.status[invoice.status]}</Badge>
+              {settled && !invoice.settled ? (
+                <Badge $tone="paid">{t.status.paid}</Badge>
+              ) : (
+                <Badge $tone={toneOf(invoice)}>{t.status[invoice.status]}</Badge>
+              )}
             </p>
             {voided ? (
               <p>{fill(t.cancelledBy, { seller: sellerName(invoice) })}</p>
@@ -184,12 +199,15 @@ export function CustomerInvoicePage() {
                 <dd>{date(invoice.issueDate)}</dd>
               </Dates>
             )}
-            {invoice.amountPaid > 0 && !invoice.settled && (
+            {invoice.amountPaid > 0 && !settled && (
               <p>{fill(t.paidOf, { paid: money(invoice.amountPaid), total: money(invoice.total) })}</p>
             )}
-            <Download href={`${publicInvoicePath(token)}/pdf`} download>
-              {t.downloadPdf}
-            </Download>
+            <Stack>
+              {payOnline && <PayOnline token={token} invoice={invoice} />}
+              <Download href={`${publicInvoicePath(token)}/pdf`} download $secondary={payOnline}>
+                {t.downloadPdf}
+              </Download>
+            </Stack>
           </Card>
           {invoice.creditNotes.length > 0 && (
             <Card aria-labelledby="credit-notes-heading">
@@ -215,7 +233,7 @@ export function CustomerInvoicePage() {
               </CreditNoteList>
             </Card>
           )}
-          {!invoice.settled && !voided && invoice.payment && (
+          {!settled && !voided && invoice.payment && (
             <Card aria-labelledby="pay-heading">
               <h2 id="pay-heading">{t.howToPay}</h2>
               <PaymentDetails payment={invoice.payment} words={t} />
@@ -225,6 +243,48 @@ export function CustomerInvoicePage() {
       </Main>
     </Page>
   );
+}
+
+/**
+ * Back from the provider's checkout (`?checkout=return&session_id=…`): the payment is confirmed with the
+ * provider through the server (recorded there if its webhook has not come yet), as billing's /success does.
+ * The query string is then cleared, so a reload or a shared link does not confirm again.
+ */
+function useCheckoutReturn(token: string) {
+  const [params, setParams] = useSearchParams();
+  const sessionId = params.get('checkout') === 'return' ? params.get('session_id') : null;
+  const cancelled = params.get('checkout') === 'cancelled';
+  const confirm = useMutation({
+    mutationFn: (session: string) => confirmPublicCheckout(token, session),
+  });
+  const { mutate } = confirm;
+  useEffect(() => {
+    if (!sessionId) return;
+    mutate(sessionId);
+    setParams({}, { replace: true });
+  }, [sessionId, mutate, setParams]);
+  return Object.assign(confirm, { cancelled });
+}
+
+function CheckoutNotice({
+  outcome,
+  cancelled,
+}: {
+  outcome: ReturnType<typeof useCheckoutReturn>;
+  cancelled: boolean;
+}) {
+  const message = outcome.isPending ? (
+    <Spinner label="Confirming your payment..." />
+  ) : outcome.isError ? (
+    <Alert tone="error">{outcome.error.message}</Alert>
+  ) : outcome.data?.paid ? (
+    <Alert tone="success">Payment received. Thank you!</Alert>
+  ) : outcome.data ? (
+    <Alert tone="info">Your payment is being processed; this page will show it once it is confirmed.</Alert>
+  ) : cancelled ? (
+    <Alert tone="info">Payment cancelled. Nothing was charged.</Alert>
+  ) : null;
+  return message && <Notice>{message}</Notice>;
 }
 
 /**

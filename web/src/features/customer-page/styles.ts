@@ -137,18 +137,36 @@ export const Frame = styled.iframe`
   }
 `;
 
-export const Download = styled.a`
+/** Download PDF: the card's main action, or the second one under 'Pay {amount}' (`$secondary`). */
+export const Download = styled.a<{ $secondary?: boolean }>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
   width: 100%;
   min-height: 44px;
+  box-sizing: border-box;
+  border: 1px solid ${({ theme, $secondary }) => ($secondary ? theme.colors.borderStrong : 'transparent')};
   border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.brand};
-  color: ${({ theme }) => theme.colors.onBrand};
+  background: ${({ theme, $secondary }) => ($secondary ? theme.colors.surface : theme.colors.brand)};
+  color: ${({ theme, $secondary }) => ($secondary ? theme.colors.ink : theme.colors.onBrand)};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   text-decoration: none;
-  &:hover { background: ${({ theme }) => theme.colors.brandHover}; color: ${({ theme }) => theme.colors.onBrand}; }
+  &:hover {
+    background: ${({ theme, $secondary }) => ($secondary ? theme.colors.surfaceSunken : theme.colors.brandHover)};
+    color: ${({ theme, $secondary }) => ($secondary ? theme.colors.ink : theme.colors.onBrand)};
+  }
+`;
+
+/** The customer page's actions and notices, spaced as one column. */
+export const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space.sm};
+  margin-top: ${({ theme }) => theme.space.md};
+`;
+
+export const Notice = styled.div`
+  margin-bottom: ${({ theme }) => theme.space.md};
 `;
 
 export const Center = styled.div`

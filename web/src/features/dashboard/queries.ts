@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
-import { invoiceKeys, type PageCursor } from '../../api/keys';
+import { invoiceKeys, onlinePaymentKeys, type PageCursor } from '../../api/keys';
+import { fetchOnlinePayments } from '../../api/onlinePayments';
 import { fetchCollection } from '../../api/payments';
 import { wait } from '../../lib/format';
 
@@ -58,3 +59,15 @@ export function collectionQuery(id: string) {
 
 /** The status filter's value that lists credit notes instead of invoices (issue 27). */
 export const CREDIT_NOTES_FILTER = 'credit_notes';
+
+/** How often the dashboard asks again while customers can pay online (a payment lands by itself). */
+export const ONLINE_PAYMENTS_REFRESH_MS = 5_000;
+
+/** Whether the owner takes online payments (issue 31); /profile's card reads the same cache. */
+export function onlinePaymentsQuery() {
+  return queryOptions({
+    queryKey: onlinePaymentKeys.status,
+    queryFn: ({ signal }) => fetchOnlinePayments(signal),
+    staleTime: 60_000,
+  });
+}

@@ -5,7 +5,12 @@ import type { InvoiceListItem } from '../../api/invoices';
 import type { PageCursor } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useAuth } from '../auth/AuthProvider';
-import { CREDIT_NOTES_FILTER, invoiceListQuery } from './queries';
+import {
+  CREDIT_NOTES_FILTER,
+  invoiceListQuery,
+  ONLINE_PAYMENTS_REFRESH_MS,
+  onlinePaymentsQuery,
+} from './queries';
 
 export type ViewMode = 'list' | 'grid';
 
@@ -65,9 +70,13 @@ export function useDashboard() {
   const status = subscribed ? requestedStatus : '';
   // 'Credit notes' lists those instead (CreditNotesList): the invoice list is not asked for meanwhile.
   const creditNotes = status === CREDIT_NOTES_FILTER;
+  // Customers pay online by themselves (issue 31): while the owner takes online payments, the page asks
+  // again every few seconds (only while it is visible), so an invoice turns Paid without a reload.
+  const online = useQuery(onlinePaymentsQuery());
   const query = useQuery({
     ...invoiceListQuery(requestedPage, search, creditNotes ? '' : status, cursor),
     enabled: !creditNotes,
+    refetchInterval: online.data?.state === 'on' ? ONLINE_PAYMENTS_REFRESH_MS : false,
   });
   const pagination = query.data?.pagination;
   // The server may answer page 1 for a 'Previous' that reached the top.

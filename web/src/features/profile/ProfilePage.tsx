@@ -12,6 +12,7 @@ import { AccountingCard } from './AccountingCard';
 import { AuditCard } from './AuditCard';
 import { DocumentLanguageCard } from './DocumentLanguageCard';
 import { DocumentNumbersCard } from './DocumentNumbersCard';
+import { OnlinePaymentsCard } from './OnlinePaymentsCard';
 import { QuickStatsCard, RecentInvoicesCard, TopClientsCard } from './PaidBlocks';
 import { PaymentMethodsCard } from './PaymentMethodsCard';
 import { ProfileForm } from './ProfileForm';
@@ -93,6 +94,7 @@ export function ProfilePage() {
         <Stack>
           <CurrentPlanCard subscription={profile.data?.Subscription ?? null} onChanged={reload} />
           <PaymentMethodsCard methods={data.paymentMethods.data} />
+          <OnlinePaymentsCard />
           <RemindersCard />
           <DocumentNumbersCard />
           <AccountingCard />

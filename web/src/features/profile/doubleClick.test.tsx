@@ -30,6 +30,21 @@ describe('a double click on a profile command sends it once', () => {
     expect(sent(requests, 'POST', '/settings/payment-methods')).toHaveLength(1);
   });
 
+  it('Connect (online payments): one connection, then Disconnect: one', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openProfile();
+    await user.dblClick(await screen.findByRole('button', { name: 'Connect' }));
+    expect(
+      await screen.findByText('Connected: customers can pay by card through the built-in sandbox'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Test mode: no Stripe key is configured/)).toBeInTheDocument();
+    await user.dblClick(screen.getByRole('button', { name: 'Disconnect' }));
+    expect(await screen.findByRole('button', { name: 'Connect' })).toBeInTheDocument();
+    expect(sent(requests, 'POST', '/online-payments/connect')).toHaveLength(1);
+    expect(sent(requests, 'POST', '/online-payments/disconnect')).toHaveLength(1);
+  });
+
   it('Update Profile: one update', async () => {
     const { requests } = api();
     const user = userEvent.setup();

@@ -137,6 +137,12 @@ export const locked = () => ({
 export function api(setup: Setup = {}) {
   const subscribed = setup.subscribed ?? true;
   let methods = setup.methods ?? [];
+  let onlinePayments: { mode: string; provider: string; state: string; accountId: string | null } = {
+    mode: 'sandbox',
+    provider: 'sandbox',
+    state: 'off',
+    accountId: null,
+  };
   return mockApi({
     'GET /auth/status': () => ({ body: { user: testUser } }),
     'GET /check-subscription': () => ({ body: { subscribed } }),
@@ -170,6 +176,16 @@ export function api(setup: Setup = {}) {
     'GET /settings/reminders': () => ({ body: reminders }),
     'GET /settings/language': () => ({ body: { language: 'en' } }),
     'PUT /settings/language': (request) => ({ body: { ...(request.body as object), position: '13' } }),
+    // Online payments (issue 31): the built-in sandbox, off until connected.
+    'GET /billing/online-payments': () => ({ body: onlinePayments }),
+    'POST /online-payments/connect': () => {
+      onlinePayments = { ...onlinePayments, state: 'on', accountId: 'acct_sandbox_1' };
+      return { body: { ...onlinePayments, url: '/profile?online-payments=connected', position: '13' } };
+    },
+    'POST /online-payments/disconnect': () => {
+      onlinePayments = { ...onlinePayments, state: 'off', accountId: null };
+      return { body: { ...onlinePayments, position: '14' } };
+    },
     'GET /audit': () => ({ body: audit }),
     'GET /settings/document-series': () => ({ body: { series: documentSeries } }),
     'PUT /settings/document-series/credit_note': (request) =>
