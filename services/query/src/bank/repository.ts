@@ -1,5 +1,10 @@
-import type { BankTransaction, BankTransactionState } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import {
+  type BankTransaction,
+  type BankTransactionState,
+  bankCsvMappingStreamId,
+  readEvent,
+} from '@remit/contracts';
+import type { Database, EventStore } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, desc, eq } from 'drizzle-orm';
 
@@ -37,4 +42,13 @@ export async function listBankTransactions(
     .orderBy(desc(bankTransactions.importedPosition), desc(bankTransactions.bookingDate))
     .limit(LIST_LIMIT);
   return rows.map(toTransaction);
+}
+
+/** The owner's saved CSV column mapping: one small stream of theirs whose newest event is the mapping; null if none. */
+export async function findCsvMapping(store: EventStore, userId: string) {
+  const [last] = (await store.readStream(bankCsvMappingStreamId(userId))).slice(-1);
+  const event = last ? readEvent(last) : null;
+  if (event?.type !== 'BankCsvMappingSaved') return null;
+  const { userId: _userId, ...mapping } = event.data;
+  return mapping;
 }

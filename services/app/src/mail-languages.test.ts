@@ -8,8 +8,8 @@ import {
   money,
 } from '@remit/contracts';
 import { describe, expect, it } from 'vitest';
-import { reminderEmail } from '../../../projector/src/time/emails.js';
-import { invoiceEmail } from './invoice-email.js';
+import { invoiceEmail } from '../../command/src/invoices/invoice-email.js';
+import { reminderEmail } from '../../projector/src/time/emails.js';
 
 // Issue 30: the customer's e-mails (the invoice as sent, its reminders) in the invoice's language: every
 // sentence from the catalogue, money and dates as the language writes them, no English left.
