@@ -69,7 +69,10 @@ test('a reload keeps the session, and logout ends it', async ({ page, request })
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
 
+  // The browser forgets the token first, then tells the server: the check below waits for that answer.
+  const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/auth/logout'));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Logout' }).click();
+  expect((await loggedOut).ok()).toBe(true);
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
