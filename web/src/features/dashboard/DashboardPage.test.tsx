@@ -341,3 +341,55 @@ describe("the dashboard's 'Credit notes' filter (issue 27)", () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe("the dashboard's quote filters (issue 33)", () => {
+  it("'Quotes: Accepted' lists the accepted quotes instead of the invoices, each linking to its page", async () => {
+    storeToken('jwt');
+    const { requests } = mockApi({
+      'GET /auth/status': () => ({ body: { user: testUser } }),
+      'GET /check-subscription': () => ({ body: { subscribed: true } }),
+      'GET /drafts': () => ({ body: { drafts: [] } }),
+      'GET /invoices': () => ({
+        body: {
+          invoices: [listItem(1, false)],
+          pagination: { page: 1, limit: 15, total: 1, total_pages: 1 },
+        },
+      }),
+      'GET /quotes': () => ({
+        body: {
+          quotes: [
+            {
+              id: 'q1',
+              number: 'QUO-0001',
+              state: 'Accepted',
+              customerName: 'Charles Babbage',
+              customerCompanyName: 'Difference Works',
+              issueDate: '2026-03-01',
+              validUntil: '2026-03-31',
+              total: 228156,
+              currency: 'EUR',
+              invoiceId: null,
+              invoiceNumber: null,
+              updatedAt: '2026-03-02T10:00:00.000Z',
+            },
+          ],
+          page: 1,
+          hasMore: false,
+        },
+      }),
+    });
+    renderApp('/');
+    const user = userEvent.setup();
+    await screen.findAllByTestId('invoice');
+    const invoicesAsked = requests.filter((request) => request.path === '/invoices').length;
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Quotes: Accepted');
+    const list = await screen.findByRole('list', { name: 'Quotes' });
+    expect(screen.queryAllByTestId('invoice')).toHaveLength(0);
+    expect(within(list).getByRole('link', { name: /QUO-0001 · Difference Works/ })).toHaveAttribute(
+      'href',
+      '/quotes/q1',
+    );
+    expect(list).toHaveTextContent('Accepted');
+    expect(requests.filter((request) => request.path === '/invoices')).toHaveLength(invoicesAsked);
+  });
+});

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { type QuoteState, quoteStates } from '@remit/contracts';
+import { lazy, Suspense, useState } from 'react';
 import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
 import { Alert } from '../../components/ui/Alert';
 import { Button, ButtonLink } from '../../components/ui/Button';
@@ -14,6 +15,11 @@ import { InvoiceCollection } from './InvoiceCollection';
 import { Pagination } from './Pagination';
 import { useDashboard } from './useDashboard';
 import { useInvoiceActions } from './useInvoiceActions';
+
+// The quote filters' list (issue 33) is the Quotes screen's: its chunk loads when a quote filter is chosen.
+const QuotesList = lazy(() =>
+  import('../quotes/QuotesPage').then((module) => ({ default: module.QuotesList })),
+);
 
 // The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
 // dashboard's first screen: its chunk loads when an invoice is first opened.
@@ -87,6 +93,22 @@ function Invoices({ dashboard }: { dashboard: ReturnType<typeof useDashboard> })
   );
 }
 
+/** The dashboard's quote filter (issue 33): the quotes in that state, paged here. */
+function DashboardQuotes({ state }: { state: string }) {
+  const [page, setPage] = useState(1);
+  const [shown, setShown] = useState(state);
+  if (shown !== state) {
+    setShown(state);
+    setPage(1);
+  }
+  const known = (quoteStates as readonly string[]).includes(state) ? (state as QuoteState) : '';
+  return (
+    <Suspense fallback={<PageSpinner label="Loading quotes..." />}>
+      <QuotesList state={known} page={page} onPage={setPage} />
+    </Suspense>
+  );
+}
+
 /** '/': the invoice list (spec §2 Dashboard), locked for non-subscribers as §6 says. */
 function firstName(name: string | undefined): string {
   return name?.trim().split(/\s+/)[0] ?? '';
@@ -123,6 +145,8 @@ export function DashboardPage() {
       )}
       {dashboard.creditNotes ? (
         <CreditNotesList search={dashboard.search} />
+      ) : dashboard.quoteState !== null ? (
+        <DashboardQuotes state={dashboard.quoteState} />
       ) : (
         <>
           <DraftsList />

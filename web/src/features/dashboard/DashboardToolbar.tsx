@@ -1,6 +1,6 @@
-import { collectionStatuses, collectionStatusLabels } from '@remit/contracts';
+import { collectionStatuses, collectionStatusLabels, quoteStates } from '@remit/contracts';
 import styled from 'styled-components';
-import { CREDIT_NOTES_FILTER } from './queries';
+import { CREDIT_NOTES_FILTER, QUOTES_FILTER_PREFIX } from './queries';
 import type { ViewMode } from './useDashboard';
 
 const Bar = styled.div`
@@ -93,6 +93,13 @@ export function DashboardToolbar({
             </option>
           ))}
           <option value={CREDIT_NOTES_FILTER}>Credit notes</option>
+          <optgroup label="Quotes">
+            {quoteStates.map((state) => (
+              <option key={state} value={`${QUOTES_FILTER_PREFIX}${state}`}>
+                Quotes: {state}
+              </option>
+            ))}
+          </optgroup>
         </StatusSelect>
       )}
       <Toggle role="group" aria-label="Layout">

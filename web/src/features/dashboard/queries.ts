@@ -71,3 +71,6 @@ export function onlinePaymentsQuery() {
     staleTime: 60_000,
   });
 }
+
+/** The status filter's values that list quotes in a state instead of invoices (issue 33): `quotes:Accepted`. */
+export const QUOTES_FILTER_PREFIX = 'quotes:';

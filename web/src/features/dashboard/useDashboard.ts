@@ -10,6 +10,7 @@ import {
   invoiceListQuery,
   ONLINE_PAYMENTS_REFRESH_MS,
   onlinePaymentsQuery,
+  QUOTES_FILTER_PREFIX,
 } from './queries';
 
 export type ViewMode = 'list' | 'grid';
@@ -70,12 +71,17 @@ export function useDashboard() {
   const status = subscribed ? requestedStatus : '';
   // 'Credit notes' lists those instead (CreditNotesList): the invoice list is not asked for meanwhile.
   const creditNotes = status === CREDIT_NOTES_FILTER;
+  // 'Quotes: Accepted' and the like list quotes in that state (issue 33).
+  const quoteState = status.startsWith(QUOTES_FILTER_PREFIX)
+    ? status.slice(QUOTES_FILTER_PREFIX.length)
+    : null;
+  const otherList = creditNotes || quoteState !== null;
   // Customers pay online by themselves (issue 31): while the owner takes online payments, the page asks
   // again every few seconds (only while it is visible), so an invoice turns Paid without a reload.
   const online = useQuery(onlinePaymentsQuery());
   const query = useQuery({
-    ...invoiceListQuery(requestedPage, search, creditNotes ? '' : status, cursor),
-    enabled: !creditNotes,
+    ...invoiceListQuery(requestedPage, search, otherList ? '' : status, cursor),
+    enabled: !otherList,
     refetchInterval: online.data?.state === 'on' ? ONLINE_PAYMENTS_REFRESH_MS : false,
   });
   const pagination = query.data?.pagination;
@@ -125,6 +131,8 @@ export function useDashboard() {
     /** The search as sent (debounced; empty for a free account). */
     search,
     creditNotes,
+    /** The quote state the filter lists, or null. */
+    quoteState,
     setSearch: (value: string) => {
       setSearchText(value);
       setPosition(FIRST_PAGE);

@@ -48,47 +48,28 @@ const Pages = styled.nav`
 const isState = (value: string | null): value is QuoteState =>
   value !== null && (quoteStates as readonly string[]).includes(value);
 
-/** `/quotes` (issue 33): the owner's quotes, newest change first, filtered by state (`?state=`). */
-export function QuotesPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('state');
-  const state: QuoteState | '' = isState(requested) ? requested : '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+/**
+ * The owner's quotes in one state (or all), newest change first, with paging: the Quotes screen's list and the
+ * dashboard's quote filters (issue 33, item 4).
+ */
+export function QuotesList({
+  state,
+  page,
+  onPage,
+}: {
+  state: QuoteState | '';
+  page: number;
+  onPage: (page: number) => void;
+}) {
   const query = useQuery(quotesQuery(state, page));
   const { refetch } = query;
-  // Customers answer on other devices: opening the screen always asks the server, even over a restored cache.
+  // Customers answer on other devices: opening the list always asks the server, even over a restored cache.
   useEffect(() => {
     void refetch();
   }, [refetch]);
   const quotes = query.data?.quotes;
-  const go = (next: { state?: QuoteState | ''; page?: number }) => {
-    const nextState = next.state ?? state;
-    const nextPage = next.page ?? 1;
-    setParams({
-      ...(nextState ? { state: nextState } : {}),
-      ...(nextPage > 1 ? { page: String(nextPage) } : {}),
-    });
-  };
-
   return (
-    <Page
-      title="Quotes"
-      description="Quotes your customers accept online, then invoiced in one step."
-      actions={<ButtonLink to="/quote/create">New quote</ButtonLink>}
-    >
-      <Toolbar>
-        <Filter>
-          State
-          <select value={state} onChange={(event) => go({ state: event.target.value as QuoteState | '' })}>
-            <option value="">All quotes</option>
-            {quoteStates.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </Filter>
-      </Toolbar>
+    <>
       {query.isPending ? (
         <Loading label="Loading quotes..." />
       ) : query.isError && !quotes ? (
@@ -133,14 +114,53 @@ export function QuotesPage() {
       )}
       {(page > 1 || query.data?.hasMore) && (
         <Pages aria-label="Pages">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => go({ page: page - 1 })}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             Previous
           </Button>
-          <Button variant="secondary" disabled={!query.data?.hasMore} onClick={() => go({ page: page + 1 })}>
+          <Button variant="secondary" disabled={!query.data?.hasMore} onClick={() => onPage(page + 1)}>
             Next
           </Button>
         </Pages>
       )}
+    </>
+  );
+}
+
+/** `/quotes` (issue 33): the owner's quotes, newest change first, filtered by state (`?state=`). */
+export function QuotesPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('state');
+  const state: QuoteState | '' = isState(requested) ? requested : '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const go = (next: { state?: QuoteState | ''; page?: number }) => {
+    const nextState = next.state ?? state;
+    const nextPage = next.page ?? 1;
+    setParams({
+      ...(nextState ? { state: nextState } : {}),
+      ...(nextPage > 1 ? { page: String(nextPage) } : {}),
+    });
+  };
+
+  return (
+    <Page
+      title="Quotes"
+      description="Quotes your customers accept online, then invoiced in one step."
+      actions={<ButtonLink to="/quote/create">New quote</ButtonLink>}
+    >
+      <Toolbar>
+        <Filter>
+          State
+          <select value={state} onChange={(event) => go({ state: event.target.value as QuoteState | '' })}>
+            <option value="">All quotes</option>
+            {quoteStates.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </Filter>
+      </Toolbar>
+      <QuotesList state={state} page={page} onPage={(next) => go({ page: next })} />
     </Page>
   );
 }
