@@ -95,7 +95,10 @@ for (const width of [1280, 375]) {
     await expect(preview.getByText(/^Outstanding · paid €0\.00 · due €720\.00/)).toBeVisible();
 
     // 8. A full credit note: nothing left to pay, status Credited.
-    await preview.getByRole('button', { name: 'Issue credit note' }).click();
+    // The button stays busy until what the first credit changed is read again; a press meanwhile is ignored.
+    const issueAgain = preview.getByRole('button', { name: 'Issue credit note' });
+    await expect(issueAgain).not.toHaveAttribute('aria-busy', 'true');
+    await issueAgain.click();
     const full = page.getByRole('dialog', { name: `Credit invoice ${number}` });
     await full.getByLabel('Reason (printed on the credit note)').fill('Workshop cancelled');
     await full.getByRole('button', { name: 'Issue credit note' }).click();
