@@ -35,6 +35,26 @@ describe('API client', () => {
     expect(requests[0]?.headers.get('X-Remit-Position')).toBeNull();
   });
 
+  it('asks again when the answer says it is stale (our last write not read yet), at most twice more', async () => {
+    let asked = 0;
+    mockApi({
+      'GET /invoices': () => {
+        asked += 1;
+        return asked < 2
+          ? { body: { n: asked }, headers: { 'X-Remit-Stale': 'true' } }
+          : { body: { n: asked } };
+      },
+    });
+    expect(await request('GET', '/invoices')).toEqual({ n: 2 });
+    expect(asked).toBe(2);
+    // Still stale after the retries: the last answer is shown rather than none.
+    const { fetchMock } = mockApi({
+      'GET /drafts': () => ({ body: { stale: true }, headers: { 'X-Remit-Stale': 'true' } }),
+    });
+    expect(await request('GET', '/drafts')).toEqual({ stale: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
   it('turns an error answer into an ApiError with the server message, code and fields', async () => {
     mockApi({
       'POST /auth/login': () => ({

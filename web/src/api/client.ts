@@ -68,7 +68,16 @@ function toApiError(status: number, body: unknown): ApiError {
  * command, and the last position on every query so the query waits for our own writes.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const response = await send(method, path, options);
+  let response = await send(method, path, options);
+  // The server waited for our last write and answered before its read models had it (`X-Remit-Stale`): ask
+  // again (the server waits again), a few times, rather than show a screen without what the user just did.
+  for (
+    let retry = 0;
+    retry < STALE_RETRIES && isStale(method, response) && !options.signal?.aborted;
+    retry++
+  ) {
+    response = await send(method, path, options);
+  }
   const body = await readJson(response);
   rememberPosition(response.headers.get(POSITION_HEADER));
   if (body && typeof body === 'object' && 'position' in body) rememberPosition(body.position);
@@ -76,6 +85,11 @@ export async function request<T>(method: Method, path: string, options: RequestO
   const schema = typeof options.schema === 'function' ? await options.schema() : options.schema;
   return schema.parse(body);
 }
+
+/** How often a query whose answer came back stale is asked again (each waits up to READ_YOUR_WRITES_WAIT_MS). */
+const STALE_RETRIES = 2;
+const isStale = (method: Method, response: Response) =>
+  method === 'GET' && response.headers.get('X-Remit-Stale') === 'true';
 
 /** Asks the server whether it is up (no token, no position): its answer updates reachability.ts. */
 export async function probeServer(): Promise<void> {
