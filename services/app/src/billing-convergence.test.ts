@@ -125,8 +125,9 @@ describe.each(httpStores())('Stripe state converges on %s', (kind) => {
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.subscription).toMatchObject({ CancelAtPeriodEnd: true });
     const updates = fake.requests.filter((request) => request.path === path && request.method === 'POST');
+    // On the platform's own account (billing is not a connected account's).
     expect(updates.slice(updatesBefore.length)).toEqual([
-      { method: 'POST', path, body: { cancel_at_period_end: 'true' } },
+      { method: 'POST', path, body: { cancel_at_period_end: 'true' }, account: null },
     ]);
     expect(subscription.cancel_at_period_end).toBe(true);
 
