@@ -105,6 +105,7 @@ export {
   testDatabaseUrl,
   testEinvoiceDir,
   testEinvoiceSeed,
+  testLogLevel,
   testRedisUrl,
 } from './test-config.js';
 

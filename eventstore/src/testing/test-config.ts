@@ -18,3 +18,11 @@ export const testEinvoiceSeed: string | undefined = process.env.EINVOICE_SEED ||
 
 /** CI: suites that need a tool fail rather than skip when it is missing. */
 export const isCi = Boolean(process.env.CI);
+
+/** TEST_LOG_LEVEL: the app's log level in tests (silent unless a run asks to see it). */
+export const testLogLevel = (process.env.TEST_LOG_LEVEL || 'silent') as
+  | 'silent'
+  | 'debug'
+  | 'info'
+  | 'warn'
+  | 'error';

@@ -1,9 +1,9 @@
-import { createEventStore } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { subscribe } from './testing/profile.js';
 import { signedInUser } from './testing/users.js';
 
 async function eventsOfType(app: TestApp, type: string, userId: string): Promise<number> {
@@ -25,28 +25,7 @@ describe.each(httpStores())('credit notes over HTTP on %s', (kind) => {
     ada = await signedInUser(app, 'ada@example.com', 'Ada Lovelace');
     bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
     // Ada subscribes, so every invoice of hers is open and the list filters.
-    const store = createEventStore(app.database);
-    try {
-      const subscribed = await store.append(
-        `subscription-${ada.user.id}`,
-        [
-          {
-            type: 'SubscriptionActivated',
-            data: {
-              userId: ada.user.id,
-              planName: 'Pro',
-              billingCycle: 'monthly',
-              status: 'active',
-              currentPeriodEnd: '2099-01-01T00:00:00.000Z',
-            },
-          },
-        ],
-        { expectedVersion: 'any' },
-      );
-      await app.applied(subscribed.position);
-    } finally {
-      await store.close();
-    }
+    await subscribe(app, ada);
   });
   afterAll(() => app.close());
 

@@ -1,9 +1,9 @@
-import { createEventStore } from '@remit/eventstore';
 import { httpStores } from '@remit/eventstore/testing';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { subscribe } from './testing/profile.js';
 import { signedInUser } from './testing/users.js';
 
 // Issue 30 over HTTP: an invoice's language is the payload's `language`, else the owner's document language
@@ -19,28 +19,7 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
     anna = await signedInUser(app, 'anna@example.com', 'Anna Schmidt');
     bob = await signedInUser(app, 'bob@example.com', 'Bob Stone');
     // Anna subscribes, so every invoice of hers can be downloaded.
-    const store = createEventStore(app.database);
-    try {
-      const subscribed = await store.append(
-        `subscription-${anna.user.id}`,
-        [
-          {
-            type: 'SubscriptionActivated',
-            data: {
-              userId: anna.user.id,
-              planName: 'Pro',
-              billingCycle: 'monthly',
-              status: 'active',
-              currentPeriodEnd: '2099-01-01T00:00:00.000Z',
-            },
-          },
-        ],
-        { expectedVersion: 'any' },
-      );
-      await app.applied(subscribed.position);
-    } finally {
-      await store.close();
-    }
+    await subscribe(app, anna);
   });
   afterAll(() => app.close());
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AuthRateLimits } from '@remit/command';
 import { createEventStore, migrateEventStore, type OpenDatabase } from '@remit/eventstore';
-import { openTestDatabase, type StoreKind } from '@remit/eventstore/testing';
+import { openTestDatabase, type StoreKind, testLogLevel } from '@remit/eventstore/testing';
 import { type Clock, closeServer, createLogger, listen, migrateSharedState } from '@remit/kit';
 import { migrateReadModels, projectionNames } from '@remit/readmodels';
 import { createRemitApp } from '../app.js';
@@ -45,7 +45,7 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     ...options.env,
   });
   const logger = createLogger({
-    level: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
+    level: testLogLevel,
     name: 'test',
   });
   const remit = await createRemitApp({
