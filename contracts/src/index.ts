@@ -4,6 +4,7 @@ export * from './auth.js';
 export * from './bank-api.js';
 export * from './billing-api.js';
 export * from './clients.js';
+export * from './clients-api.js';
 export * from './collection-api.js';
 export * from './credit-notes-api.js';
 export * from './csv.js';
