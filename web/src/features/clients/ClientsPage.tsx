@@ -2,8 +2,7 @@ import type { ClientListEntry } from '@remit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { clientsQuery } from '../../api/clients';
-import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
-import { Alert } from '../../components/ui/Alert';
+import { icons, LineIcon } from '../../components/EmptyState';
 import { Button } from '../../components/ui/Button';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { Page } from '../../layout/Page';
@@ -13,7 +12,8 @@ import { clientTitle } from './clientTitle';
 import { clientsCsv, downloadCsv } from './csvExport';
 import { FromInvoices } from './FromInvoices';
 import { ImportDialog } from './ImportDialog';
-import { Actions, Figures, List, Loading, Muted, Primary, RowLink, SearchInput, Toolbar } from './parts';
+import { Actions, Figures, Muted, Primary, RowLink } from './parts';
+import { SearchableList } from './SearchableList';
 
 /** Rows on screen at once; the search finds the rest, the export takes them all. */
 const SHOWN = 200;
@@ -77,41 +77,19 @@ export function ClientsPage() {
       }
     >
       <FromInvoices />
-      <Toolbar>
-        <SearchInput
-          type="search"
-          aria-label="Search clients"
-          placeholder="Search by name, email or city"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </Toolbar>
-      {query.isPending ? (
-        <Loading label="Loading clients..." />
-      ) : query.isError && !clients ? (
-        <Alert tone="error">
-          Your clients could not be loaded.{' '}
-          <Button variant="ghost" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : !clients || clients.length === 0 ? (
-        <EmptyState
-          icon={<LineIcon d={icons.user} />}
-          title={search.trim() ? 'No clients found' : 'No clients yet'}
-          actions={search.trim() ? undefined : <Button onClick={() => setCreating(true)}>New client</Button>}
-        >
-          {search.trim()
-            ? 'No client matches your search.'
-            : 'Add the people and companies you invoice, with their address, tax details and payment terms.'}
-        </EmptyState>
-      ) : (
-        <List aria-label="Clients" aria-busy={query.isFetching || undefined}>
-          {clients.slice(0, SHOWN).map((client) => (
-            <ClientRow key={client.id} client={client} />
-          ))}
-        </List>
-      )}
+      <SearchableList
+        noun="client"
+        plural="Clients"
+        placeholder="Search by name, email or city"
+        search={search}
+        onSearch={setSearch}
+        query={query}
+        icon={<LineIcon d={icons.user} />}
+        emptyHint="Add the people and companies you invoice, with their address, tax details and payment terms."
+        onNew={() => setCreating(true)}
+      >
+        {(rows) => rows.slice(0, SHOWN).map((client) => <ClientRow key={client.id} client={client} />)}
+      </SearchableList>
       {clients && clients.length > SHOWN && (
         <Muted>
           Showing {SHOWN} of {formatCount(clients.length)} clients; search to find the others.

@@ -5,8 +5,7 @@ import { deleteItem, itemsQuery } from '../../api/clients';
 import { useCommand } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
-import { EmptyState, icons, LineIcon } from '../../components/EmptyState';
-import { Alert } from '../../components/ui/Alert';
+import { icons, LineIcon } from '../../components/EmptyState';
 import { Button } from '../../components/ui/Button';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { Page } from '../../layout/Page';
@@ -17,7 +16,8 @@ import { ImportDialog } from './ImportDialog';
 import { ItemModal } from './ItemModal';
 import { unitLabel } from './itemForm';
 import { OFFLINE_SAVED, queueIfOffline } from './offline';
-import { Actions, Figures, List, Loading, Primary, Row, SearchInput, Toolbar } from './parts';
+import { Actions, Figures, Primary, Row } from './parts';
+import { SearchableList } from './SearchableList';
 
 function ItemRow({ item, onEdit }: { item: Item; onEdit: () => void }) {
   const toast = useToast();
@@ -98,41 +98,19 @@ export function ItemsPage() {
         </Actions>
       }
     >
-      <Toolbar>
-        <SearchInput
-          type="search"
-          aria-label="Search items"
-          placeholder="Search by name or description"
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
-      </Toolbar>
-      {query.isPending ? (
-        <Loading label="Loading items..." />
-      ) : query.isError && !items ? (
-        <Alert tone="error">
-          Your items could not be loaded.{' '}
-          <Button variant="ghost" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : !items || items.length === 0 ? (
-        <EmptyState
-          icon={<LineIcon d={icons.card} />}
-          title={search.trim() ? 'No items found' : 'No items yet'}
-          actions={search.trim() ? undefined : <Button onClick={() => setEditing('new')}>New item</Button>}
-        >
-          {search.trim()
-            ? 'No item matches your search.'
-            : 'Keep the services you bill with their hourly or daily rate, so an invoice line is one pick.'}
-        </EmptyState>
-      ) : (
-        <List aria-label="Items" aria-busy={query.isFetching || undefined}>
-          {items.map((item) => (
-            <ItemRow key={item.id} item={item} onEdit={() => setEditing(item)} />
-          ))}
-        </List>
-      )}
+      <SearchableList
+        noun="item"
+        plural="Items"
+        placeholder="Search by name or description"
+        search={search}
+        onSearch={setSearch}
+        query={query}
+        icon={<LineIcon d={icons.card} />}
+        emptyHint="Keep the services you bill with their hourly or daily rate, so an invoice line is one pick."
+        onNew={() => setEditing('new')}
+      >
+        {(rows) => rows.map((item) => <ItemRow key={item.id} item={item} onEdit={() => setEditing(item)} />)}
+      </SearchableList>
       {importing && <ImportDialog kind="items" onClose={() => setImporting(false)} />}
       {editing && <ItemModal item={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
     </Page>
