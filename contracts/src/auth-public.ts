@@ -19,6 +19,8 @@ export const authMessages = {
   passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
   passwordNeedsNumber: 'Password must contain at least one number',
   tokenRequired: 'Verification token is required',
+  /** Under every new-password field: the rules above in one sentence (ours). */
+  passwordHint: 'At least 8 characters, with a lowercase letter, an uppercase letter and a number.',
   // Server answers (the spec leaves their wording open; these are ours).
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',

@@ -59,7 +59,7 @@ export function ResetPasswordPage() {
           label="New password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+          hint={authMessages.passwordHint}
           {...form.field('password')}
         />
         <TextField

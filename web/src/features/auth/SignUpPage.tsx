@@ -1,4 +1,4 @@
-import { signUpRequestSchema } from '@remit/contracts';
+import { authMessages, signUpRequestSchema } from '@remit/contracts';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -100,7 +100,7 @@ export function SignUpPage() {
           label="Password"
           type="password"
           autoComplete="new-password"
-          hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+          hint={authMessages.passwordHint}
           {...form.field('password')}
         />
         {form.serverError && <Alert tone="error">{form.serverError}</Alert>}

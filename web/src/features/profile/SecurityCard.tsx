@@ -1,4 +1,4 @@
-import { passwordChangeFormSchema } from '@remit/contracts';
+import { authMessages, passwordChangeFormSchema } from '@remit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -69,7 +69,7 @@ function ChangePasswordForm({ onChanged }: { onChanged: (message: string) => voi
         label="New password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters, with a lowercase letter, an uppercase letter and a number."
+        hint={authMessages.passwordHint}
         {...form.field('newPassword')}
       />
       <TextField
