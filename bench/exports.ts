@@ -17,6 +17,7 @@
 import { createEventStore, type StreamWrite } from '@remit/eventstore';
 import { startTestApp, type TestApp } from '../services/app/src/testing/harness.js';
 import { invoicePayload, postInvoice } from '../services/app/src/testing/invoices.js';
+import { subscribe } from '../services/app/src/testing/profile.js';
 import { signedInUser } from '../services/app/src/testing/users.js';
 import { benchPostgresUrl } from './support.js';
 
@@ -133,6 +134,8 @@ for (const kind of STORES) {
     const app = await startTestApp(kind);
     try {
       const owner = await signedInUser(app, `bench-${size}@example.com`, 'Anna Schmidt');
+      // Exports of documents and money are a plan's.
+      await subscribe(app, owner);
       const seeding = performance.now();
       await seed(app, owner.token, owner.user.id, size);
       console.error(`seeded ${size} invoices in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
