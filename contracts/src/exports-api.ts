@@ -112,14 +112,24 @@ export const revenueAccountLabels: Record<RevenueAccountKey, string> = {
  * steuerfreie Umsätze § 4 Nr. 1a (Ausfuhr), 8337 Erlöse § 13b (Leistungsempfänger schuldet die Steuer), 8100
  * steuerfreie Umsätze § 4 Nr. 8 ff., 8200 Erlöse (without tax), 8338 nicht steuerbar (Drittland); SKR04 the same
  * accounts in its 4xxx class. The receivable account is "Forderungen aus L+L ohne Kontokorrent" (SKR03 1410,
- * SKR04 1210): a collective account (1400 / 1200) cannot be booked on.
+ * SKR04 1210): a collective account (1400 / 1200) cannot be booked on. Money comes in on Bank (SKR03 1200,
+ * SKR04 1800), Kasse (1000 / 1600) or Geldtransit (1360 / 1460: card and online payments a provider pays out later).
  */
 export const defaultAccounts: Record<
   ChartOfAccounts,
-  { receivable: string; revenue: Record<RevenueAccountKey, string> }
+  {
+    receivable: string;
+    bank: string;
+    cash: string;
+    transit: string;
+    revenue: Record<RevenueAccountKey, string>;
+  }
 > = {
   SKR03: {
     receivable: '1410',
+    bank: '1200',
+    cash: '1000',
+    transit: '1360',
     revenue: {
       standard19: '8400',
       standard7: '8300',
@@ -134,6 +144,9 @@ export const defaultAccounts: Record<
   },
   SKR04: {
     receivable: '1210',
+    bank: '1800',
+    cash: '1600',
+    transit: '1460',
     revenue: {
       standard19: '4400',
       standard7: '4300',

@@ -24,6 +24,7 @@ export const projectionNames = [
   'quotes',
   'recurring',
   'online-payments',
+  'stream-owners',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

@@ -3,6 +3,7 @@
  * log at will. Nothing but the projector writes them; the query service only reads.
  */
 export * from './schema/accounts.js';
+export * from './schema/audit.js';
 export * from './schema/bank.js';
 export * from './schema/clients.js';
 export * from './schema/collection.js';

@@ -541,8 +541,78 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
         '"Gutschrift CN-0001 Bäckerei Ünal GmbH"',
         '',
       ],
+      // The period's money after its documents: the bank against the receivable, the invoice's number settles it.
+      [
+        '500,00',
+        '"S"',
+        '1200',
+        '1410',
+        '',
+        '2002',
+        '"RE-2025-001"',
+        '',
+        '"Zahlung RE-2025-001 Bäckerei Ünal GmbH"',
+        '',
+      ],
     ]);
     expect(text).not.toContain('Bobs');
+  });
+
+  it('books payments on the money account, a reversed one with its Storno, and leaves out other currencies', async () => {
+    const zoe = await signedInUser(app, 'zoe@example.com', 'Zoë Ørsted');
+    await subscribe(app, zoe);
+    const euro = await issue(
+      zoe.token,
+      invoicePayload({
+        ...seller,
+        customerCompanyName: 'Żabka Łódź Sp. z o.o.',
+        invoiceNumber: 'ZO-1',
+        issueDate: '2025-01-10',
+        taxRate: 19,
+        items: [{ description: 'Workshop', quantity: 1, unitPrice: '1000.00' }],
+      }),
+    );
+    const dollars = await issue(
+      zoe.token,
+      invoicePayload({ ...seller, invoiceNumber: 'ZO-2', issueDate: '2025-01-11', currency: 'USD' }),
+    );
+    const pay = async (invoiceId: string, amount: string, method: string, date: string) => {
+      const paid = await app.post(
+        `/invoices/${invoiceId}/payments`,
+        { amount, date, method, reference: '', note: '' },
+        { token: zoe.token },
+      );
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      return String(paid.body.paymentId);
+    };
+    await pay(euro, '100.00', 'cash', '2025-01-15');
+    const bounced = await pay(euro, '200.00', 'bank_transfer', '2025-01-16');
+    await pay(euro, '50.00', 'card', '2025-01-17');
+    await pay(dollars, '10.00', 'bank_transfer', '2025-01-18');
+    const reversed = await app.post(
+      `/invoices/${euro}/payments/${bounced}/reverse`,
+      { reason: 'Bounced' },
+      { token: zoe.token },
+    );
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    await app.applied(BigInt(String(reversed.body.position)));
+
+    const { bytes } = await download(`/exports/datev?${quarter}`, zoe.token);
+    const text = new TextDecoder('windows-1252').decode(bytes);
+    const bookings = text
+      .split('\r\n')
+      .slice(2, -1)
+      .map((line) => line.split(';'));
+    expect(bookings.map((b) => [b[0], b[1], b[6], b[7], b[9], b[10], b[13]])).toEqual([
+      ['1190,00', '"S"', '1410', '8400', '1001', '"ZO-1"', '"Rechnung ZO-1 Zabka Lódz Sp. z o.o."'],
+      ['100,00', '"S"', '1000', '1410', '1501', '"ZO-1"', '"Zahlung ZO-1 Zabka Lódz Sp. z o.o."'],
+      ['200,00', '"S"', '1200', '1410', '1601', '"ZO-1"', '"Zahlung ZO-1 Zabka Lódz Sp. z o.o."'],
+      ['200,00', '"H"', '1200', '1410', '1601', '"ZO-1"', '"Storno Zahlung ZO-1 Zabka Lódz Sp. z o.o."'],
+      ['50,00', '"S"', '1360', '1410', '1701', '"ZO-1"', '"Zahlung ZO-1 Zabka Lódz Sp. z o.o."'],
+    ]);
+    // Polish letters Windows-1252 lacks lose their marks, 'Ł' (no decomposition in Unicode) included.
+    // A dollar invoice and its payment need a rate DATEV's 'Kurs' may not leave out: not in the file (D-351).
+    expect(text).not.toContain('ZO-2');
   });
 
   it('zips the period: PDFs, e-invoice XML, CSVs and DATEV, with a manifest whose hashes and chain head hold', async () => {

@@ -17,6 +17,7 @@ import { quotesProjection } from './quotes.js';
 import { recurringProjection } from './recurring.js';
 import { remindersProjection } from './reminders.js';
 import { settingsProjection } from './settings.js';
+import { streamOwnersProjection } from './stream-owners.js';
 import { subscriptionsProjection } from './subscriptions.js';
 import { usersProjection } from './users.js';
 
@@ -42,4 +43,5 @@ export const projections: Projection[] = [
   quotesProjection,
   recurringProjection,
   onlinePaymentsProjection,
+  streamOwnersProjection,
 ];

@@ -7,8 +7,9 @@ const VERDICT_TTL_MS = 60_000;
 
 /**
  * The owner's audit answer: the whole chain's verdict and head (one walk of the log, shared by every
- * owner for a minute), and the owner's own events in it: those written by their commands
- * (`metadata.userId`). A broken link is named only when the event is the owner's own.
+ * owner for a minute), and the owner's own events in it: the events of their streams, found through the
+ * `stream_owners` read model and the log's stream index, never by reading the whole log (D-353). A broken
+ * link is named only when the event is on one of the owner's streams.
  */
 export function auditRepository(db: Database, now: () => number = () => Date.now()) {
   let verdict: { at: number; report: Promise<ChainReport> } | null = null;
@@ -39,8 +40,10 @@ export function auditRepository(db: Database, now: () => number = () => Date.now
             (count(*) - count(c.seq))::text as pending,
             (array_agg(c.position::text order by c.seq desc) filter (where c.seq is not null))[1] as last_position,
             (array_agg(c.hash order by c.seq desc) filter (where c.seq is not null))[1] as last_hash
-          from events e left join event_chain c on c.position = e.position
-          where e.metadata->>'userId' = ${userId}`),
+          from stream_owners o
+          join events e on e.stream_id = o.stream_id
+          left join event_chain c on c.position = e.position
+          where o.user_id = ${userId}`),
       );
       const broken = report.broken?.found ?? null;
       const ownBroken =
@@ -73,8 +76,8 @@ export function auditRepository(db: Database, now: () => number = () => Date.now
 
 async function isOwnEvent(db: Database, userId: string, position: bigint): Promise<boolean> {
   const rows = rowsOf(
-    await db.execute(sql`select 1 from events
-      where position = ${position.toString()}::bigint and metadata->>'userId' = ${userId}`),
+    await db.execute(sql`select 1 from events e join stream_owners o on o.stream_id = e.stream_id
+      where e.position = ${position.toString()}::bigint and o.user_id = ${userId}`),
   );
   return rows.length > 0;
 }

@@ -1,142 +1,171 @@
 import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { type AccountingSettings, type ExportManifest, eInvoiceReadiness } from '@remit/contracts';
 import type { EventStore } from '@remit/eventstore';
-import { ZipFile } from 'yazl';
 import { eInvoiceXml, ruleSetOf } from '../einvoice/index.js';
 import { logoDataUrl, templateIdFor } from '../invoices/document.js';
 import { renderInvoicePdf } from '../pdf/render.js';
 import { renderFailure } from '../pdf/render-failure.js';
-import { datevChunks, encodeCp1252, periodProblem } from './datev.js';
-import { documentsOfPeriod, type ExportDocument, readDocuments } from './documents.js';
+import { datevChunks, periodProblem } from './datev.js';
+import { encodeCp1252 } from './datev-format.js';
+import { type DocumentRef, documentsOfPeriod, type ExportDocument, readDocuments } from './documents.js';
 import type { LogSnapshot } from './snapshot.js';
 import { clientsTable, invoicesTable, paymentsTable, type TablePeriod } from './tables.js';
 import { csvChunks } from './writers.js';
+import { ByteBlocks, type ZipEntry, zipStream } from './zip.js';
 
 /** How many PDFs are rendered ahead of the one being zipped: the render pool's workers stay busy, memory bounded. */
 const RENDER_AHEAD = 4;
 
-/**
- * The period's ZIP (D-264): every document's PDF (as its download renders it) and e-invoice XML (CII, EN 16931,
- * when the document is ready for one), the CSVs, the DATEV file when the period lies in one fiscal year, and
- * `manifest.json` with each file's size and SHA-256 and the chain's head the export was read at. Entries are
- * produced only as the ZIP reaches them, a page of documents at a time, so memory stays bounded whatever the
- * period holds; the manifest is last, once every hash is known.
- */
-export async function archiveStream(deps: {
+interface ArchiveDeps {
   store: EventStore;
   snapshot: LogSnapshot;
   period: TablePeriod;
   settings: AccountingSettings;
   now: Date;
-}): Promise<NodeJS.ReadableStream> {
+}
+
+/**
+ * The period's ZIP (D-264, D-350): every document's PDF (as its download renders it) and e-invoice XML (CII, EN
+ * 16931, when the document is ready for one), the CSVs, the DATEV file when the period lies in one fiscal year, and
+ * `manifest.json` with each file's size and SHA-256 and the chain's head the export was read at. An entry is made
+ * only when the ZIP has written the one before (a few PDFs rendered ahead); what stays of it is its central
+ * directory record and its manifest line, packed in blocks, so memory stays flat whatever the period holds.
+ */
+export async function archiveStream(deps: ArchiveDeps): Promise<Readable> {
+  const refs = await documentsOfPeriod(deps.snapshot, deps.period);
+  return zipStream(archiveEntries(deps, refs), deps.now);
+}
+
+async function* archiveEntries(deps: ArchiveDeps, refs: DocumentRef[]): AsyncGenerator<ZipEntry> {
   const { snapshot, period } = deps;
-  const refs = await documentsOfPeriod(snapshot, period);
-  const zip = new ZipFile();
-  const files: ExportManifest['files'] = [];
-  const withoutXml: ExportManifest['withoutXml'] = [];
-  const mtime = deps.now;
-  let reached = 0;
-  let onReached: (() => void) | null = null;
-
-  /** An entry whose bytes are made when the ZIP reaches it, hashed as they pass. */
-  const add = (path: string, produce: () => AsyncIterable<Buffer | string>) => {
-    async function* hashed() {
-      reached += 1;
-      onReached?.();
-      const hash = createHash('sha256');
-      let bytes = 0;
-      for await (const chunk of produce()) {
-        const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-        hash.update(buffer);
-        bytes += buffer.length;
-        yield buffer;
-      }
-      files.push({ path, bytes, sha256: hash.digest('hex') });
-    }
-    zip.addReadStream(Readable.from(hashed()), path, { mtime });
-  };
-  let added = 0;
-  const addEntry = (path: string, produce: () => AsyncIterable<Buffer | string>) => {
-    added += 1;
-    add(path, produce);
-  };
-  /** Resolves once the ZIP has reached all but `window` of the entries added. */
-  const reachedAllBut = (window: number) =>
-    new Promise<void>((resolve) => {
-      const check = () => {
-        if (added - reached > window) return;
-        onReached = null;
-        resolve();
-      };
-      onReached = check;
-      check();
-    });
-
-  async function addEverything() {
-    const names = new Set<string>();
-    for await (const document of readDocuments(snapshot, refs, period.today)) {
-      await reachedAllBut(RENDER_AHEAD * 2);
-      const folder = document.kind === 'invoice' ? 'invoices' : 'credit-notes';
-      const name = uniqueName(
-        names,
-        `${folder}/${document.issueDate}_${safeName(document.number)}`,
-        document.id,
-      );
-      // The ZIP keeps every entry's stream until its end (for the central directory): an entry's closure holds a
-      // box it empties once written, never the document or its bytes (10,000 PDFs would stay in memory).
-      const pdf = once(renderPdf(deps.store, document));
-      addEntry(`${name}.pdf`, () => pdf.take());
-      const reason = xmlProblem(document);
-      if (reason) withoutXml.push({ number: document.number, reason });
-      else {
-        const xml = once(Promise.resolve(eInvoiceXml(document.eInvoice, 'cii')));
-        addEntry(`${name}.xml`, () => xml.take());
-      }
-    }
-    const tables = [invoicesTable(snapshot, period), paymentsTable(snapshot, period), clientsTable(snapshot)];
-    for (const table of tables) addEntry(`${table.name}.csv`, () => csvChunks(table, ','));
-    if (!periodProblem(period, deps.settings)) {
-      addEntry(`EXTF_Buchungsstapel_${period.from}_${period.to}.csv`, async function* () {
-        for await (const chunk of datevChunks(snapshot, period, deps.settings, deps.now, { count: 0 })) {
+  const manifest = new ManifestLists();
+  yield* manifest.hashed(documentEntries(deps, refs, manifest));
+  const tables = [invoicesTable(snapshot, period), paymentsTable(snapshot, period), clientsTable(snapshot)];
+  for (const table of tables) {
+    yield manifest.hashedStream(`${table.name}.csv`, csvChunks(table, ','));
+  }
+  if (!periodProblem(period, deps.settings)) {
+    yield manifest.hashedStream(
+      `EXTF_Buchungsstapel_${period.from}_${period.to}.csv`,
+      (async function* () {
+        for await (const chunk of datevChunks(snapshot, period, deps.settings, deps.now)) {
           yield encodeCp1252(chunk);
         }
-      });
-    }
-    const { head } = snapshot;
-    zip.addReadStream(
-      Readable.from(
-        (async function* () {
-          const manifest: ExportManifest = {
-            format: 'remit-period-archive/1',
-            createdAt: deps.now.toISOString(),
-            period: { from: period.from, to: period.to },
-            chain: head
-              ? {
-                  link: Number(head.seq),
-                  position: head.position.toString(),
-                  hash: head.hash,
-                  linkedAt: head.chainedAt,
-                }
-              : null,
-            unlinked: snapshot.unlinked,
-            files,
-            withoutXml,
-          };
-          yield Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
-        })(),
-      ),
-      'manifest.json',
-      { mtime },
+      })(),
     );
-    zip.end();
+  }
+  yield { path: 'manifest.json', body: manifest.json(deps) };
+}
+
+/** Each document's PDF and XML, the PDFs started a few documents ahead of the one being zipped. */
+async function* documentEntries(
+  deps: ArchiveDeps,
+  refs: DocumentRef[],
+  manifest: ManifestLists,
+): AsyncGenerator<ZipEntry> {
+  const documents = readDocuments(deps.snapshot, refs, deps.period.today)[Symbol.asyncIterator]();
+  const ahead: { document: ExportDocument; pdf: Promise<Buffer> }[] = [];
+  const names = new NamesOfDay();
+  for (;;) {
+    while (ahead.length < RENDER_AHEAD) {
+      const next = await documents.next();
+      if (next.done) break;
+      const pdf = renderPdf(deps.store, next.value);
+      // Awaited when its turn comes; a failure there fails the archive.
+      pdf.catch(() => undefined);
+      ahead.push({ document: next.value, pdf });
+    }
+    const item = ahead.shift();
+    if (!item) return;
+    const { document } = item;
+    const folder = document.kind === 'invoice' ? 'invoices' : 'credit-notes';
+    const name = names.unique(
+      document.issueDate,
+      `${folder}/${document.issueDate}_${safeName(document.number)}`,
+      document.id,
+    );
+    yield { path: `${name}.pdf`, body: await item.pdf };
+    const reason = xmlProblem(document);
+    if (reason) manifest.withoutXml({ number: document.number, reason });
+    else yield { path: `${name}.xml`, body: Buffer.from(eInvoiceXml(document.eInvoice, 'cii')) };
+  }
+}
+
+/**
+ * The manifest's lists (files with size and SHA-256, documents without XML) as JSON text in blocks, not an object
+ * per file: 20,000 entries are a few megabytes of bytes, not tens of objects' worth of heap.
+ */
+class ManifestLists {
+  private readonly files = new ByteBlocks();
+  private readonly missing = new ByteBlocks();
+
+  /** The entries of `entries` with their buffered bodies hashed and recorded. */
+  async *hashed(entries: AsyncIterable<ZipEntry>): AsyncGenerator<ZipEntry> {
+    for await (const entry of entries) {
+      if (Buffer.isBuffer(entry.body)) this.file(entry.path, entry.body.length, sha256(entry.body));
+      yield entry;
+    }
   }
 
-  addEverything().catch((error: unknown) => {
-    (zip.outputStream as Readable).destroy(error instanceof Error ? error : new Error(String(error)));
-  });
-  return zip.outputStream;
+  /** A streamed entry, hashed and counted as the ZIP reads it, recorded at its end. */
+  hashedStream(path: string, body: AsyncIterable<Buffer | string>): ZipEntry {
+    const record = (bytes: number, hash: string) => this.file(path, bytes, hash);
+    return {
+      path,
+      body: (async function* () {
+        const hash = createHash('sha256');
+        let bytes = 0;
+        for await (const chunk of body) {
+          const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+          hash.update(buffer);
+          bytes += buffer.length;
+          yield buffer;
+        }
+        record(bytes, hash.digest('hex'));
+      })(),
+    };
+  }
+
+  withoutXml(item: ExportManifest['withoutXml'][number]): void {
+    append(this.missing, item);
+  }
+
+  /** manifest.json: the period, the chain's head, then the lists, in the schema's order. */
+  async *json(deps: ArchiveDeps): AsyncGenerator<Buffer> {
+    const { head } = deps.snapshot;
+    const fixed: Omit<ExportManifest, 'files' | 'withoutXml'> = {
+      format: 'remit-period-archive/1',
+      createdAt: deps.now.toISOString(),
+      period: { from: deps.period.from, to: deps.period.to },
+      chain: head
+        ? {
+            link: Number(head.seq),
+            position: head.position.toString(),
+            hash: head.hash,
+            linkedAt: head.chainedAt,
+          }
+        : null,
+      unlinked: deps.snapshot.unlinked,
+    };
+    yield Buffer.from(`${JSON.stringify(fixed, null, 2).slice(0, -2)},\n  "files": [\n`);
+    yield* this.files.chunks();
+    yield Buffer.from('\n  ],\n  "withoutXml": [\n');
+    yield* this.missing.chunks();
+    yield Buffer.from('\n  ]\n}\n');
+  }
+
+  private file(path: string, bytes: number, hash: string): void {
+    append(this.files, { path, bytes, sha256: hash });
+  }
 }
+
+/** One item of a JSON list, comma-separated from the one before. */
+function append(list: ByteBlocks, item: object): void {
+  list.append(Buffer.from(`${list.length > 0 ? ',\n' : ''}    ${JSON.stringify(item)}`));
+}
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 async function renderPdf(store: EventStore, document: ExportDocument): Promise<Buffer> {
   const logo = document.content.logo ? await logoDataUrl(store, document.content.logo.id) : undefined;
@@ -150,20 +179,6 @@ async function renderPdf(store: EventStore, document: ExportDocument): Promise<B
   } catch (error) {
     throw renderFailure(error);
   }
-}
-
-/** Bytes made ahead, handed over once and then let go. */
-function once<T extends Buffer | string>(making: Promise<T>) {
-  let box: Promise<T> | null = making;
-  // Awaited when its entry is reached; a failure there fails the archive.
-  making.catch(() => undefined);
-  return {
-    async *take(): AsyncGenerator<T> {
-      const value = await box;
-      box = null;
-      if (value !== null) yield value;
-    },
-  };
 }
 
 /** Why a document has no XML in the archive, or null. */
@@ -180,8 +195,21 @@ const safeName = (number: string) =>
     .replace(/[^\p{L}\p{N}._-]+/gu, '_')
     .slice(0, 80);
 
-function uniqueName(names: Set<string>, name: string, id: string): string {
-  const unique = names.has(name) ? `${name}_${id.slice(0, 8)}` : name;
-  names.add(unique);
-  return unique;
+/**
+ * Names made unique among one issue day's documents: a name starts with its day and the documents come in day
+ * order, so only the current day's names are kept.
+ */
+class NamesOfDay {
+  private day = '';
+  private readonly names = new Set<string>();
+
+  unique(day: string, name: string, id: string): string {
+    if (day !== this.day) {
+      this.names.clear();
+      this.day = day;
+    }
+    const unique = this.names.has(name) ? `${name}_${id.slice(0, 8)}` : name;
+    this.names.add(unique);
+    return unique;
+  }
 }

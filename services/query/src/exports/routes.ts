@@ -6,7 +6,8 @@ import { AppError, type Clock, currentUserId, dayOf, parseInput, requireAuth } f
 import { type Request, type Response, Router } from 'express';
 import { type Paywall, requireSubscription } from '../billing/repository.js';
 import { archiveStream } from './archive.js';
-import { accountingSettingsIn, datevChunks, encodeCp1252, periodProblem } from './datev.js';
+import { accountingSettingsIn, datevChunks, periodProblem } from './datev.js';
+import { encodeCp1252 } from './datev-format.js';
 import { type LogSnapshot, openSnapshot } from './snapshot.js';
 import { clientsTable, type ExportTable, invoicesTable, paymentsTable } from './tables.js';
 import { csvChunks } from './writers.js';
@@ -55,7 +56,6 @@ export function exportRoutes(deps: {
         return;
       }
       case 'datev': {
-        const skipped = { count: 0 };
         res
           .type('text/csv; charset=windows-1252')
           .setHeader('Content-Disposition', attachment(`EXTF_Buchungsstapel_${query.from}_${query.to}.csv`));
@@ -64,7 +64,7 @@ export function exportRoutes(deps: {
           res,
           Readable.from(
             (async function* () {
-              for await (const chunk of datevChunks(snapshot, period, settings!, now, skipped)) {
+              for await (const chunk of datevChunks(snapshot, period, settings!, now)) {
                 yield encodeCp1252(chunk);
               }
             })(),

@@ -1,6 +1,7 @@
-import { type DomainEvent, readEvent, vatCategories } from '@remit/contracts';
+import { readEvent, vatCategories } from '@remit/contracts';
 import { sql } from 'drizzle-orm';
 import { documentsOfPeriod, type ExportDocument, readDocuments } from './documents.js';
+import { paymentsOfPeriod } from './payments.js';
 import type { LogSnapshot } from './snapshot.js';
 
 /**
@@ -109,83 +110,23 @@ export function paymentsTable(snapshot: LogSnapshot, period: TablePeriod): Expor
   };
 }
 
-const PAYMENT_PAGE = 500;
-
 async function* paymentRows(snapshot: LogSnapshot, period: TablePeriod): AsyncGenerator<Cell[]> {
-  let after = 0n;
-  for (;;) {
-    const page = await snapshot.read(
-      sql`type in ('PaymentRecorded', 'RefundRecorded') and data->>'date' between ${period.from} and ${period.to}
-        and position > ${after.toString()}::bigint`,
-      [sql`position`],
-      PAYMENT_PAGE,
-    );
-    if (page.length === 0) return;
-    after = page.at(-1)?.position ?? after;
-    const invoiceIds = [...new Set(page.map((stored) => stored.streamId))];
-    const invoices = await invoiceFacts(snapshot, invoiceIds);
-    const rows = page.map((stored) => readEvent(stored)).sort((a, b) => dateOf(a).localeCompare(dateOf(b)));
-    for (const event of rows) {
-      const facts = invoices.get(`invoice-${'invoiceId' in event.data ? event.data.invoiceId : ''}`);
-      if (event.type === 'PaymentRecorded') {
-        const { data } = event;
-        yield [
-          { day: data.date },
-          'Payment',
-          facts?.reversed.has(data.paymentId) ? 'Reversed' : 'Recorded',
-          facts?.number ?? '',
-          facts?.customer ?? '',
-          data.currency,
-          { money: data.amount, currency: data.currency },
-          data.method,
-          data.reference,
-          data.note,
-        ];
-      } else if (event.type === 'RefundRecorded') {
-        const { data } = event;
-        yield [
-          { day: data.date },
-          'Refund',
-          'Recorded',
-          facts?.number ?? '',
-          facts?.customer ?? '',
-          data.currency,
-          { money: -data.amount, currency: data.currency },
-          data.method,
-          '',
-          '',
-        ];
-      }
-    }
+  for await (const { event, invoice, reversed } of paymentsOfPeriod(snapshot, period)) {
+    const { data } = event;
+    const isPayment = event.type === 'PaymentRecorded';
+    yield [
+      { day: data.date },
+      isPayment ? 'Payment' : 'Refund',
+      reversed ? 'Reversed' : 'Recorded',
+      invoice?.number ?? '',
+      invoice?.customer ?? '',
+      data.currency,
+      { money: isPayment ? data.amount : -data.amount, currency: data.currency },
+      data.method,
+      isPayment ? event.data.reference : '',
+      isPayment ? event.data.note : '',
+    ];
   }
-}
-
-const dateOf = (event: DomainEvent) =>
-  event.type === 'PaymentRecorded' || event.type === 'RefundRecorded' ? event.data.date : '';
-
-/** An invoice's number, customer and reversed payments, from its stream's content events as linked. */
-async function invoiceFacts(snapshot: LogSnapshot, streamIds: string[]) {
-  const facts = new Map<string, { number: string; customer: string; reversed: Set<string> }>();
-  const events = await snapshot.read(
-    sql`stream_id = any(${arrayLiteral(streamIds)}::text[])
-      and type in ('InvoiceIssued', 'InvoiceRevised', 'PaymentReversed')`,
-  );
-  for (const stored of events) {
-    const event = readEvent(stored);
-    const current = facts.get(stored.streamId) ?? { number: '', customer: '', reversed: new Set<string>() };
-    if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised') {
-      const { customer } = event.data.eInvoice;
-      current.number = event.data.number;
-      current.customer = customer.companyName || customer.name;
-    } else if (event.type === 'PaymentReversed') current.reversed.add(event.data.paymentId);
-    facts.set(stored.streamId, current);
-  }
-  return facts;
-}
-
-/** A text[] literal of ids the log made (stream ids): quoted, so no character is read as syntax. */
-export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/(["\\])/g, '\\$1')}"`).join(',')}}`;
 }
 
 /** The client catalogue as the snapshot states it (a list, not a period's records): archived ones marked. */

@@ -7,15 +7,15 @@ import {
 } from '@remit/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import styled from 'styled-components';
 import { errorMessage } from '../../api/errors';
 import { downloadExport } from '../../api/exports';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { Card } from '../../components/ui/Card';
 import { Page } from '../../layout/Page';
 import { saveBlob } from '../../lib/saveBlob';
+import { ChipGroup } from './ChipGroup';
 import { localToday, type PeriodChoice, periodChoices, periodLabel, periodOf } from './periods';
+import { Dates, Footer, Form, Group, Option, Options, Panel, Summary } from './styles';
 
 const kinds: { value: ExportKind; label: string; hint: string }[] = [
   {
@@ -28,7 +28,7 @@ const kinds: { value: ExportKind; label: string; hint: string }[] = [
   {
     value: 'datev',
     label: 'DATEV',
-    hint: "Buchungsstapel (EXTF 700) for your tax advisor's DATEV, one booking per document and VAT rate.",
+    hint: "Buchungsstapel (EXTF 700) for your tax advisor's DATEV: each document per VAT rate, and the payments received.",
   },
   {
     value: 'archive',
@@ -37,112 +37,15 @@ const kinds: { value: ExportKind; label: string; hint: string }[] = [
   },
 ];
 
-const Panel = styled(Card)`
-  max-width: 840px;
-`;
+const formats: { value: TableFormat; label: string }[] = [
+  { value: 'csv', label: 'CSV' },
+  { value: 'xlsx', label: 'Excel (XLSX)' },
+];
 
-const Form = styled.form`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space.lg};
-`;
-
-const Group = styled.fieldset`
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-
-  legend {
-    padding: 0;
-    margin-bottom: ${({ theme }) => theme.space.xs};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.ink};
-  }
-`;
-
-const Chips = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const Chip = styled.label`
-  position: relative;
-  display: inline-flex;
-  align-items: center;
-  min-height: 40px;
-  padding: 0 ${({ theme }) => theme.space.sm};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  cursor: pointer;
-
-  input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
-  &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.brand};
-    background: ${({ theme }) => theme.colors.brandSoft};
-    color: ${({ theme }) => theme.colors.brandText};
-  }
-  &:has(input:focus-visible) { box-shadow: ${({ theme }) => theme.shadows.focus}; }
-`;
-
-const Options = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const Option = styled.label`
-  display: grid;
-  grid-template-columns: 20px 1fr;
-  gap: 2px ${({ theme }) => theme.space.sm};
-  align-items: start;
-  padding: ${({ theme }) => theme.space.sm} ${({ theme }) => theme.space.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  cursor: pointer;
-
-  input { grid-row: 1 / span 2; width: 18px; height: 18px; margin: 2px 0 0; accent-color: ${({ theme }) => theme.colors.brand}; }
-  strong { color: ${({ theme }) => theme.colors.ink}; font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
-  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  &:has(input:checked) { border-color: ${({ theme }) => theme.colors.brand}; background: ${({ theme }) => theme.colors.brandSoft}; }
-`;
-
-const Dates = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space.md};
-  margin-top: ${({ theme }) => theme.space.sm};
-
-  label { display: flex; flex-direction: column; gap: 6px; font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; }
-  input {
-    min-height: 44px;
-    padding: 0 ${({ theme }) => theme.space.sm};
-    border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-    border-radius: ${({ theme }) => theme.radii.md};
-    font: inherit;
-    color: ${({ theme }) => theme.colors.ink};
-    background: ${({ theme }) => theme.colors.surface};
-  }
-`;
-
-const Summary = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  strong { color: ${({ theme }) => theme.colors.ink}; }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space.md};
-`;
+const delimiters: { value: CsvDelimiter; label: string }[] = [
+  { value: ';', label: 'Semicolon ; with decimal commas' },
+  { value: ',', label: 'Comma , with decimal points' },
+];
 
 type Download =
   | { state: 'idle' }
@@ -205,20 +108,7 @@ export function ExportPage() {
         <Form onSubmit={submit} noValidate aria-describedby={statusId}>
           <Group>
             <legend>Period</legend>
-            <Chips>
-              {periodChoices.map((option) => (
-                <Chip key={option.value}>
-                  <input
-                    type="radio"
-                    name="period"
-                    value={option.value}
-                    checked={choice === option.value}
-                    onChange={() => change(setChoice)(option.value)}
-                  />
-                  {option.label}
-                </Chip>
-              ))}
-            </Chips>
+            <ChipGroup name="period" options={periodChoices} value={choice} onChange={change(setChoice)} />
             {choice === 'custom' && (
               <Dates>
                 <label>
@@ -265,49 +155,18 @@ export function ExportPage() {
           {isTable && (
             <Group>
               <legend>Format</legend>
-              <Chips>
-                {(
-                  [
-                    ['csv', 'CSV'],
-                    ['xlsx', 'Excel (XLSX)'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <Chip key={value}>
-                    <input
-                      type="radio"
-                      name="format"
-                      value={value}
-                      checked={format === value}
-                      onChange={() => change(setFormat)(value)}
-                    />
-                    {label}
-                  </Chip>
-                ))}
-              </Chips>
+              <ChipGroup name="format" options={formats} value={format} onChange={change(setFormat)} />
             </Group>
           )}
           {isTable && format === 'csv' && (
             <Group>
               <legend>CSV separator</legend>
-              <Chips>
-                {(
-                  [
-                    [';', 'Semicolon ; with decimal commas'],
-                    [',', 'Comma , with decimal points'],
-                  ] as const
-                ).map(([value, label]) => (
-                  <Chip key={value}>
-                    <input
-                      type="radio"
-                      name="delimiter"
-                      value={value}
-                      checked={delimiter === value}
-                      onChange={() => change(setDelimiter)(value)}
-                    />
-                    {label}
-                  </Chip>
-                ))}
-              </Chips>
+              <ChipGroup
+                name="delimiter"
+                options={delimiters}
+                value={delimiter}
+                onChange={change(setDelimiter)}
+              />
             </Group>
           )}
           {kind === 'datev' && (
