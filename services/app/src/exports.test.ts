@@ -6,6 +6,7 @@ import { setClock } from '@remit/kit';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer } from 'yauzl';
+import { datevFormatProblems } from './testing/datev-format-check.js';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
 import { subscribe } from './testing/profile.js';
@@ -450,6 +451,8 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=windows-1252');
     const text = new TextDecoder('windows-1252').decode(bytes);
+    // Every field rule of DATEV's format description that can be checked without DATEV's software (D-355).
+    expect(datevFormatProblems(text)).toEqual([]);
     const lines = text.split('\r\n');
     expect(lines.at(-1)).toBe('');
     const header = lines[0]?.split(';') ?? [];
@@ -599,6 +602,7 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
 
     const { bytes } = await download(`/exports/datev?${quarter}`, zoe.token);
     const text = new TextDecoder('windows-1252').decode(bytes);
+    expect(datevFormatProblems(text)).toEqual([]);
     const bookings = text
       .split('\r\n')
       .slice(2, -1)

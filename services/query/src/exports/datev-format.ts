@@ -120,8 +120,12 @@ export function text(value: string, max: number): string {
   return `"${flat.replaceAll('"', '""')}"`;
 }
 
-/** Belegfeld 1 takes letters, digits and $ & % * + - / (36 at most): other characters are left out. */
-export const voucher = (number: string) => text(number.replace(/[^A-Za-z0-9$&%*+\-/]/g, ''), 36);
+/**
+ * Belegfeld 1 takes letters, digits and $ & % * + - / (36 at most), Belegfeld 2 the same, 12 at most: other
+ * characters are left out.
+ */
+export const voucher = (number: string, max: 36 | 12 = 36) =>
+  text(number.replace(/[^A-Za-z0-9$&%*+\-/]/g, ''), max);
 
 /** An SKR account at the owner's account length: DATEV pads general ledger accounts with zeros on the right. */
 export const account = (number: string, length: number) => number.padEnd(length, '0');

@@ -120,7 +120,7 @@ export function datevBookings(document: ExportDocument, settings: AccountingSett
       ),
       date: ttmm(document.issueDate),
       voucher: voucher(document.number),
-      ...(document.corrects ? { voucher2: voucher(document.corrects) } : {}),
+      ...(document.corrects ? { voucher2: voucher(document.corrects, 12) } : {}),
       text: text(`${what} ${document.number} ${customer}`, 60),
       ...(namesVatId ? { euVatId: text(namesVatId.replace(/[\s-]+/g, '').toUpperCase(), 15) } : {}),
       ...(delivered

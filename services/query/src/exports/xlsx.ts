@@ -1,12 +1,11 @@
-import { Readable } from 'node:stream';
 import { toDecimalString } from '@remit/contracts';
-import { ZipFile } from 'yazl';
 import type { Cell, ExportTable } from './tables.js';
 import { decimalsOf, ratePercent } from './writers.js';
+import { type ZipEntry, zipStream } from './zip.js';
 
 /**
  * A minimal streaming XLSX writer (D-260): the five fixed parts of an Office Open XML workbook and one worksheet
- * whose rows are written as the table yields them, zipped by yazl as they come. Strings are inline (no shared
+ * whose rows are written as the table yields them, zipped as they come (zip.ts). Strings are inline (no shared
  * strings table to hold in memory), money is a number cell whose text is the exact decimal (never a float of
  * ours) with a format of the currency's decimals, days are date cells.
  */
@@ -89,14 +88,13 @@ async function* sheetChunks(table: ExportTable): AsyncGenerator<Buffer> {
 
 /** The workbook's bytes as a stream; the table is read as the stream is consumed. */
 export function xlsxStream(table: ExportTable, sheetName: string): NodeJS.ReadableStream {
-  const zip = new ZipFile();
-  const fixed = { mtime: new Date(Date.UTC(2020, 0, 1)) };
-  zip.addBuffer(Buffer.from(CONTENT_TYPES), '[Content_Types].xml', fixed);
-  zip.addBuffer(Buffer.from(ROOT_RELS), '_rels/.rels', fixed);
-  zip.addBuffer(Buffer.from(workbook(sheetName)), 'xl/workbook.xml', fixed);
-  zip.addBuffer(Buffer.from(WORKBOOK_RELS), 'xl/_rels/workbook.xml.rels', fixed);
-  zip.addBuffer(Buffer.from(STYLES), 'xl/styles.xml', fixed);
-  zip.addReadStream(Readable.from(sheetChunks(table)), 'xl/worksheets/sheet1.xml', fixed);
-  zip.end();
-  return zip.outputStream;
+  async function* parts(): AsyncGenerator<ZipEntry> {
+    yield { path: '[Content_Types].xml', body: Buffer.from(CONTENT_TYPES) };
+    yield { path: '_rels/.rels', body: Buffer.from(ROOT_RELS) };
+    yield { path: 'xl/workbook.xml', body: Buffer.from(workbook(sheetName)) };
+    yield { path: 'xl/_rels/workbook.xml.rels', body: Buffer.from(WORKBOOK_RELS) };
+    yield { path: 'xl/styles.xml', body: Buffer.from(STYLES) };
+    yield { path: 'xl/worksheets/sheet1.xml', body: sheetChunks(table) };
+  }
+  return zipStream(parts(), new Date(Date.UTC(2020, 0, 1)));
 }
