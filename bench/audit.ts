@@ -43,9 +43,8 @@ const before = (userId: string) => sql`select count(c.seq)::text as linked,
 const after = (userId: string) => sql`select count(c.seq)::text as linked,
     (count(*) - count(c.seq))::text as pending,
     (array_agg(c.position::text order by c.seq desc) filter (where c.seq is not null))[1] as last_position
-  from stream_owners o join events e on e.stream_id = o.stream_id
-  left join event_chain c on c.position = e.position
-  where o.user_id = ${userId}`;
+  from events e left join event_chain c on c.position = e.position
+  where e.stream_id = any(array(select stream_id from stream_owners where user_id = ${userId}))`;
 
 console.log(
   `Node ${process.version}, ${RUNS} runs, load ${loadavg()
@@ -90,6 +89,12 @@ for (const kind of STORES) {
         ),
       );
       from = { txId: end.txId, position: end.position };
+    }
+    if (process.env.BENCH_EXPLAIN) {
+      for (const query of [before(OWNER), after(OWNER)]) {
+        const plan = rowsOf<Record<string, string>>(await db.execute(sql`explain analyze ${query}`));
+        console.error(plan.map((row) => Object.values(row)[0]).join('\n'));
+      }
     }
     const time = async (query: ReturnType<typeof before>) => {
       const runs: number[] = [];
