@@ -43,7 +43,8 @@ const before = (userId: string) => sql`select count(c.seq)::text as linked,
 const after = (userId: string) => sql`select count(c.seq)::text as linked,
     (count(*) - count(c.seq))::text as pending,
     (array_agg(c.position::text order by c.seq desc) filter (where c.seq is not null))[1] as last_position
-  from events e left join event_chain c on c.position = e.position
+  from events e
+  left join lateral (select seq, position from event_chain where position = e.position offset 0) c on true
   where e.stream_id = any(array(select stream_id from stream_owners where user_id = ${userId}))`;
 
 console.log(

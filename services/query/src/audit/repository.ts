@@ -40,9 +40,12 @@ export function auditRepository(db: Database, now: () => number = () => Date.now
             (count(*) - count(c.seq))::text as pending,
             (array_agg(c.position::text order by c.seq desc) filter (where c.seq is not null))[1] as last_position,
             (array_agg(c.hash order by c.seq desc) filter (where c.seq is not null))[1] as last_hash
-          from events e left join event_chain c on c.position = e.position
-          -- The owner's streams as one array: the log is then read through its stream index, whatever the
-          -- planner guesses of a join it has no statistics for (the embedded store never analyses).
+          from events e
+          -- Each event's link by the chain's position index (offset 0 keeps it a lookup per event), and the
+          -- owner's streams as one array read through the log's stream index: the owner's events only,
+          -- whatever the planner guesses of joins it has no statistics for (the embedded store never analyses).
+          left join lateral (select seq, position, hash from event_chain where position = e.position offset 0) c
+            on true
           where e.stream_id = any(array(select stream_id from stream_owners where user_id = ${userId}))`),
       );
       const broken = report.broken?.found ?? null;
