@@ -15,7 +15,10 @@ export function datevFormatProblems(text: string): string[] {
   };
   expect(header.length === 31, `header: ${header.length} fields, not 31`);
   expect(header[0] === '"EXTF"' && header[1] === '700' && header[2] === '21', 'header: not EXTF 700 / 21');
-  expect(header[3] === '"Buchungsstapel"' && header[4] === '13', 'header: not a Buchungsstapel, Formatversion 13');
+  expect(
+    header[3] === '"Buchungsstapel"' && header[4] === '13',
+    'header: not a Buchungsstapel, Formatversion 13',
+  );
   expect(/^\d{17}$/.test(header[5] ?? ''), 'header: Erzeugt am is not YYYYMMDDHHMMSSFFF');
   const consultant = Number(header[10]);
   expect(consultant >= 1001 && consultant <= 9_999_999, 'header: Beraternummer outside 1001–9999999');
@@ -24,7 +27,7 @@ export function datevFormatProblems(text: string): string[] {
   const accountLength = Number(header[13]);
   expect(accountLength >= 4 && accountLength <= 8, 'header: Sachkontenlänge outside 4–8');
   const [fiscalStart, from, to] = [header[12], header[14], header[15]].map((day) => day ?? '');
-  for (const day of [fiscalStart, from, to]) expect(isDay(day, 'YYYYMMDD'), `header: ${day} is not YYYYMMDD`);
+  for (const day of [fiscalStart, from, to]) expect(isDay(day), `header: ${day} is not YYYYMMDD`);
   expect(fiscalStart <= from && from <= to, 'header: Datum von/bis not inside the fiscal year');
   expect(quotedWithin(header[16], 30), 'header: Bezeichnung longer than 30');
   expect(header[18] === '1', 'header: Buchungstyp is not 1 (Finanzbuchführung)');
@@ -42,7 +45,10 @@ export function datevFormatProblems(text: string): string[] {
     expect(field[2] === '' || /^"[A-Z]{3}"$/.test(field[2] ?? ''), at('WKZ Umsatz'));
     // Another currency than the ledger's needs its rate ('Kurs', never 0).
     const foreign = field[2] !== '' && field[2] !== ledgerCurrency;
-    expect(foreign ? /^\d{1,4}(,\d{1,6})?$/.test(field[3] ?? '') && Number(field[3]) !== 0 : field[3] === '', at('Kurs'));
+    expect(
+      foreign ? /^\d{1,4}(,\d{1,6})?$/.test(field[3] ?? '') && Number(field[3]) !== 0 : field[3] === '',
+      at('Kurs'),
+    );
     for (const [position, name] of [
       [6, 'Konto'],
       [7, 'Gegenkonto'],
@@ -52,18 +58,22 @@ export function datevFormatProblems(text: string): string[] {
     }
     expect(field[8] === '' || /^\d{1,4}$/.test(field[8] ?? ''), at('BU-Schlüssel'));
     const day = `${from.slice(0, 4)}${field[9]?.slice(2, 4)}${field[9]?.slice(0, 2)}`;
-    expect(/^\d{4}$/.test(field[9] ?? '') && isDay(day, 'YYYYMMDD') && day >= from && day <= to, at('Belegdatum'));
+    expect(/^\d{4}$/.test(field[9] ?? '') && isDay(day) && day >= from && day <= to, at('Belegdatum'));
     expect(/^"[A-Za-z0-9$&%*+\-/]{0,36}"$/.test(field[10] ?? ''), at('Belegfeld 1'));
     expect(field[11] === '' || /^"[A-Za-z0-9$&%*+\-/]{0,12}"$/.test(field[11] ?? ''), at('Belegfeld 2'));
     expect(quotedWithin(field[13], 60), at('Buchungstext'));
     expect(field[39] === '' || /^"[A-Z]{2}[A-Z0-9+*]{2,13}"$/.test(field[39] ?? ''), at('EU-Land u. UStID'));
     const service = field[114] ?? '';
-    expect(service === '' || isDay(`${service.slice(4)}${service.slice(2, 4)}${service.slice(0, 2)}`, 'YYYYMMDD'), at('Leistungsdatum'));
+    expect(
+      service === '' || isDay(`${service.slice(4)}${service.slice(2, 4)}${service.slice(0, 2)}`),
+      at('Leistungsdatum'),
+    );
   });
   return problems;
 }
 
-function isDay(value: string, _format: 'YYYYMMDD'): boolean {
+/** yyyymmdd, a day of the calendar. */
+function isDay(value: string): boolean {
   if (!/^\d{8}$/.test(value)) return false;
   const iso = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`;
   const day = new Date(`${iso}T00:00:00Z`);
