@@ -26,7 +26,7 @@ export function datevFormatProblems(text: string): string[] {
   expect(client >= 1 && client <= 99_999, 'header: Mandantennummer outside 1–99999');
   const accountLength = Number(header[13]);
   expect(accountLength >= 4 && accountLength <= 8, 'header: Sachkontenlänge outside 4–8');
-  const [fiscalStart, from, to] = [header[12], header[14], header[15]].map((day) => day ?? '');
+  const [fiscalStart, from, to] = [header[12] ?? '', header[14] ?? '', header[15] ?? ''];
   for (const day of [fiscalStart, from, to]) expect(isDay(day), `header: ${day} is not YYYYMMDD`);
   expect(fiscalStart <= from && from <= to, 'header: Datum von/bis not inside the fiscal year');
   expect(quotedWithin(header[16], 30), 'header: Bezeichnung longer than 30');

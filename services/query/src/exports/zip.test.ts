@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { type Entry, fromBuffer, type ZipFile } from 'yauzl';
 import { type ZipEntry, zipChunks } from './zip.js';
 
-/** Every entry of a ZIP, read by another implementation (yauzl checks each CRC and size as it inflates). */
-async function read(bytes: Buffer): Promise<Map<string, Buffer>> {
+/**
+ * The entries of a ZIP, read by another implementation (yauzl checks each CRC and size as it inflates): every name,
+ * and the bytes of those `wanted` says (all by default).
+ */
+async function read(
+  bytes: Buffer,
+  wanted: (name: string) => boolean = () => true,
+): Promise<Map<string, Buffer>> {
   const zip = await new Promise<ZipFile>((resolve, reject) =>
     fromBuffer(bytes, { lazyEntries: true, decodeStrings: true }, (error, file) =>
       error || !file ? reject(error) : resolve(file),
@@ -12,6 +18,11 @@ async function read(bytes: Buffer): Promise<Map<string, Buffer>> {
   const entries = new Map<string, Buffer>();
   return new Promise((resolve, reject) => {
     zip.on('entry', (entry: Entry) => {
+      if (!wanted(entry.fileName)) {
+        entries.set(entry.fileName, Buffer.alloc(0));
+        zip.readEntry();
+        return;
+      }
       zip.openReadStream(entry, (error, stream) => {
         if (error || !stream) return reject(error);
         const chunks: Buffer[] = [];
@@ -78,8 +89,8 @@ describe('the ZIP writer', () => {
     const bytes = await zipOf(many);
     expect(bytes.includes(ZIP64_END)).toBe(true);
     // The end record's 16-bit count says 65,535: the reader finds all of them only through the ZIP64 record.
-    const entries = await read(bytes);
+    const entries = await read(bytes, (name) => name === 'docs/65599.xml');
     expect(entries.size).toBe(65_600);
     expect(entries.get('docs/65599.xml')?.toString()).toBe('<n>65599</n>');
-  }, 120_000);
+  }, 300_000);
 });
