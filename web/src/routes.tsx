@@ -6,25 +6,15 @@ import { RootLayout } from './layout/RootLayout';
 import { RouteErrorBoundary } from './layout/RouteError';
 import { type RouteMeta, useRouteMeta } from './layout/RouteMeta';
 
-/** A page in its own chunk: a lazy component, and its loader to start the download early. */
-interface LazyPage {
-  Page: ComponentType;
-  preload: () => Promise<unknown>;
-}
+/** How a page's chunk is loaded: the import, then the page component it exports. */
+type PageLoader = () => Promise<ComponentType>;
 
-function page<Name extends string>(
-  load: () => Promise<{ [key in Name]: ComponentType }>,
-  name: Name,
-): LazyPage {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const preload = () => {
-    loading ??= load().then((module) => {
-      const Page: ComponentType = module[name];
-      return { default: Page };
-    });
-    return loading;
-  };
-  return { Page: lazy(preload), preload };
+/** One row of the table below: where, what it loads, and its title and description (spec §2). */
+interface PageRoute {
+  path?: string;
+  load: PageLoader;
+  title?: string;
+  description?: string;
 }
 
 /** What a route declares in its `handle`: its title and description, and its page's loader. */
@@ -32,9 +22,188 @@ interface RouteHandle extends RouteMeta {
   preload?: () => Promise<unknown>;
 }
 
-function meta(lazyPage: LazyPage, title: string, description?: string): RouteHandle {
-  return { title, description, preload: lazyPage.preload };
-}
+const recurringEditor: PageLoader = () =>
+  import('./features/recurring/RecurringEditorPage').then((m) => m.RecurringEditorPage);
+
+// The customer pages (issues 14 and 33): public, outside the app's layout, so no header links into the app.
+const customerPages: (PageRoute & { label: string })[] = [
+  {
+    path: '/i/:token',
+    label: 'Loading the invoice...',
+    load: () => import('./features/customer-page/CustomerInvoicePage').then((m) => m.CustomerInvoicePage),
+  },
+  {
+    path: '/q/:token',
+    label: 'Loading the quote...',
+    load: () => import('./features/quotes/CustomerQuotePage').then((m) => m.CustomerQuotePage),
+  },
+];
+
+/** Signed out only: a signed-in visitor goes to the dashboard. */
+const signedOutPages: PageRoute[] = [
+  {
+    path: '/login',
+    title: 'Login',
+    description: 'Sign in to Remit with Google or with your email.',
+    load: () => import('./features/auth/LoginPage').then((m) => m.LoginPage),
+  },
+  {
+    path: '/login-basic',
+    title: 'Sign in with email',
+    description: 'Sign in to Remit with your email and password.',
+    load: () => import('./features/auth/LoginBasicPage').then((m) => m.LoginBasicPage),
+  },
+  {
+    path: '/signup',
+    title: 'Sign up',
+    description: 'Create your Remit account and start getting paid.',
+    load: () => import('./features/auth/SignUpPage').then((m) => m.SignUpPage),
+  },
+];
+
+/** Open to anyone, inside the layout. */
+const openPages: PageRoute[] = [
+  {
+    path: '/forgot-password',
+    title: 'Reset your password',
+    description: 'Get a link to set a new password for your Remit account.',
+    load: () => import('./features/auth/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  },
+  {
+    path: '/reset-password',
+    title: 'Set a new password',
+    description: 'Choose a new password for your Remit account.',
+    load: () => import('./features/auth/ResetPasswordPage').then((m) => m.ResetPasswordPage),
+  },
+  {
+    path: '/verify-email',
+    title: 'Verify your email',
+    description: 'Confirm the email address of your Remit account.',
+    load: () => import('./features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  },
+  {
+    path: '/auth/google/callback',
+    title: 'Signing in',
+    load: () => import('./features/auth/GoogleCallbackPage').then((m) => m.GoogleCallbackPage),
+  },
+];
+
+/** Signed in only; no path is the dashboard (the index route). */
+const signedInPages: PageRoute[] = [
+  {
+    title: 'Dashboard',
+    description: 'Your invoices and payments at a glance.',
+    load: () => import('./features/dashboard/DashboardPage').then((m) => m.DashboardPage),
+  },
+  {
+    path: '/profile',
+    title: 'Profile',
+    description: 'Your company details, payment methods and plan.',
+    load: () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage),
+  },
+  {
+    path: '/invoice/create',
+    title: 'New Invoice',
+    description: 'Create an invoice and send it to your customer.',
+    load: () => import('./features/invoices/InvoiceCreatePage').then((m) => m.InvoiceCreatePage),
+  },
+  {
+    path: '/quotes',
+    title: 'Quotes',
+    description: 'Quotes your customers accept online.',
+    load: () => import('./features/quotes/QuotesPage').then((m) => m.QuotesPage),
+  },
+  {
+    path: '/quotes/:id',
+    title: 'Quote',
+    description: 'A quote with its actions and history.',
+    load: () => import('./features/quotes/QuotePage').then((m) => m.QuotePage),
+  },
+  {
+    path: '/quote/create',
+    title: 'New Quote',
+    description: 'Make a quote with the invoice form.',
+    load: () => import('./features/invoices/InvoiceCreatePage').then((m) => m.QuoteCreatePage),
+  },
+  {
+    path: '/clients',
+    title: 'Clients',
+    description: 'The people and companies you invoice.',
+    load: () => import('./features/clients/ClientsPage').then((m) => m.ClientsPage),
+  },
+  {
+    path: '/clients/:id',
+    title: 'Client',
+    description: 'A client with their invoices and balance.',
+    load: () => import('./features/clients/ClientPage').then((m) => m.ClientPage),
+  },
+  {
+    path: '/items',
+    title: 'Items',
+    description: 'The services and goods you bill, with their prices.',
+    load: () => import('./features/clients/ItemsPage').then((m) => m.ItemsPage),
+  },
+  {
+    path: '/bank',
+    title: 'Bank',
+    description: 'Bank statements matched to your invoices.',
+    load: () => import('./features/bank/BankPage').then((m) => m.BankPage),
+  },
+  {
+    path: '/export',
+    title: 'Export',
+    description: 'Your records of a period, for your accountant or an auditor.',
+    load: () => import('./features/exports/ExportPage').then((m) => m.ExportPage),
+  },
+  {
+    path: '/recurring',
+    title: 'Recurring',
+    description: 'Invoices that issue and send themselves on a schedule.',
+    load: () => import('./features/recurring/RecurringPage').then((m) => m.RecurringPage),
+  },
+  {
+    path: '/recurring/new',
+    title: 'New recurring invoice',
+    description: 'Repeat an invoice on a schedule.',
+    load: recurringEditor,
+  },
+  {
+    path: '/recurring/:id',
+    title: 'Recurring invoice',
+    description: 'A recurring invoice and its history.',
+    load: () => import('./features/recurring/RecurringProfilePage').then((m) => m.RecurringProfilePage),
+  },
+  {
+    path: '/recurring/:id/edit',
+    title: 'Edit recurring invoice',
+    description: 'Change a recurring invoice.',
+    load: recurringEditor,
+  },
+  {
+    // Issue 27: an issued invoice in the same wizard, until it is final.
+    path: '/invoice/:id/edit',
+    title: 'Edit Invoice',
+    description: 'Change an invoice before it reaches your customer.',
+    load: () => import('./features/invoices/InvoiceEditPage').then((m) => m.InvoiceEditPage),
+  },
+  {
+    path: '/subscription',
+    title: 'Plans',
+    description: 'Pay per invoice or subscribe to Remit Pro.',
+    load: () => import('./features/billing/SubscriptionPage').then((m) => m.SubscriptionPage),
+  },
+  {
+    path: '/success',
+    title: 'Payment confirmation',
+    load: () => import('./features/billing/SuccessPage').then((m) => m.SuccessPage),
+  },
+];
+
+const notFoundPage: PageRoute = {
+  path: '*',
+  title: 'Page not found',
+  load: () => import('./layout/NotFoundPage').then((m) => m.NotFoundPage),
+};
 
 /** The customer page has no layout around it: its own error boundary and loading state. */
 function Standalone({ label, children }: { label: string; children: ReactNode }) {
@@ -51,243 +220,49 @@ function Standalone({ label, children }: { label: string; children: ReactNode })
  * router, and the data router is 16 KB of gzipped JavaScript on every first screen. Pages are lazy
  * components; RootLayout shows a spinner in place of the page while its chunk loads (the header
  * stays), and navigations are transitions, so the previous page stays until the next one is ready.
- * Made once per app (AppRoutes): a test's fresh app loads its pages as a fresh page load does.
+ * Made once per app (AppRoutes): a test's fresh app loads its pages as a fresh page load does, and
+ * two routes of one loader (the recurring editor) share one lazy page, one download.
  */
 export function createRoutes(): RouteObject[] {
-  const CustomerInvoicePage = page(
-    () => import('./features/customer-page/CustomerInvoicePage'),
-    'CustomerInvoicePage',
-  );
-  const CustomerQuotePage = page(() => import('./features/quotes/CustomerQuotePage'), 'CustomerQuotePage');
-  const QuotesPage = page(() => import('./features/quotes/QuotesPage'), 'QuotesPage');
-  const QuotePage = page(() => import('./features/quotes/QuotePage'), 'QuotePage');
-  const QuoteCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'QuoteCreatePage');
-  const LoginPage = page(() => import('./features/auth/LoginPage'), 'LoginPage');
-  const LoginBasicPage = page(() => import('./features/auth/LoginBasicPage'), 'LoginBasicPage');
-  const SignUpPage = page(() => import('./features/auth/SignUpPage'), 'SignUpPage');
-  const ForgotPasswordPage = page(() => import('./features/auth/ForgotPasswordPage'), 'ForgotPasswordPage');
-  const ResetPasswordPage = page(() => import('./features/auth/ResetPasswordPage'), 'ResetPasswordPage');
-  const VerifyEmailPage = page(() => import('./features/auth/VerifyEmailPage'), 'VerifyEmailPage');
-  const GoogleCallbackPage = page(() => import('./features/auth/GoogleCallbackPage'), 'GoogleCallbackPage');
-  const DashboardPage = page(() => import('./features/dashboard/DashboardPage'), 'DashboardPage');
-  const ProfilePage = page(() => import('./features/profile/ProfilePage'), 'ProfilePage');
-  const InvoiceCreatePage = page(() => import('./features/invoices/InvoiceCreatePage'), 'InvoiceCreatePage');
-  const InvoiceEditPage = page(() => import('./features/invoices/InvoiceEditPage'), 'InvoiceEditPage');
-  const SubscriptionPage = page(() => import('./features/billing/SubscriptionPage'), 'SubscriptionPage');
-  const SuccessPage = page(() => import('./features/billing/SuccessPage'), 'SuccessPage');
-  const ClientsPage = page(() => import('./features/clients/ClientsPage'), 'ClientsPage');
-  const ClientPage = page(() => import('./features/clients/ClientPage'), 'ClientPage');
-  const ItemsPage = page(() => import('./features/clients/ItemsPage'), 'ItemsPage');
-  const BankPage = page(() => import('./features/bank/BankPage'), 'BankPage');
-  const ExportPage = page(() => import('./features/exports/ExportPage'), 'ExportPage');
-  const RecurringPage = page(() => import('./features/recurring/RecurringPage'), 'RecurringPage');
-  const RecurringProfilePage = page(
-    () => import('./features/recurring/RecurringProfilePage'),
-    'RecurringProfilePage',
-  );
-  const RecurringEditorPage = page(
-    () => import('./features/recurring/RecurringEditorPage'),
-    'RecurringEditorPage',
-  );
-  const NotFoundPage = page(() => import('./layout/NotFoundPage'), 'NotFoundPage');
-
+  const lazyPages = new Map<PageLoader, { Page: ComponentType; preload: () => Promise<unknown> }>();
+  const lazyPage = (load: PageLoader) => {
+    let made = lazyPages.get(load);
+    if (!made) {
+      let loading: Promise<{ default: ComponentType }> | undefined;
+      const preload = () => {
+        loading ??= load().then((Page) => ({ default: Page }));
+        return loading;
+      };
+      made = { Page: lazy(preload), preload };
+      lazyPages.set(load, made);
+    }
+    return made;
+  };
+  const route = ({ path, load, title, description }: PageRoute): RouteObject => {
+    const { Page, preload } = lazyPage(load);
+    const handle: RouteHandle = { title, description, preload };
+    return path ? { path, handle, element: <Page /> } : { index: true, handle, element: <Page /> };
+  };
   return [
-    {
-      // The customer page (issue 14): public, outside the app's layout, so no header links into the app.
-      path: '/i/:token',
-      handle: { preload: CustomerInvoicePage.preload } satisfies RouteHandle,
-      element: (
-        <Standalone label="Loading the invoice...">
-          <CustomerInvoicePage.Page />
-        </Standalone>
-      ),
-    },
-    {
-      // A quote's customer page (issue 33): public like the invoice's, where the customer accepts or declines.
-      path: '/q/:token',
-      handle: { preload: CustomerQuotePage.preload } satisfies RouteHandle,
-      element: (
-        <Standalone label="Loading the quote...">
-          <CustomerQuotePage.Page />
-        </Standalone>
-      ),
-    },
+    ...customerPages.map(({ path, label, load }) => {
+      const { Page, preload } = lazyPage(load);
+      return {
+        path,
+        handle: { preload } satisfies RouteHandle,
+        element: (
+          <Standalone label={label}>
+            <Page />
+          </Standalone>
+        ),
+      };
+    }),
     {
       element: <RootLayout />,
       children: [
-        {
-          element: <RedirectIfSignedIn />,
-          children: [
-            {
-              path: '/login',
-              handle: meta(LoginPage, 'Login', 'Sign in to Remit with Google or with your email.'),
-              element: <LoginPage.Page />,
-            },
-            {
-              path: '/login-basic',
-              handle: meta(
-                LoginBasicPage,
-                'Sign in with email',
-                'Sign in to Remit with your email and password.',
-              ),
-              element: <LoginBasicPage.Page />,
-            },
-            {
-              path: '/signup',
-              handle: meta(SignUpPage, 'Sign up', 'Create your Remit account and start getting paid.'),
-              element: <SignUpPage.Page />,
-            },
-          ],
-        },
-        {
-          path: '/forgot-password',
-          handle: meta(
-            ForgotPasswordPage,
-            'Reset your password',
-            'Get a link to set a new password for your Remit account.',
-          ),
-          element: <ForgotPasswordPage.Page />,
-        },
-        {
-          path: '/reset-password',
-          handle: meta(
-            ResetPasswordPage,
-            'Set a new password',
-            'Choose a new password for your Remit account.',
-          ),
-          element: <ResetPasswordPage.Page />,
-        },
-        {
-          path: '/verify-email',
-          handle: meta(
-            VerifyEmailPage,
-            'Verify your email',
-            'Confirm the email address of your Remit account.',
-          ),
-          element: <VerifyEmailPage.Page />,
-        },
-        {
-          path: '/auth/google/callback',
-          handle: meta(GoogleCallbackPage, 'Signing in'),
-          element: <GoogleCallbackPage.Page />,
-        },
-        {
-          element: <RequireAuth />,
-          children: [
-            {
-              index: true,
-              handle: meta(DashboardPage, 'Dashboard', 'Your invoices and payments at a glance.'),
-              element: <DashboardPage.Page />,
-            },
-            {
-              path: '/profile',
-              handle: meta(ProfilePage, 'Profile', 'Your company details, payment methods and plan.'),
-              element: <ProfilePage.Page />,
-            },
-            {
-              path: '/invoice/create',
-              handle: meta(
-                InvoiceCreatePage,
-                'New Invoice',
-                'Create an invoice and send it to your customer.',
-              ),
-              element: <InvoiceCreatePage.Page />,
-            },
-            {
-              path: '/quotes',
-              handle: meta(QuotesPage, 'Quotes', 'Quotes your customers accept online.'),
-              element: <QuotesPage.Page />,
-            },
-            {
-              path: '/quotes/:id',
-              handle: meta(QuotePage, 'Quote', 'A quote with its actions and history.'),
-              element: <QuotePage.Page />,
-            },
-            {
-              path: '/quote/create',
-              handle: meta(QuoteCreatePage, 'New Quote', 'Make a quote with the invoice form.'),
-              element: <QuoteCreatePage.Page />,
-            },
-            {
-              path: '/clients',
-              handle: meta(ClientsPage, 'Clients', 'The people and companies you invoice.'),
-              element: <ClientsPage.Page />,
-            },
-            {
-              path: '/clients/:id',
-              handle: meta(ClientPage, 'Client', 'A client with their invoices and balance.'),
-              element: <ClientPage.Page />,
-            },
-            {
-              path: '/items',
-              handle: meta(ItemsPage, 'Items', 'The services and goods you bill, with their prices.'),
-              element: <ItemsPage.Page />,
-            },
-            {
-              path: '/bank',
-              handle: meta(BankPage, 'Bank', 'Bank statements matched to your invoices.'),
-              element: <BankPage.Page />,
-            },
-            {
-              path: '/export',
-              handle: meta(
-                ExportPage,
-                'Export',
-                'Your records of a period, for your accountant or an auditor.',
-              ),
-              element: <ExportPage.Page />,
-            },
-            {
-              path: '/recurring',
-              handle: meta(
-                RecurringPage,
-                'Recurring',
-                'Invoices that issue and send themselves on a schedule.',
-              ),
-              element: <RecurringPage.Page />,
-            },
-            {
-              path: '/recurring/new',
-              handle: meta(RecurringEditorPage, 'New recurring invoice', 'Repeat an invoice on a schedule.'),
-              element: <RecurringEditorPage.Page />,
-            },
-            {
-              path: '/recurring/:id',
-              handle: meta(RecurringProfilePage, 'Recurring invoice', 'A recurring invoice and its history.'),
-              element: <RecurringProfilePage.Page />,
-            },
-            {
-              path: '/recurring/:id/edit',
-              handle: meta(RecurringEditorPage, 'Edit recurring invoice', 'Change a recurring invoice.'),
-              element: <RecurringEditorPage.Page />,
-            },
-            {
-              // Issue 27: an issued invoice in the same wizard, until it is final.
-              path: '/invoice/:id/edit',
-              handle: meta(
-                InvoiceEditPage,
-                'Edit Invoice',
-                'Change an invoice before it reaches your customer.',
-              ),
-              element: <InvoiceEditPage.Page />,
-            },
-            {
-              path: '/subscription',
-              handle: meta(SubscriptionPage, 'Plans', 'Pay per invoice or subscribe to Remit Pro.'),
-              element: <SubscriptionPage.Page />,
-            },
-            {
-              path: '/success',
-              handle: meta(SuccessPage, 'Payment confirmation'),
-              element: <SuccessPage.Page />,
-            },
-          ],
-        },
-        {
-          path: '*',
-          handle: meta(NotFoundPage, 'Page not found'),
-          element: <NotFoundPage.Page />,
-        },
+        { element: <RedirectIfSignedIn />, children: signedOutPages.map(route) },
+        ...openPages.map(route),
+        { element: <RequireAuth />, children: signedInPages.map(route) },
+        route(notFoundPage),
       ],
     },
   ];
