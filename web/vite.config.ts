@@ -39,9 +39,10 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
         navigateFallback: '/index.html',
-        // The API and the server's own pages are never answered with the app shell.
-        // Nor is a file name (/robots.txt): the server answers those itself, with a real 404 if unknown.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
+        // The API and the server's own pages (the sandbox's, the customer page /i/…) are never answered
+        // with the app shell. Nor is a file name (/robots.txt): the server answers those itself, with a real
+        // 404 if unknown.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^\/i\//, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
         cleanupOutdatedCaches: true,
         // Template thumbnails (public images, the same for every account) stay available offline.
         runtimeCaching: [

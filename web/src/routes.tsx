@@ -25,13 +25,9 @@ interface RouteHandle extends RouteMeta {
 const recurringEditor: PageLoader = () =>
   import('./features/recurring/RecurringEditorPage').then((m) => m.RecurringEditorPage);
 
-// The customer pages (issues 14 and 33): public, outside the app's layout, so no header links into the app.
+// A quote's customer page (issue 33): public, outside the app's layout, so no header links into the app. The
+// invoice's customer page /i/{token} is the server's (services/query/src/invoices/customer-page).
 const customerPages: (PageRoute & { label: string })[] = [
-  {
-    path: '/i/:token',
-    label: 'Loading the invoice...',
-    load: () => import('./features/customer-page/CustomerInvoicePage').then((m) => m.CustomerInvoicePage),
-  },
   {
     path: '/q/:token',
     label: 'Loading the quote...',

@@ -156,6 +156,7 @@ export async function createRemitApp(options: {
   app.use('/api', command.router);
   app.use('/api', query.router);
   app.use('/api', apiNotFound);
+  app.use(query.pages);
   app.use(webApp(options.webDist));
   app.use(errorHandler);
 

@@ -49,7 +49,7 @@ function namesFile(path: string): boolean {
   return last.includes('.');
 }
 
-/** The public customer page's route in the web app (web/src/routes.tsx '/i/:token'). */
+/** The customer page's prefix (the query side writes /i/{token}; nothing else under it is indexed either). */
 const CUSTOMER_PAGE_PREFIX = '/i/';
 
 /**

@@ -5,6 +5,7 @@ export * from './config.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
+export * from './html.js';
 export * from './http.js';
 export * from './input.js';
 export * from './leadership.js';

@@ -28,6 +28,8 @@ export async function serveApi(options: {
   /** Absent for a service that takes no signed-in requests (the projector). */
   tokens?: TokenService;
   router?: Router;
+  /** Pages outside `/api` (the query side's customer page). */
+  pages?: Router;
   trustProxy: TrustProxy;
   close(): Promise<void>;
 }): Promise<void> {
@@ -47,6 +49,7 @@ export async function serveApi(options: {
   if (options.tokens) app.use('/api', authenticate(options.tokens, sessionCheckFromLog(store)));
   if (options.router) app.use('/api', options.router);
   app.use('/api', apiNotFound);
+  if (options.pages) app.use(options.pages);
   app.use(errorHandler);
   const server = await listen(app, options.host, options.port);
   logger.info({ port: options.port, store: database.kind }, `${options.name} service listening`);

@@ -16,6 +16,7 @@ import { openCreditNote } from './credit-notes/repository.js';
 import { creditNoteQueryRoutes } from './credit-notes/routes.js';
 import { customerQueryRoutes } from './customers/routes.js';
 import { exportRoutes } from './exports/routes.js';
+import { customerPageRoutes } from './invoices/customer-page/routes.js';
 import { draftQueryRoutes } from './invoices/draft-routes.js';
 import { assertStreamInvoiceOpen } from './invoices/locking.js';
 import { publicInvoiceRoutes } from './invoices/public-routes.js';
@@ -42,6 +43,8 @@ export interface QueryServiceDeps {
 /** The read side (DESIGN §1): the API's GET calls, answered from read models only. */
 export function createQueryService(deps: QueryServiceDeps): {
   router: Router;
+  /** The pages the query side writes itself, outside `/api`: the customer page `/i/{token}`. */
+  pages: Router;
   close(): Promise<void>;
   /** The PDF of an own, open invoice: what the command side attaches to a send in the all-in-one process. */
   invoicePdf(userId: string, invoice: StreamInvoice): Promise<{ pdf: Buffer; filename: string }>;
@@ -85,6 +88,13 @@ export function createQueryService(deps: QueryServiceDeps): {
       ...(deps.recordView ? { recordView: deps.recordView } : {}),
     }),
   );
+  const pages = customerPageRoutes({
+    db: deps.db,
+    paywall,
+    now,
+    limits,
+    limitPerMinute: deps.config.publicInvoiceLimitPerIpMin,
+  });
   router.use(invoiceQueryRoutes({ db: deps.db, store: deps.store, paywall, now }));
   router.use(draftQueryRoutes({ db: deps.db }));
   router.use(creditNoteQueryRoutes({ db: deps.db, store: deps.store, paywall }));
@@ -124,5 +134,5 @@ export function createQueryService(deps: QueryServiceDeps): {
     pdf: await renderQuotePdf(deps.store, content),
     filename: quoteFileName(content),
   });
-  return { router, close, invoicePdf: pdfs.pdf, assertInvoiceOpen, creditNotePdf, quotePdf };
+  return { router, pages, close, invoicePdf: pdfs.pdf, assertInvoiceOpen, creditNotePdf, quotePdf };
 }

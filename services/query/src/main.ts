@@ -31,6 +31,7 @@ async function main() {
     // The lifetime only matters when signing; this service only verifies.
     tokens: createTokenService(jwtSecret, 1),
     router: query.router,
+    pages: query.pages,
     close: query.close,
   });
 }

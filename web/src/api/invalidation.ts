@@ -9,7 +9,6 @@ import {
   invoiceKeys,
   itemKeys,
   paymentMethodKeys,
-  publicInvoiceKeys,
   publicQuoteKeys,
   quoteKeys,
   recurringKeys,
@@ -53,16 +52,9 @@ const staleAfter: Record<
   recurring: [recurringKeys.all],
   /**
    * A statement imported or a bank transaction matched or ignored: the Bank screen, and the invoices its
-   * payments settled (their lists, balances, histories and customer pages).
+   * payments settled (their lists, balances and histories).
    */
-  bank: [
-    bankKeys.all,
-    invoiceKeys.all,
-    customerKeys.all,
-    settingsKeys.quickStats,
-    clientKeys.all,
-    publicInvoiceKeys.all,
-  ],
+  bank: [bankKeys.all, invoiceKeys.all, customerKeys.all, settingsKeys.quickStats, clientKeys.all],
   /**
    * The subscription started, ended, or was cancelled or resumed — here or elsewhere (spec §2: the guard
    * re-checks it on every navigation). Locks, the dot, the paid blocks and the plan all follow it.
@@ -83,8 +75,8 @@ const staleAfterInvoice: Record<
   'payment' | 'sent' | 'shared' | 'reminders' | 'downloaded' | 'credited',
   (id: string) => QueryKey[]
 > = {
-  /** A payment recorded, reversed or marked, or the invoice voided: lists, totals and the customer page. */
-  payment: (id) => [...staleAfter.invoices, invoiceKeys.collection(id), publicInvoiceKeys.all],
+  /** A payment recorded, reversed or marked, or the invoice voided: lists and totals. */
+  payment: (id) => [...staleAfter.invoices, invoiceKeys.collection(id)],
   /** Sent by e-mail: its history and its row's status. */
   sent: (id) => [
     invoiceKeys.history(id),
@@ -95,14 +87,13 @@ const staleAfterInvoice: Record<
   /** A share link made or stopped: whether one is active, and the history. */
   shared: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id), invoiceKeys.form(id)],
   reminders: (id) => [invoiceKeys.collection(id), invoiceKeys.history(id)],
-  /** A credit note issued (issue 27): balance, status, totals, history, the credit notes and the customer page. */
+  /** A credit note issued (issue 27): balance, status, totals, history, and the credit notes. */
   credited: (id) => [
     ...staleAfter.invoices,
     creditNoteKeys.all,
     invoiceKeys.collection(id),
     invoiceKeys.history(id),
     invoiceKeys.form(id),
-    publicInvoiceKeys.all,
   ],
   /** Downloaded by the owner (issue 27): it is final now, and its history says so. */
   downloaded: (id) => [invoiceKeys.form(id), invoiceKeys.history(id)],

@@ -122,14 +122,6 @@ export const itemKeys = {
   list: (search: string) => ['items', 'list', { search }] as const,
 };
 
-/** The customer page `/i/{token}`: never persisted; the owner's bar asks who owns it per signed-in user. */
-export const publicInvoiceKeys = {
-  all: ['public-invoice'] as const,
-  view: (token: string) => ['public-invoice', 'view', token] as const,
-  preview: (token: string) => ['public-invoice', 'preview', token] as const,
-  owner: (token: string, userId: string | undefined) => ['public-invoice', 'owner', token, userId] as const,
-};
-
 /** Bank statements (issue 31): the imported credits by state, and the saved CSV column mapping. */
 export const bankKeys = {
   all: ['bank'] as const,

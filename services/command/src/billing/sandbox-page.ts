@@ -1,7 +1,6 @@
 import { planPrices } from '@remit/contracts';
+import { escapeHtml } from '@remit/kit';
 import type { SandboxSession } from './sandbox-provider.js';
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 const euros = (cents: number) =>
   new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(cents / 100);

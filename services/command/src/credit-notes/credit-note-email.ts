@@ -8,7 +8,8 @@ import {
   money,
 } from '@remit/contracts';
 import type { MailMessage } from '@remit/kit';
-import { escapeHtml, greets } from '../invoices/invoice-email.js';
+import { escapeHtml } from '@remit/kit';
+import { greets } from '../invoices/invoice-email.js';
 
 /**
  * The e-mail a customer gets with a credit note (issue 27): what it corrects, the amount credited, that nothing is

@@ -10,7 +10,7 @@ import {
   paymentDetailLines,
   paymentDetailsOf,
 } from '@remit/contracts';
-import type { MailMessage } from '@remit/kit';
+import { escapeHtml, type MailMessage } from '@remit/kit';
 
 // The page link is the mail's main action unless there is a payment link, which then comes first.
 const primaryButton =
@@ -31,8 +31,6 @@ export const greets = (message: string) =>
   /^\s*(hello|hi|hey|dear|good (morning|afternoon|evening)|greetings|bonjour|bonsoir|madame|monsieur|cher|chère|hallo|guten tag|sehr geehrte|liebe|lieber|hola|estimad[oa]|buongiorno|buonasera|gentile|ciao|beste|geachte|goedendag|goedemorgen|hoi)(?![\p{L}])/iu.test(
     message,
   );
-
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * The e-mail a customer gets with an invoice: a plain-text part and a table-based HTML part, the owner's own

@@ -1,5 +1,6 @@
 import { formatMoney, money } from '@remit/contracts';
-import { escapeHtml, sandboxPage } from '../billing/sandbox-page.js';
+import { escapeHtml } from '@remit/kit';
+import { sandboxPage } from '../billing/sandbox-page.js';
 import type { SandboxInvoiceSession } from './sandbox.js';
 
 /** The sandbox's checkout of an invoice: what Stripe Checkout on the owner's account shows, as a test. */

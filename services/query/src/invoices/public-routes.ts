@@ -18,6 +18,17 @@ const notFound = () => new AppError('not_found', 'This invoice link is not valid
 /** A token is 43 base64url characters; anything else cannot be one, but is hashed and looked up the same. */
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The invoice a link opens, or null: a wrong or stopped link, or an invoice since locked (the subscription lapsed). */
+export async function findOpenSharedInvoice(
+  db: Database,
+  paywall: Paywall,
+  token: string,
+): Promise<InvoiceRow | null> {
+  const row = await findSharedInvoice(db, hashOf(token));
+  if (!row || isLocked(await accessFor(paywall, row.userId), row)) return null;
+  return row;
+}
+
 /**
  * The customer page's read side (docs/decisions.md, "Getting paid": the customer page), with no sign-in: the
  * token's hash finds the invoice (only active links, `findSharedInvoice`). Nothing answers with the owner's account.
@@ -48,9 +59,8 @@ export function publicInvoiceRoutes(deps: {
   router.use(['/public/invoices', '/shared-invoices'], limited);
 
   async function sharedInvoice(token: string): Promise<InvoiceRow> {
-    const row = await findSharedInvoice(db, hashOf(token));
-    // A link to an invoice since locked (the subscription lapsed) opens nothing until it is open again.
-    if (!row || isLocked(await accessFor(deps.paywall, row.userId), row)) throw notFound();
+    const row = await findOpenSharedInvoice(db, deps.paywall, token);
+    if (!row) throw notFound();
     return row;
   }
 

@@ -13,7 +13,7 @@ import { VisuallyHidden } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextField } from '../../components/ui/TextField';
 import { formatAmount, formatDate } from '../../lib/format';
-import { Card, Center, Dates, Download, Due, Main, Page, Side, Top } from '../customer-page/styles';
+import { Card, Center, Dates, Download, Due, Main, Page, Side, Top } from './customer-page-styles';
 import { QuoteStateBadge } from './parts';
 
 const Lines = styled.table`
