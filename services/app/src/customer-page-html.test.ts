@@ -74,6 +74,16 @@ describe.each(httpStores())('the customer page as the server writes it on %s', (
     expect((result as unknown as { rows: { views: number }[] }).rows[0]?.views).toBe(0);
   });
 
+  it("speaks the invoice's language (issue 30), the JSON view too: it is in the log, not the read model's row", async () => {
+    const { path, number } = await shared({ language: 'de' });
+    const { html } = await openPage(app, path);
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain(`<h1>Rechnung ${number}</h1>`);
+    expect(html).toContain('PDF herunterladen');
+    expect(html).not.toContain('Amount due');
+    expect((await app.get(`/public/invoices/${path.slice(3)}`)).body).toMatchObject({ language: 'de' });
+  });
+
   it('says a paid invoice is paid in full, and a void one asks for nothing and shows no way to pay', async () => {
     const paid = await shared();
     const payment = await app.post(`/invoices/${paid.id}/payments`, { date: '2026-01-20' }, as(ada.token));

@@ -90,6 +90,7 @@ export function createQueryService(deps: QueryServiceDeps): {
   );
   const pages = customerPageRoutes({
     db: deps.db,
+    store: deps.store,
     paywall,
     now,
     limits,

@@ -1,10 +1,11 @@
 import type { PublicInvoiceView } from '@remit/contracts';
 import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
+import { invoiceFacts } from './einvoice.js';
 import type { InvoiceRow } from './repository.js';
 
 const party = (p: {
@@ -24,18 +25,21 @@ const party = (p: {
 /** The customer page's answer: the invoice's parties, figures and payment details, nothing of the owner's account. */
 export async function publicInvoiceView(
   db: Database,
+  store: EventStore,
   row: InvoiceRow,
   today: string,
 ): Promise<PublicInvoiceView> {
-  const [figures, creditNotes, payOnline] = await Promise.all([
+  const [figures, creditNotes, payOnline, facts] = await Promise.all([
     findCollectionFigures(db, row.userId, row.id),
     creditNotesOfInvoice(db, row.userId, row.id),
     takesOnlinePayments(db, row.userId),
+    // The document's language is in the e-invoice model, which the read model's row leaves in the log (the
+    // projection drops `eInvoice`): read from the invoice's stream, as its preview and PDF are.
+    invoiceFacts(store, row),
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
-  // The read model keeps the record as projected; one projected before issue 30 has no language: English.
-  const language = (content as { eInvoice?: { language?: unknown } }).eInvoice?.language;
+  const { language } = facts.invoice;
   return {
     language: isDocumentLanguage(language) ? language : 'en',
     number: content.number,

@@ -1,5 +1,5 @@
 import { customerPageMessages } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { type LimitStore, sharedRateLimit } from '@remit/kit';
 import { type Response, Router } from 'express';
 import type { Paywall } from '../../billing/repository.js';
@@ -19,6 +19,7 @@ const YEAR_S = 365 * 24 * 60 * 60;
  */
 export function customerPageRoutes(deps: {
   db: Database;
+  store: EventStore;
   paywall: Paywall;
   now: () => Date;
   limits: LimitStore;
@@ -55,7 +56,7 @@ export function customerPageRoutes(deps: {
   router.get('/i/:token', limited, async (req, res) => {
     const row = await findOpenSharedInvoice(deps.db, deps.paywall, String(req.params.token));
     if (!row) return html(res, 404, notFoundPage());
-    const view = await publicInvoiceView(deps.db, row, utcDate(deps.now()));
+    const view = await publicInvoiceView(deps.db, deps.store, row, utcDate(deps.now()));
     const checkout: CheckoutReturn =
       req.query.checkout === 'cancelled' ? 'cancelled' : req.query.checkout === 'return' ? 'return' : null;
     html(res, 200, customerPage(view, String(req.params.token), checkout, customerPageScript.path));
