@@ -126,6 +126,18 @@ async function audit(executablePath, baseUrl, path, token) {
   }
 }
 
+/** A run whose trace Chromium did not record (NO_NAVSTART, seen at load 40+) is run again, twice at most. */
+async function auditAgain(executablePath, baseUrl, page) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(executablePath, baseUrl, page.path, page.token);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.error(`${page.name}: ${error.message}; again`);
+    }
+  }
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -152,8 +164,7 @@ try {
   );
   for (const page of pages) {
     const results = [];
-    for (let run = 0; run < runs; run += 1)
-      results.push(await audit(executablePath, server.url, page.path, page.token));
+    for (let run = 0; run < runs; run += 1) results.push(await auditAgain(executablePath, server.url, page));
     const scripts = results.at(-1).scripts;
     const scriptKiB = scripts.reduce((total, item) => total + item.transferSize, 0) / 1024;
     console.log(
