@@ -42,7 +42,12 @@ export default defineConfig({
         // The API and the server's own pages (the sandbox's, the customer page /i/…) are never answered
         // with the app shell. Nor is a file name (/robots.txt): the server answers those itself, with a real
         // 404 if unknown.
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sandbox(\/|$)/, /^\/i\//, /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/],
+        navigateFallbackDenylist: [
+          /^\/api(\/|$)/,
+          /^\/sandbox(\/|$)/,
+          /^\/i\//,
+          /^[^?]*\/[^/?]*\.[^/?]*(\?.*)?$/,
+        ],
         cleanupOutdatedCaches: true,
         // Template thumbnails (public images, the same for every account) stay available offline.
         runtimeCaching: [
