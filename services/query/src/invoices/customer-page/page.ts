@@ -1,6 +1,6 @@
 import { catalogue, fill, type PublicInvoiceView, paymentDetailLines } from '@remit/contracts';
 import { escapeHtml as h } from '@remit/kit';
-import { interFaces } from './fonts.js';
+import { interFaces, interPreload } from './fonts.js';
 import { customerPageStyles } from './styles.js';
 import { englishAmount, type PageWords, pageWords } from './words.js';
 
@@ -28,6 +28,7 @@ function documentShell(options: { language: string; title: string; body: string;
 <meta name="robots" content="noindex, nofollow">
 <title>${h(options.title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${interPreload}
 <style>${interFaces}
 ${customerPageStyles}</style>
 </head>
