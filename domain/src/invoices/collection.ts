@@ -1,8 +1,7 @@
 import {
   addDays,
   type CollectionEvent,
-  catalogue,
-  fill,
+  invoiceMailDefaults,
   formatMoney,
   type InvoiceContent,
   money,
@@ -93,12 +92,9 @@ export type CollectionCommand =
 /** Views closer together than this are one: the History shows visits, not page loads. */
 const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The subject a sent invoice has unless the owner wrote another. */
+/** The subject a sent invoice has unless the owner wrote another (the send dialog shows the same, D-341). */
 const defaultSubject = (content: InvoiceContent & { eInvoice?: { language?: string } }) =>
-  fill(catalogue(content.eInvoice?.language).mail.subject, {
-    number: content.number,
-    seller: content.seller.companyName || content.seller.name,
-  });
+  invoiceMailDefaults(content, 0).subject;
 
 const invoiceVoid = (what: string) =>
   new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });

@@ -4,6 +4,7 @@ import {
   fill,
   formatDocumentDate,
   formatMoney,
+  invoiceMailDefaults,
   invoiceSendMailId,
   labelled,
   money,
@@ -64,7 +65,7 @@ export function invoiceEmail(input: {
   const due = formatMoney(money(input.balance, content.currency), words.locale.money);
   // "15 February 2026", "15. Februar 2026": as the PDF prints it.
   const dueDate = formatDocumentDate(content.dueDate, language);
-  const intro = input.message || fill(t.sendIntro, { number: content.number, amount: due, date: dueDate });
+  const intro = input.message || invoiceMailDefaults(content, input.balance, language).message;
   // The owner's own message often greets the customer already; one greeting is enough.
   const greeting = greets(intro)
     ? null
