@@ -1,9 +1,9 @@
 import {
   addDays,
   type CollectionEvent,
-  invoiceMailDefaults,
   formatMoney,
   type InvoiceContent,
+  invoiceMailDefaults,
   money,
   type PaymentMethodKind,
   type PaymentSource,

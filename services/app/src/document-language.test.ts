@@ -80,7 +80,11 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
 
   it('takes the client’s language when the payload names none, for an invoice and a quote, in the command itself', async () => {
     // Bob's default is English; his clients are Dutch and Spanish, Anna's client with the same e-mail is French.
-    await client(bob.token, { companyName: 'Bakkerij de Vries', email: 'Inkoop@DeVries.example', language: 'nl' });
+    await client(bob.token, {
+      companyName: 'Bakkerij de Vries',
+      email: 'Inkoop@DeVries.example',
+      language: 'nl',
+    });
     await client(anna.token, { companyName: 'Boulangerie', email: 'inkoop@devries.example', language: 'fr' });
     const forBakery = { customerEmail: 'inkoop@devries.example', customerCompanyName: 'Bakkerij de Vries' };
     const dutch = await pdfText(invoicePayload({ invoiceNumber: 'NL-0001', ...forBakery }), bob.token);
@@ -92,7 +96,9 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
     expect(
       await pdfText(invoicePayload({ invoiceNumber: 'NL-0003', ...forBakery, language: '' }), bob.token),
     ).toContain('Factuurnummer');
-    expect(await pdfText(invoicePayload({ invoiceNumber: 'EN-0004' }), bob.token)).toContain('Invoice number');
+    expect(await pdfText(invoicePayload({ invoiceNumber: 'EN-0004' }), bob.token)).toContain(
+      'Invoice number',
+    );
 
     // A quote made through the API is written in its client's language too.
     const quote = await app.post(
@@ -112,24 +118,67 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
     await client(bob.token, { companyName: 'Panadería Ruiz', email: 'compras@ruiz.example', language: 'es' });
     await client(bob.token, { companyName: 'Ruiz Trading', email: 'compras@ruiz.example', language: 'de' });
     const ruiz = (companyName: string, invoiceNumber: string) =>
-      invoicePayload({ invoiceNumber, customerEmail: 'compras@ruiz.example', customerCompanyName: companyName });
+      invoicePayload({
+        invoiceNumber,
+        customerEmail: 'compras@ruiz.example',
+        customerCompanyName: companyName,
+      });
     expect(await pdfText(ruiz('Panadería Ruiz', 'ES-0001'), bob.token)).toContain('Número de factura');
     expect(await pdfText(ruiz('RUIZ TRADING ', 'DE-0001'), bob.token)).toContain('Rechnungsnummer');
     expect(await pdfText(ruiz('Ruiz Holding', 'EN-0002'), bob.token)).toContain('Invoice number');
 
     // A language changed a moment ago counts, and an archived client's no longer does.
-    const shop = await client(bob.token, { companyName: 'Negozio', email: 'ordini@negozio.example', language: 'de' });
+    const shop = await client(bob.token, {
+      companyName: 'Negozio',
+      email: 'ordini@negozio.example',
+      language: 'de',
+    });
     const changed = await app.call('PUT', `/clients/${shop.id}`, {
       token: bob.token,
-      body: { client: { companyName: 'Negozio', email: 'ordini@negozio.example', language: 'it' }, version: shop.version },
+      body: {
+        client: { companyName: 'Negozio', email: 'ordini@negozio.example', language: 'it' },
+        version: shop.version,
+      },
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const toShop = (invoiceNumber: string) =>
-      invoicePayload({ invoiceNumber, customerEmail: 'ordini@negozio.example', customerCompanyName: 'Negozio' });
+      invoicePayload({
+        invoiceNumber,
+        customerEmail: 'ordini@negozio.example',
+        customerCompanyName: 'Negozio',
+      });
     expect(await pdfText(toShop('IT-0001'), bob.token)).toContain('Numero fattura');
     const archived = await app.call('DELETE', `/clients/${shop.id}`, { token: bob.token });
     expect(archived.status).toBe(200);
     await app.applied(BigInt(String(archived.body.position)));
     expect(await pdfText(toShop('EN-0003'), bob.token)).toContain('Invoice number');
+  });
+
+  it('answers the send dialog with the subject and opening the mail will have, in the invoice’s language', async () => {
+    const created = await postInvoice(
+      app,
+      anna.token,
+      invoicePayload({ invoiceNumber: 'MAIL-DE', language: 'de', dueDate: '2025-04-13' }),
+    );
+    expect(created.status).toBe(201);
+    await app.applied(BigInt(String(created.body.position)));
+    const id = (created.body.invoice as { ID: string }).ID;
+    const details = await app.get(`/invoices/${id}`, { token: anna.token });
+    expect(details.status).toBe(200);
+    const mail = (details.body.Collection as { Mail: { subject: string; message: string } }).Mail;
+    // 2 × 950.50 + 3 × 0.10 = 1,901.30 net, 20 % VAT: 2,281.56.
+    expect(mail).toEqual({
+      subject: 'Rechnung MAIL-DE von Engines & Co',
+      message:
+        'anbei erhalten Sie die Rechnung MAIL-DE über 2.281,56\u00A0€, zahlbar bis zum 13. April 2025.',
+    });
+    // What the dialog shows is what an empty subject sends.
+    const sent = await app.post(
+      `/invoices/${id}/send`,
+      { to: 'charles@difference.example', subject: '', message: '' },
+      { token: anna.token, headers: { 'Idempotency-Key': `language-send-${kind}-0001` } },
+    );
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    expect(sent.body.subject).toBe(mail.subject);
   });
 });

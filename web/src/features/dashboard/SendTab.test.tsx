@@ -34,7 +34,9 @@ describe('the Send tab of a German invoice', () => {
 
     await user.click(screen.getByRole('button', { name: 'Send invoice' }));
     await screen.findByText('Invoice sent to charles@example.com');
-    const sent = requests.find((request) => request.method === 'POST' && request.path === '/invoices/inv-1/send');
+    const sent = requests.find(
+      (request) => request.method === 'POST' && request.path === '/invoices/inv-1/send',
+    );
     expect(sent?.body).toMatchObject({ subject: '', message: '' });
   });
 });
