@@ -145,6 +145,9 @@ function formatterFor(locale: string, currency: Currency): Intl.NumberFormat {
       currencyDisplay: 'code',
       minimumFractionDigits: currency.decimals,
       maximumFractionDigits: currency.decimals,
+      // Group thousands in every amount: Spanish and Italian leave 4-digit numbers ungrouped by default
+      // ("1428,00 €" above "14.280,00 €" in one column), which no invoice there prints (D-342).
+      useGrouping: 'always',
     });
     formatters.set(key, formatter);
   }
