@@ -53,7 +53,7 @@ export const mailBlocks = {
     const cells = rows
       .map(([name, value], index) => {
         const rule = index ? 'border-top:1px solid #f0f1f3;' : '';
-        return `<tr><td style="padding:8px 12px 8px 0;${rule}font-size:14px;color:#6b7280;vertical-align:top">${escapeHtml(name)}</td><td style="padding:8px 0;${rule}font-size:14px;font-weight:600;color:#111827;text-align:right;word-break:break-word">${escapeHtml(value)}</td></tr>`;
+        return `<tr><td style="padding:8px 12px 8px 0;${rule}font-size:14px;color:#6b7280;vertical-align:top;width:40%">${escapeHtml(name)}</td><td style="padding:8px 0;${rule}font-size:14px;font-weight:600;color:#111827;text-align:right;word-break:break-word">${escapeHtml(value)}</td></tr>`;
       })
       .join('');
     const title = options.title
