@@ -92,7 +92,7 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
     // The payload still wins over the client's; a customer who is no client takes the owner's (English).
     expect(
       await pdfText(invoicePayload({ invoiceNumber: 'NL-0002', ...forBakery, language: 'it' }), bob.token),
-    ).toMatch(/Fattura/);
+    ).toMatch(/Fattura/i);
     expect(
       await pdfText(invoicePayload({ invoiceNumber: 'NL-0003', ...forBakery, language: '' }), bob.token),
     ).toContain('Factuurnummer');
@@ -172,6 +172,12 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
       message:
         'anbei erhalten Sie die Rechnung MAIL-DE über 2.281,56\u00A0€, zahlbar bis zum 13. April 2025.',
     });
+    // The customer page says it in the invoice's language too: the read model's row has no language, the stream does.
+    const shared = await app.post(`/invoices/${id}/share`, {}, { token: anna.token });
+    expect(shared.status).toBe(201);
+    const page = await app.get(`/public/invoices/${String(shared.body.url).split('/i/')[1]}`);
+    expect(page.status).toBe(200);
+    expect(page.body.language).toBe('de');
     // What the dialog shows is what an empty subject sends.
     const sent = await app.post(
       `/invoices/${id}/send`,

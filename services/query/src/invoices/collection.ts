@@ -70,6 +70,8 @@ export async function collectionDetails(
   userId: string,
   invoice: { id: string; amount: number; issueDate: string; dueDate: string; content: InvoiceContent },
   today: string,
+  /** The invoice's document language, from its stream (invoiceLanguageOf). */
+  language: string,
 ): Promise<InvoiceCollectionDetails> {
   const row = await findCollectionFigures(db, userId, invoice.id);
   const payments = await db
@@ -96,7 +98,7 @@ export async function collectionDetails(
   const view = collectionView(row ?? null, invoice, today);
   return {
     ...view,
-    Mail: invoiceMailDefaults(invoice.content, view.Balance),
+    Mail: invoiceMailDefaults(invoice.content, view.Balance, language),
     RemindersEnabled: !reminders?.off,
     VoidReason: row?.voidReason ?? null,
     Shared: shares.length > 0,

@@ -62,7 +62,7 @@ export function publicInvoiceRoutes(deps: {
     // The owner looking at their own link is not the customer viewing it (the page sends the owner's token
     // when one is signed in on that browser; the answer is the same either way).
     if (deps.recordView && req.auth?.userId !== row.userId) await deps.recordView(row.id, row.userId);
-    noStore(res).json(await publicInvoiceView(db, row, utcDate(deps.now())));
+    noStore(res).json(await publicInvoiceView(db, deps.store, row, utcDate(deps.now())));
   });
 
   router.get('/public/invoices/:token/preview', async (req, res) => {

@@ -1,10 +1,11 @@
 import type { PublicInvoiceView } from '@remit/contracts';
-import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
-import type { Database } from '@remit/eventstore';
+import { paymentDetailsOf } from '@remit/contracts';
+import type { Database, EventStore } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
+import { invoiceLanguageOf } from './einvoice.js';
 import type { InvoiceRow } from './repository.js';
 
 const party = (p: {
@@ -24,20 +25,21 @@ const party = (p: {
 /** The customer page's answer: the invoice's parties, figures and payment details, nothing of the owner's account. */
 export async function publicInvoiceView(
   db: Database,
+  store: EventStore,
   row: InvoiceRow,
   today: string,
 ): Promise<PublicInvoiceView> {
-  const [figures, creditNotes, payOnline] = await Promise.all([
+  const [figures, creditNotes, payOnline, language] = await Promise.all([
     findCollectionFigures(db, row.userId, row.id),
     creditNotesOfInvoice(db, row.userId, row.id),
     takesOnlinePayments(db, row.userId),
+    // The read model keeps only the spec's content: the language is the invoice stream's (D-341).
+    invoiceLanguageOf(store, row),
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
-  // The read model keeps the record as projected; one projected before issue 30 has no language: English.
-  const language = (content as { eInvoice?: { language?: unknown } }).eInvoice?.language;
   return {
-    language: isDocumentLanguage(language) ? language : 'en',
+    language,
     number: content.number,
     issueDate: content.issueDate,
     dueDate: content.dueDate,
