@@ -148,7 +148,7 @@ export const es: Catalogue = {
     creditNoteIntro:
       'Le adjuntamos la factura rectificativa {number} por {amount}, que rectifica la factura {invoice} del {date}.',
     creditNote: 'Factura rectificativa',
-    corrects: 'Rectifica',
+    corrects: 'Factura rectificada',
     correctsValue: '{number} del {date}',
     amountCredited: 'Importe abonado',
     nothingToPay: 'Esta factura rectificativa no requiere ningún pago.',

@@ -150,7 +150,7 @@ export const fr: Catalogue = {
     creditNoteIntro:
       'Veuillez trouver ci-joint l’avoir {number} d’un montant de {amount}, qui corrige la facture {invoice} du {date}.',
     creditNote: 'Avoir',
-    corrects: 'Corrige',
+    corrects: 'Facture d’origine',
     correctsValue: '{number} du {date}',
     amountCredited: 'Montant crédité',
     nothingToPay: 'Aucun paiement n’est dû au titre de cet avoir.',

@@ -150,7 +150,7 @@ export const it: Catalogue = {
     creditNoteIntro:
       'in allegato trova la nota di credito {number} di {amount}, che rettifica la fattura {invoice} del {date}.',
     creditNote: 'Nota di credito',
-    corrects: 'Rettifica',
+    corrects: 'Fattura di riferimento',
     correctsValue: '{number} del {date}',
     amountCredited: 'Importo accreditato',
     nothingToPay: 'Per questa nota di credito non è dovuto alcun pagamento.',

@@ -147,7 +147,7 @@ export const nl: Catalogue = {
     creditNoteIntro:
       'Bijgaand ontvangt u creditnota {number} voor {amount}, ter correctie van factuur {invoice} van {date}.',
     creditNote: 'Creditnota',
-    corrects: 'Corrigeert',
+    corrects: 'Betreft factuur',
     correctsValue: '{number} van {date}',
     amountCredited: 'Gecrediteerd bedrag',
     nothingToPay: 'Voor deze creditnota hoeft u niets te betalen.',
