@@ -60,6 +60,7 @@ describe.each(documentLanguages)('the customer e-mails in %s', (language) => {
       ['creditNote', t.nothingToPay],
       ['quote', fill(t.quoteIntro, quote)],
       ['quote', fill(t.quoteAttached, { filename: 'ANG-2026-0003.pdf' })],
+      ['quoteAccepted', fill(t.quoteAcceptedLead, quote)],
     ];
     for (const [mail, phrase] of expected) {
       expect(mails[mail].text, `${mail} text: ${phrase}`).toContain(phrase);

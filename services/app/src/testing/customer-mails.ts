@@ -9,7 +9,7 @@ import {
 import type { MailMessage } from '@remit/kit';
 import { creditNoteEmail } from '../../../command/src/credit-notes/credit-note-email.js';
 import { invoiceEmail } from '../../../command/src/invoices/invoice-email.js';
-import { quoteEmail } from '../../../command/src/quotes/quote-email.js';
+import { quoteAcceptedEmail, quoteEmail } from '../../../command/src/quotes/quote-email.js';
 import { reminderEmail } from '../../../projector/src/time/emails.js';
 
 /**
@@ -58,7 +58,7 @@ export const mailContent: InvoiceContent = {
 const record = (language: DocumentLanguage, overrides: Partial<InvoiceRecord['eInvoice']> = {}) =>
   ({ ...mailContent, eInvoice: sampleEInvoice({ language, ...overrides }) }) as InvoiceRecord;
 
-export type CustomerMail = 'send' | 'soon' | 'today' | 'overdue' | 'creditNote' | 'quote';
+export type CustomerMail = 'send' | 'soon' | 'today' | 'overdue' | 'creditNote' | 'quote' | 'quoteAccepted';
 
 /** The customer's mails in `language`, each with the subject the owner's empty field gives it. */
 export function customerMailsIn(language: DocumentLanguage): Record<CustomerMail, MailMessage> {
@@ -115,6 +115,12 @@ export function customerMailsIn(language: DocumentLanguage): Record<CustomerMail
       pageUrl: 'https://remit.example/q/token',
       pdf: { filename: 'ANG-2026-0003.pdf', content: Buffer.from('%PDF-') },
       mailDomain: 'remit.example',
+    }),
+    quoteAccepted: quoteAcceptedEmail({
+      to: 'jonas@weber.de',
+      name: 'Jonas Weber',
+      content: { ...record(language), number: 'ANG-2026-0003' },
+      messageId: '<quote-accepted-1@remit.example>',
     }),
   };
 }

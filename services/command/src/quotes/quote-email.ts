@@ -73,6 +73,53 @@ export function quoteEmail(input: {
   } as MailMessage;
 }
 
+/**
+ * The customer's confirmation that their acceptance on the quote's page reached the seller (issue 30: "quote
+ * accepted"), in the quote's language, from the seller, in the mails' one layout.
+ */
+export function quoteAcceptedEmail(input: {
+  to: string;
+  /** Who accepted, as typed on the page. */
+  name: string;
+  content: InvoiceRecord;
+  messageId: string;
+}): MailMessage {
+  const { content } = input;
+  const language = content.eInvoice.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
+  const seller = content.seller.companyName || content.seller.name;
+  const total = formatMoney(money(content.total, content.currency), words.locale.money);
+  const subject = fill(t.quoteAcceptedSubject, { number: content.number });
+  const label = (name: string, value: string) => labelled(name, value, language);
+  const { html, text } = mailLayout({
+    language,
+    title: subject,
+    brand: seller,
+    blocks: [
+      mailBlocks.paragraph(input.name ? fill(t.hello, { name: input.name }) : t.helloThere),
+      mailBlocks.paragraph(fill(t.quoteAcceptedLead, { number: content.number, amount: total })),
+      mailBlocks.rows(
+        [
+          [t.quote, content.number],
+          [t.total, total],
+        ],
+        { label },
+      ),
+      mailBlocks.signature(t.kindRegards, seller),
+    ],
+    footer: fill(t.sentOnBehalf, { seller }),
+  });
+  return {
+    to: [input.to],
+    subject,
+    text,
+    html,
+    replyTo: content.seller.email || undefined,
+    messageId: input.messageId,
+  } as MailMessage;
+}
+
 /** The owner's mail (the app's English) when the customer accepted or declined a quote on its page. */
 export function quoteAnsweredEmail(input: {
   to: string;
