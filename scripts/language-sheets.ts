@@ -1,8 +1,8 @@
 // Contact sheets of every template in every document language (issue 30): npm run screenshots:languages
 // One PNG per language in docs/screenshots/ (languages-de.png, …): the first page of each of the ten templates,
 // as the download renders it, five across; and the customer's e-mails in that language side by side
-// (mails-de.png: the invoice as sent, the reminders before, on and after the due date, the credit note's and the
-// quote's mail; services/app/src/testing/customer-mails.ts, the mail-languages test's own fixture). Needs pdftoppm (poppler-utils) and Chromium (CHROMIUM_PATH).
+// (mails-de.png: the invoice as sent, the reminders before, on and after the due date, the credit note's, the
+// quote's and the quote-accepted mail; services/app/src/testing/customer-mails.ts, the mail-languages test's own fixture). Needs pdftoppm (poppler-utils) and Chromium (CHROMIUM_PATH).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
