@@ -33,3 +33,34 @@ export function invoiceMailDefaults(
     }),
   };
 }
+
+/** What the credit note's mail needs of it to say its defaults. */
+interface SentCreditNote {
+  number: string;
+  total: number;
+  currency: string;
+  seller: { name: string; companyName: string };
+  eInvoice: { language?: string | null; precedingInvoice: { number: string; issueDate: string } | null };
+}
+
+/**
+ * The subject and opening a credit note's mail has when the owner leaves them empty, in its language: the decider's
+ * default subject, the mail's intro and the send dialog's placeholder (`GET /credit-notes/{id}`'s `mail`, D-341).
+ */
+export function creditNoteMailDefaults(creditNote: SentCreditNote): { subject: string; message: string } {
+  const language = creditNote.eInvoice.language ?? 'en';
+  const words = catalogue(language);
+  const corrected = creditNote.eInvoice.precedingInvoice;
+  return {
+    subject: fill(words.mail.creditNoteSubject, {
+      number: creditNote.number,
+      seller: creditNote.seller.companyName || creditNote.seller.name,
+    }),
+    message: fill(words.mail.creditNoteIntro, {
+      number: creditNote.number,
+      amount: formatMoney(money(creditNote.total, creditNote.currency), words.locale.money),
+      invoice: corrected?.number ?? '',
+      date: corrected ? formatDocumentDate(corrected.issueDate, language) : '',
+    }),
+  };
+}

@@ -1,5 +1,6 @@
 import {
   catalogue,
+  creditNoteMailDefaults,
   fill,
   formatDocumentDate,
   formatMoney,
@@ -35,7 +36,7 @@ export function creditNoteEmail(input: {
   const corrected = content.eInvoice.precedingInvoice;
   const invoice = corrected?.number ?? '';
   const date = corrected ? formatDocumentDate(corrected.issueDate, language) : '';
-  const intro = input.message || fill(t.creditNoteIntro, { number: content.number, amount, invoice, date });
+  const intro = input.message || creditNoteMailDefaults(content).message;
   const label = (name: string, value: string) => labelled(name, value, language);
   const { html, text } = mailLayout({
     language,
