@@ -1,79 +1,18 @@
 // Contact sheets of every template in every document language (issue 30): npm run screenshots:languages
 // One PNG per language in docs/screenshots/ (languages-de.png, …): the first page of each of the ten templates,
 // as the download renders it, five across; and the customer's e-mails in that language side by side
-// (mails-de.png: the invoice as sent, a reminder before the due date, the overdue reminder). Needs pdftoppm (poppler-utils) and Chromium (CHROMIUM_PATH).
+// (mails-de.png: the invoice as sent, the reminders before, on and after the due date, the credit note's, the
+// quote's and the quote-accepted mail; services/app/src/testing/customer-mails.ts, the mail-languages test's own fixture). Needs pdftoppm (poppler-utils) and Chromium (CHROMIUM_PATH).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { catalogue, documentLanguages, fill, type InvoiceContent, languageNames } from '@remit/contracts';
+import { documentLanguages, languageNames } from '@remit/contracts';
 import { chromium } from 'playwright';
-import { invoiceEmail } from '../services/command/src/invoices/invoice-email.js';
-import { reminderEmail } from '../services/projector/src/time/emails.js';
+import { customerMailsIn } from '../services/app/src/testing/customer-mails.js';
 import { RenderPool, renderInvoicePdf } from '../services/query/src/pdf/index.js';
 import { invoiceTemplates } from '../services/query/src/pdf/templates/registry.js';
-
-const mailContent: InvoiceContent = {
-  number: 'RE-2026-0042',
-  issueDate: '2026-11-27',
-  dueDate: '2026-12-27',
-  currency: 'EUR',
-  taxRate: 1900,
-  items: [{ description: 'Markenworkshop', quantity: 1, unitPrice: 120_000, total: 120_000 }],
-  subtotal: 120_000,
-  tax: 22_800,
-  total: 142_800,
-  seller: {
-    name: 'Anna Schmidt',
-    email: 'anna@schmidt.de',
-    address: 'Berlin',
-    companyName: 'Schmidt Design GmbH',
-    vatId: null,
-  },
-  customer: {
-    name: 'Jonas Weber',
-    email: 'jonas@weber.de',
-    address: 'Hamburg',
-    companyName: 'Weber AG',
-    vatId: null,
-  },
-  notes: '',
-  terms: '',
-  logo: null,
-  paymentMethod: {
-    id: 'pm-1',
-    name: 'Bank',
-    type: 'bank_transfer',
-    bankName: 'Berliner Sparkasse',
-    iban: 'DE89370400440532013000',
-    swift: 'COBADEFFXXX',
-  },
-  template: { id: 'classic', name: 'Classic', componentName: 'Classic' },
-};
-
-function mailsIn(language: string): Array<{ subject: string; html: string }> {
-  const common = { content: mailContent, to: 'jonas@weber.de', balance: 142_800, language };
-  return [
-    invoiceEmail({
-      ...common,
-      to: [common.to],
-      sendId: 'send-1',
-      cc: [],
-      subject: fill(catalogue(language).mail.subject, {
-        number: mailContent.number,
-        seller: 'Schmidt Design GmbH',
-      }),
-      message: '',
-      pageUrl: 'https://remit.example/i/token',
-      pdf: { filename: 'RE-2026-0042.pdf', content: Buffer.alloc(0) },
-      mailDomain: 'remit.example',
-    }),
-    reminderEmail({ ...common, today: '2026-12-24', messageId: '<r1@remit.example>' }),
-    reminderEmail({ ...common, today: '2027-01-04', messageId: '<r2@remit.example>' }),
-  ];
-}
-
 import { localisedInvoice } from '../services/query/src/pdf/testing/languages.js';
 
 const run = promisify(execFile);
@@ -106,9 +45,9 @@ try {
     console.log(sheet);
 
     // The e-mails, each in a frame of a mail client's width, under its subject line.
-    const frames = mailsIn(language).map(
+    const frames = Object.values(customerMailsIn(language)).map(
       (mail) =>
-        `<section><p>${mail.subject.replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`)}</p><iframe srcdoc="${mail.html.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe></section>`,
+        `<section><p>${String(mail.subject).replace(/[&<>]/g, (char) => `&#${char.charCodeAt(0)};`)}</p><iframe srcdoc="${String(mail.html).replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"></iframe></section>`,
     );
     await page.setContent(`<!doctype html><meta charset="utf-8"><style>
       body { margin: 0; padding: 16px; background: #e5e7eb; font: 13px system-ui, sans-serif; color: #111827; }

@@ -149,6 +149,11 @@ export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend
   Shared: z.boolean().default(false),
   /** Whether the owner's automatic reminders may go to this invoice's customer (not opted out). */
   RemindersEnabled: z.boolean().default(true),
+  /**
+   * The subject and message the send mail has when the dialog's are left empty, in the invoice's language
+   * (D-341): the dialog shows them as its placeholders. Optional so a page cached by an older version still reads.
+   */
+  Mail: z.object({ subject: z.string(), message: z.string() }).optional(),
 });
 export type InvoiceCollectionDetails = z.infer<typeof invoiceCollectionDetailsSchema>;
 

@@ -81,6 +81,18 @@ export const creditNoteSummarySchema = z.object({
 });
 export type CreditNoteSummary = z.infer<typeof creditNoteSummarySchema>;
 
+/**
+ * `GET /credit-notes/{id}`: the summary, the invoice it corrects, and `mail`, what its send mail says when the
+ * dialog's fields are left empty, in the credit note's language (D-341).
+ */
+export const creditNoteDetailSchema = creditNoteSummarySchema.extend({
+  invoiceId: z.string(),
+  invoiceNumber: z.string(),
+  invoiceIssueDate: z.string(),
+  mail: z.object({ subject: z.string(), message: z.string() }),
+});
+export type CreditNoteDetail = z.infer<typeof creditNoteDetailSchema>;
+
 /** `GET /credit-notes?search=&page=`: the user's credit notes, newest first, 20 a page. */
 export const creditNotesQuerySchema = z.object({
   search: z.string().trim().max(100, 'Search can have at most 100 characters').optional().default(''),

@@ -30,6 +30,7 @@ export * from './events/sandbox.js';
 export * from './events/users.js';
 export * from './exports-api.js';
 export * from './i18n/index.js';
+export { creditNoteMailDefaults, invoiceMailDefaults } from './i18n/mail-defaults.js';
 export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';

@@ -118,8 +118,9 @@ export function formatMoney(value: Money, locale = 'en-US'): string {
   const currencyIndex = parts.findIndex((part) => part.type === 'currency');
   const symbolFirst =
     currencyIndex >= 0 && parts.slice(0, currencyIndex).every((part) => part.type !== 'integer');
-  // Letters need a space to stay readable ("CHF 12.00"); signs like $ or € sit against a leading number.
-  const needsSpace = /[\p{L}.]$/u.test(currency.symbol) || !symbolFirst;
+  // Letters need a space to stay readable ("CHF 12.00"); signs like $ or € sit against a leading number, unless the
+  // locale itself spaces them ("€ 1.900,00" in Dutch, D-342).
+  const needsSpace = /[\p{L}.]$/u.test(currency.symbol) || !symbolFirst || spacesLeadingSymbol(locale);
   // A right-to-left symbol (﷼) would otherwise pull the digits after it into right-to-left order.
   const symbol = /\p{Script=Arabic}/u.test(currency.symbol) ? `${currency.symbol}\u200E` : currency.symbol;
   return parts
@@ -135,6 +136,22 @@ export function formatMoney(value: Money, locale = 'en-US'): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
+const spacedLocales = new Map<string, boolean>();
+/** Whether the locale writes a space after a currency sign that leads the number ("€ 1,00" in nl-NL, not en-US). */
+function spacesLeadingSymbol(locale: string): boolean {
+  let spaced = spacedLocales.get(locale);
+  if (spaced === undefined) {
+    const sample = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency: 'EUR',
+      currencyDisplay: 'narrowSymbol',
+    }).format(1);
+    spaced = /^€\s/u.test(sample);
+    spacedLocales.set(locale, spaced);
+  }
+  return spaced;
+}
+
 function formatterFor(locale: string, currency: Currency): Intl.NumberFormat {
   const key = `${locale}|${currency.value}`;
   let formatter = formatters.get(key);
@@ -145,6 +162,9 @@ function formatterFor(locale: string, currency: Currency): Intl.NumberFormat {
       currencyDisplay: 'code',
       minimumFractionDigits: currency.decimals,
       maximumFractionDigits: currency.decimals,
+      // Group thousands in every amount: Spanish and Italian leave 4-digit numbers ungrouped by default
+      // ("1428,00 €" above "14.280,00 €" in one column), which no invoice there prints (D-342).
+      useGrouping: 'always',
     });
     formatters.set(key, formatter);
   }

@@ -55,3 +55,19 @@ export function paymentDetailLines(
         ];
   return [...lines, { label: labels.reference, value: details.reference }].filter((line) => line.value);
 }
+
+/**
+ * The e-mails' "How to pay" (the invoice as sent, its reminders): the lines above in the mail's language, then the
+ * owner's instructions; an invoice with no payment method still names its reference.
+ */
+export function paymentDetailRows(
+  content: Pick<InvoiceContent, 'number' | 'paymentMethod'>,
+  words: Pick<Catalogue, 'page' | 'mail'> = en,
+): [label: string, value: string][] {
+  const details = paymentDetailsOf(content);
+  if (!details) return [[words.page.reference, content.number]];
+  return [
+    ...paymentDetailLines(details, words.page).map(({ label, value }): [string, string] => [label, value]),
+    ...(details.instructions ? [[words.mail.instructions, details.instructions] as [string, string]] : []),
+  ];
+}

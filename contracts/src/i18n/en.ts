@@ -159,6 +159,15 @@ export const en = {
     amountCredited: 'Amount credited',
     nothingToPay: 'Nothing is to be paid for a credit note.',
     creditNoteAttached: 'The credit note is attached as a PDF ({filename}).',
+    quoteSubject: 'Quote {number} from {seller}',
+    quoteIntro:
+      'Please find attached quote {number} for {amount}, valid until {date}. You can accept or decline it online.',
+    quote: 'Quote',
+    total: 'Total',
+    validUntil: 'Valid until',
+    viewQuote: 'View and accept the quote',
+    viewQuoteText: 'View, accept or decline the quote online: {url}',
+    quoteAttached: 'The quote is attached as a PDF ({filename}).',
   },
   /** The customer page (/i/{token}): the invoice online, its PDF and how to pay. */
   page: {

@@ -54,7 +54,7 @@ export const es: Catalogue = {
   },
   phrases: {
     correctsInvoiceOf: '{number} del {date}',
-    paymentDueBy: 'Pago antes del {date}',
+    paymentDueBy: 'Pago a más tardar el {date}',
     documentSubject: '{document} {number} de {seller} para {customer}',
   },
   vatCategories: {
@@ -132,10 +132,10 @@ export const es: Catalogue = {
     reminderTodaySubject: 'La factura {number} vence hoy',
     reminderTodayHeading: 'La factura {number} vence hoy',
     reminderTodayLead: 'Le recordamos amablemente que el pago de {amount} vence hoy.',
-    reminderOverdueSubject: 'Vencida: la factura {number} vencía el {date}',
+    reminderOverdueSubject: 'Pago pendiente: la factura {number} venció el {date}',
     reminderOverdueHeading: 'La factura {number} está vencida',
     reminderOverdueLead:
-      'Según nuestros registros, el importe de {amount} vencía el {date} y todavía no se ha pagado. Si hay algo en la factura que impide el pago, basta con responder a este correo.',
+      'Según nuestros registros, el importe de {amount} venció el {date} y todavía no se ha abonado. Si hay algún problema con la factura que impida el pago, basta con responder a este correo.',
     invoiceDue: 'Factura {number} · vence el {date}',
     preheader: '{amount} de la factura {number}, vence el {date}',
     alreadyPaid: 'Si ya ha realizado el pago, le damos las gracias; puede ignorar este recordatorio.',
@@ -148,11 +148,20 @@ export const es: Catalogue = {
     creditNoteIntro:
       'Le adjuntamos la factura rectificativa {number} por {amount}, que rectifica la factura {invoice} del {date}.',
     creditNote: 'Factura rectificativa',
-    corrects: 'Rectifica',
+    corrects: 'Factura rectificada',
     correctsValue: '{number} del {date}',
     amountCredited: 'Importe abonado',
     nothingToPay: 'Esta factura rectificativa no requiere ningún pago.',
     creditNoteAttached: 'La factura rectificativa se adjunta en PDF ({filename}).',
+    quoteSubject: 'Presupuesto {number} de {seller}',
+    quoteIntro:
+      'Le adjuntamos el presupuesto {number} por importe de {amount}, válido hasta el {date}. Puede aceptarlo o rechazarlo en línea.',
+    quote: 'Presupuesto',
+    total: 'Importe total',
+    validUntil: 'Válido hasta',
+    viewQuote: 'Ver y aceptar el presupuesto',
+    viewQuoteText: 'Consulte, acepte o rechace el presupuesto en línea: {url}',
+    quoteAttached: 'El presupuesto va adjunto en PDF ({filename}).',
   },
   page: {
     title: 'Factura {number} de {seller}',

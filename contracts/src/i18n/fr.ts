@@ -113,11 +113,11 @@ export const fr: Catalogue = {
     hello: 'Bonjour {name},',
     helloThere: 'Bonjour,',
     sendIntro:
-      'Veuillez trouver ci-joint la facture {number} d’un montant de {amount}, à régler avant le {date}.',
+      'Veuillez trouver ci-joint la facture {number} d’un montant de {amount}, à régler au plus tard le {date}.',
     invoice: 'Facture',
     amountDue: 'Montant dû',
     dueDate: 'Échéance',
-    howToPay: 'Comment payer',
+    howToPay: 'Modalités de paiement',
     method: 'Moyen de paiement',
     instructions: 'Instructions',
     pay: 'Payer {amount}',
@@ -138,9 +138,11 @@ export const fr: Catalogue = {
       'Sauf erreur de notre part, la somme de {amount} était due le {date} et n’a pas encore été réglée. Si un point de la facture vous empêche de la régler, il vous suffit de répondre à cet e-mail.',
     invoiceDue: 'Facture {number} · échéance le {date}',
     preheader: '{amount} pour la facture {number}, échéance le {date}',
-    alreadyPaid: 'Si vous avez déjà effectué le paiement, merci : vous pouvez ignorer ce rappel.',
+    alreadyPaid:
+      'Si vous avez déjà procédé au règlement, nous vous en remercions et vous prions de ne pas tenir compte de ce rappel.',
     kindRegards: 'Cordialement,',
-    sentOnBehalf: 'Envoyé pour le compte de {seller}. Répondez à cet e-mail pour le contacter.',
+    sentOnBehalf:
+      'Envoyé pour le compte de {seller}. Pour toute question, répondez directement à cet e-mail.',
     quoteAcceptedSubject: 'Devis {number} accepté',
     quoteAcceptedLead:
       'Merci d’avoir accepté le devis {number} d’un montant de {amount}. Nous revenons vers vous très prochainement pour la suite.',
@@ -148,11 +150,20 @@ export const fr: Catalogue = {
     creditNoteIntro:
       'Veuillez trouver ci-joint l’avoir {number} d’un montant de {amount}, qui corrige la facture {invoice} du {date}.',
     creditNote: 'Avoir',
-    corrects: 'Corrige',
+    corrects: 'Facture d’origine',
     correctsValue: '{number} du {date}',
     amountCredited: 'Montant crédité',
     nothingToPay: 'Aucun paiement n’est dû au titre de cet avoir.',
     creditNoteAttached: 'L’avoir est joint au format PDF ({filename}).',
+    quoteSubject: 'Devis {number} de {seller}',
+    quoteIntro:
+      'Veuillez trouver ci-joint le devis {number} d’un montant de {amount}, valable jusqu’au {date}. Vous pouvez l’accepter ou le refuser en ligne.',
+    quote: 'Devis',
+    total: 'Montant total',
+    validUntil: 'Valable jusqu’au',
+    viewQuote: 'Consulter et accepter le devis',
+    viewQuoteText: 'Consulter, accepter ou refuser le devis en ligne : {url}',
+    quoteAttached: 'Le devis est joint au format PDF ({filename}).',
   },
   page: {
     title: 'Facture {number} de {seller}',
@@ -174,7 +185,7 @@ export const fr: Catalogue = {
     payOnline: 'Payer en ligne',
     creditNotes: 'Avoirs',
     downloadDocument: 'Télécharger {number} (PDF)',
-    howToPay: 'Comment payer',
+    howToPay: 'Modalités de paiement',
     payWith: 'Payer avec {method}',
     payWithLink: 'Payer via le lien de paiement',
     reference: 'Référence',

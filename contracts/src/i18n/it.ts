@@ -39,7 +39,7 @@ export const it: Catalogue = {
     accountNumber: 'Numero di conto',
     reference: 'Causale',
     payOnline: 'Paga online',
-    scanToPay: 'Inquadra con l’app della tua banca per pagare',
+    scanToPay: 'Inquadri il codice con l’app della sua banca per pagare',
     vatOn: 'su',
     page: 'Pagina',
     of: 'di',
@@ -135,25 +135,35 @@ export const it: Catalogue = {
     reminderOverdueSubject: 'Pagamento scaduto: la fattura {number} scadeva il {date}',
     reminderOverdueHeading: 'Il pagamento della fattura {number} è scaduto',
     reminderOverdueLead:
-      'dai nostri registri risulta che l’importo di {amount} era dovuto entro il {date} e non è ancora stato pagato. Se qualcosa nella fattura non la convince, può semplicemente rispondere a questa e-mail.',
+      'dai nostri registri risulta che l’importo di {amount} era dovuto entro il {date} e non è ancora stato pagato. Se c’è qualcosa nella fattura che ne impedisce il pagamento, può semplicemente rispondere a questa e-mail.',
     invoiceDue: 'Fattura {number} · scadenza {date}',
     preheader: '{amount} per la fattura {number}, scadenza {date}',
     alreadyPaid:
       'Se ha già provveduto al pagamento, la ringraziamo e la preghiamo di ignorare questo promemoria.',
     kindRegards: 'Cordiali saluti,',
-    sentOnBehalf: 'Inviata per conto di {seller}. Risponda a questa e-mail per contattarlo.',
+    sentOnBehalf:
+      'Inviata per conto di {seller}. Per qualsiasi domanda, risponda direttamente a questa e-mail.',
     quoteAcceptedSubject: 'Preventivo {number} accettato',
     quoteAcceptedLead:
       'grazie per aver accettato il preventivo {number} di {amount}. La contatteremo a breve per i prossimi passi.',
     creditNoteSubject: 'Nota di credito {number} di {seller}',
     creditNoteIntro:
-      'In allegato trova la nota di credito {number} di {amount}, che rettifica la fattura {invoice} del {date}.',
+      'in allegato trova la nota di credito {number} di {amount}, che rettifica la fattura {invoice} del {date}.',
     creditNote: 'Nota di credito',
-    corrects: 'Rettifica',
+    corrects: 'Fattura di riferimento',
     correctsValue: '{number} del {date}',
     amountCredited: 'Importo accreditato',
     nothingToPay: 'Per questa nota di credito non è dovuto alcun pagamento.',
     creditNoteAttached: 'La nota di credito è allegata in PDF ({filename}).',
+    quoteSubject: 'Preventivo {number} di {seller}',
+    quoteIntro:
+      'in allegato trova il preventivo {number} di {amount}, valido fino al {date}. Può accettarlo o rifiutarlo online.',
+    quote: 'Preventivo',
+    total: 'Totale',
+    validUntil: 'Valido fino al',
+    viewQuote: 'Visualizza e accetta il preventivo',
+    viewQuoteText: 'Visualizza, accetta o rifiuta il preventivo online: {url}',
+    quoteAttached: 'Il preventivo è allegato in formato PDF ({filename}).',
   },
   page: {
     title: 'Fattura {number} di {seller}',

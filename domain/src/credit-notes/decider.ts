@@ -1,9 +1,8 @@
 import {
   type CreditedLine,
   type CreditNoteEvent,
-  catalogue,
+  creditNoteMailDefaults,
   creditNoteStreamId,
-  fill,
   type InvoiceRecord,
 } from '@remit/contracts';
 import { type Decider, step } from '@remit/eventstore';
@@ -105,11 +104,8 @@ export const creditNoteDecider: Decider<CreditNoteState, CreditNoteCommand, Cred
             fields: { to: 'Enter an e-mail address' },
           });
         }
-        // Empty: the credit note's own words for it, in its language (issue 30).
-        const defaultSubject = fill(catalogue(content.eInvoice.language).mail.creditNoteSubject, {
-          number: content.number,
-          seller: content.seller.companyName || content.seller.name,
-        });
+        // Empty: the credit note's own words for it, in its language (issue 30; the send dialog shows the same).
+        const defaultSubject = creditNoteMailDefaults(content).subject;
         return [
           { type: 'CreditNoteSent', data: { ...data, to: recipients, subject: subject || defaultSubject } },
         ];

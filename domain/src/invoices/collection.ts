@@ -1,104 +1,25 @@
 import {
   addDays,
   type CollectionEvent,
-  catalogue,
-  fill,
   formatMoney,
   type InvoiceContent,
+  invoiceMailDefaults,
   money,
-  type PaymentMethodKind,
-  type PaymentSource,
   paymentAmountIn,
   paymentDateMessage,
 } from '@remit/contracts';
 import { AppError, unreachable } from '@remit/kit';
+import type { CollectionCommand } from './collection-command.js';
 import { balanceOf, isSettled, type Payments } from './collection-state.js';
 
-export type CollectionCommand =
-  | {
-      type: 'RecordPayment';
-      data: {
-        invoiceId: string;
-        userId: string;
-        paymentId: string;
-        /** A decimal in the invoice's currency ("90.36"); null for the whole balance ('Mark as paid'). */
-        amount: string | null;
-        date: string;
-        /** The server's day (UTC) when the payment was recorded: its date is not later than tomorrow. */
-        today: string;
-        method: PaymentMethodKind;
-        reference: string;
-        note: string;
-        /**
-         * Recorded only while the balance due is exactly this (a bank statement's automatic match): were
-         * the invoice paid in part since the match was made, the payment is refused rather than partial.
-         */
-        onlyWhenBalanceIs?: number;
-      };
-    }
-  | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
-  /**
-   * A payment the provider took on the customer page's checkout (issue 31), as the provider has it now:
-   * recorded once by its id (the PaymentIntent's), and reversed once when `reversal` names why (refunded,
-   * disputed, or refunded because it came after the balance was paid). Any order of webhooks converges.
-   */
-  | {
-      type: 'RecordOnlinePayment';
-      data: {
-        invoiceId: string;
-        userId: string;
-        paymentId: string;
-        amount: number;
-        currency: string;
-        date: string;
-        method: PaymentMethodKind;
-        reference: string;
-        note: string;
-        source: Exclude<PaymentSource, 'owner'>;
-        fee: number;
-        reversal: string | null;
-      };
-    }
-  | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } }
-  | {
-      type: 'SendInvoice';
-      data: {
-        invoiceId: string;
-        userId: string;
-        sendId: string;
-        /** Empty: the invoice's customer. */
-        to: string[];
-        cc: string[];
-        /** Empty: "Invoice {number} from {seller}". */
-        subject: string;
-        message: string;
-        /** A customer page link to make with the send when none is active (its token goes in the mail). */
-        share?: { shareId: string; tokenHash: string };
-      };
-    }
-  | {
-      type: 'ShareInvoice';
-      /** `tokenHash`: SHA-256 (hex) of the fresh token the route made; the token stays with the answer. */
-      data: { invoiceId: string; userId: string; shareId: string; tokenHash: string };
-    }
-  | { type: 'StopSharingInvoice'; data: { invoiceId: string; userId: string } }
-  /** The customer page was opened; `viewedAt` from the server's clock. */
-  | { type: 'RecordInvoiceView'; data: { invoiceId: string; userId: string; viewedAt: string } }
-  | { type: 'SetInvoiceReminders'; data: { invoiceId: string; userId: string; enabled: boolean } }
-  /** The time process: `today` (yyyy-mm-dd, UTC) from the one clock. */
-  | { type: 'RecordOverdue'; data: { invoiceId: string; userId: string; today: string } }
-  /** The time process: the owner's policy (offsets) as it stands, and `today`. */
-  | { type: 'RemindCustomer'; data: { invoiceId: string; userId: string; today: string; offsets: number[] } };
+export type { CollectionCommand } from './collection-command.js';
 
 /** Views closer together than this are one: the History shows visits, not page loads. */
 const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The subject a sent invoice has unless the owner wrote another. */
+/** The subject a sent invoice has unless the owner wrote another (the send dialog shows the same, D-341). */
 const defaultSubject = (content: InvoiceContent & { eInvoice?: { language?: string } }) =>
-  fill(catalogue(content.eInvoice?.language).mail.subject, {
-    number: content.number,
-    seller: content.seller.companyName || content.seller.name,
-  });
+  invoiceMailDefaults(content, 0).subject;
 
 const invoiceVoid = (what: string) =>
   new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });

@@ -1,5 +1,7 @@
 import {
+  catalogue,
   dayIn,
+  fill,
   type InvoiceRecord,
   type QuoteEvent,
   type QuoteLinkEvent,
@@ -173,7 +175,13 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
         if (to.length === 0) {
           throw new AppError('validation', 'The quote names no customer e-mail: type one to send it to');
         }
-        const subject = sent.subject || `Quote ${state.number} from ${sellerOf(state)}`;
+        // Empty: the quote's own words for it, in its language (issue 30).
+        const subject =
+          sent.subject ||
+          fill(catalogue(state.content?.eInvoice.language).mail.quoteSubject, {
+            number: state.number ?? '',
+            seller: sellerOf(state),
+          });
         return [
           { type: 'QuoteSent', data: { ...sent, to, subject } },
           { type: 'QuoteShared', data: { quoteId: sent.quoteId, userId: sent.userId, ...share } },

@@ -158,9 +158,18 @@ describe('sending a credit note by e-mail', () => {
       { token: ada.token },
     );
     expect(credited.status).toBe(201);
+    // The send dialog shows what an empty send says, in German (D-341).
+    const detail = await app.get(`/credit-notes/${String(credited.body.id)}`, { token: ada.token });
+    expect(detail.status).toBe(200);
+    const defaults = detail.body.mail as { subject: string; message: string };
+    expect(defaults.message).toMatch(
+      /^anbei erhalten Sie die Rechnungskorrektur .* zur Rechnung DE-1 vom 14\. März 2025\.$/,
+    );
     const sent = await app.post(`/credit-notes/${String(credited.body.id)}/send`, {}, { token: ada.token });
     expect(sent.body.subject).toBe(`Rechnungskorrektur ${String(credited.body.number)} von Engines & Co`);
+    expect(sent.body.subject).toBe(defaults.subject);
     const text = decodeQuotedPrintable((await mail.nextTo('kunde@beispiel.de')).raw);
+    expect(text).toContain(defaults.message);
     expect(text).toContain('Guten Tag Charles Babbage,');
     expect(text).toContain('zur Rechnung DE-1 vom 14. März 2025.');
     expect(text).toContain('Für diese Rechnungskorrektur ist keine Zahlung zu leisten.');

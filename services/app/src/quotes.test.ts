@@ -168,6 +168,12 @@ describe.each(httpStores())('quotes over HTTP on %s', (kind) => {
     const ownerMail = decodeQuotedPrintable((await mail.nextTo('ada@example.com', ownerMails)).raw);
     expect(ownerMail).toContain(`Subject: Quote ${number} was accepted by Charles Babbage`);
     expect(ownerMail).toContain('Their note: Go ahead.');
+    // The customer who accepted gets the seller's confirmation (in the quote's language: English here).
+    const confirmation = decodeQuotedPrintable(
+      (await mail.nextTo('charles@difference.example', ownerMails)).raw,
+    );
+    expect(confirmation).toContain(`Subject: Quote ${number} accepted`);
+    expect(confirmation).toContain(`Thank you for accepting quote ${number} for €2,281.56.`);
 
     const twice = await answer(token, 'accept', { name: 'Charles Babbage' });
     expect(twice.status).toBe(409);

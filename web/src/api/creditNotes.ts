@@ -1,4 +1,5 @@
 import {
+  creditNoteDetailSchema,
   creditNotesAnswerSchema,
   type DocumentSeriesInput,
   documentSeriesAnswerSchema,
@@ -23,6 +24,15 @@ export const creditNotesQuery = (page: number, search: string) =>
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+
+/** `GET /credit-notes/{id}`: one credit note, with what its mail says by default (the send dialog's placeholder). */
+export const creditNoteQuery = (id: string) =>
+  queryOptions({
+    queryKey: creditNoteKeys.detail(id),
+    queryFn: ({ signal }) =>
+      request('GET', `/credit-notes/${encodeURIComponent(id)}`, { schema: creditNoteDetailSchema, signal }),
+    meta: { persist: false },
   });
 
 /** The file and the name the server gives it (`Content-Disposition`), or `fallback`. */

@@ -39,6 +39,7 @@ export const invoiceKeys = {
 export const creditNoteKeys = {
   all: ['credit-notes'] as const,
   list: (page: number, search: string) => ['credit-notes', 'list', { page, search }] as const,
+  detail: (id: string) => ['credit-notes', 'detail', id] as const,
 };
 
 /** Unissued drafts on the server (issue 27): `GET /drafts` and `GET /drafts/{id}`. */

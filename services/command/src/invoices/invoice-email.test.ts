@@ -42,6 +42,9 @@ const mailFor = (paymentMethod: InvoiceContent['paymentMethod']) =>
     mailDomain: 'remit.test',
   });
 
+/** The HTML part as a reader sees it: a label's cell and its value's read "Label: value". */
+const shown = (html: string) => html.replace(/<\/td><td[^>]*>/g, ': ').replace(/<[^>]+>/g, ' ');
+
 describe("the sent e-mail's 'How to pay' (the customer page's rule)", () => {
   it('shows the IBAN in groups of four and the invoice number as the reference, in text and HTML', () => {
     const mail = mailFor({
@@ -54,7 +57,7 @@ describe("the sent e-mail's 'How to pay' (the customer page's rule)", () => {
       accountNumber: '0532013000',
       instructions: 'Please pay within 30 days.',
     });
-    for (const part of [mail.text, mail.html]) {
+    for (const part of [mail.text, shown(String(mail.html))]) {
       expect(part).toContain('Bank: Deutsche Bank');
       expect(part).toContain('IBAN: DE89 3704 0044 0532 0130 00');
       expect(part).toContain('BIC: DEUTDEFF500');
@@ -74,7 +77,7 @@ describe("the sent e-mail's 'How to pay' (the customer page's rule)", () => {
     });
     expect(mail.text).toContain('Pay online: https://paypal.me/ada');
     expect(mail.text).toContain('Reference: INV-2026-07');
-    expect(mail.html).toContain('Reference: INV-2026-07');
+    expect(shown(String(mail.html))).toContain('Reference: INV-2026-07');
   });
 });
 

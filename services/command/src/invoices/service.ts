@@ -23,6 +23,7 @@ import { type EventStore, foldEvents, type StoredEvent } from '@remit/eventstore
 import { eventCodec } from '@remit/kit';
 import type { PaymentMethodService } from '../payment-methods/service.js';
 import { settingsDecider } from '../settings/decider.js';
+import { clientLanguageOf } from './client-language.js';
 
 /** The template an invoice names, as the submit payload gives it (spec §3). */
 const templateOf = (input: InvoiceSubmit): InvoiceContent['template'] => ({
@@ -42,11 +43,19 @@ export function createInvoiceCommands(deps: {
 }) {
   const { store } = deps;
 
-  /** The company profile's e-invoice details: the seller's defaults on an invoice (invoiceContentFrom). */
-  /** The seller's profile and the owner's document language (issue 30), from the settings stream. */
-  const sellerProfileOf = (settingsHistory: StoredEvent[]) => {
+  /**
+   * The seller's defaults on an invoice (invoiceContentFrom): the company profile's e-invoice details, and the
+   * language a payload without one is written in (issue 30, D-340): its client's, else the owner's, else English.
+   */
+  const sellerDefaultsOf = async (userId: string, input: InvoiceSubmit, settingsHistory: StoredEvent[]) => {
     const settings = foldEvents(settingsDecider, settingsHistory, eventCodec);
-    return { seller: sellerProfileFrom(settings.current), language: settings.language };
+    const client = input.language
+      ? null
+      : await clientLanguageOf(store, userId, {
+          email: input.customerEmail,
+          companyName: input.customerCompanyName,
+        });
+    return { seller: sellerProfileFrom(settings.current), language: client ?? settings.language };
   };
 
   return {
@@ -72,7 +81,7 @@ export function createInvoiceCommands(deps: {
         logo: logo ? { id: logo.logoId, contentType: logo.contentType } : null,
         paymentMethod,
         template: templateOf(input),
-        ...sellerProfileOf(known.get(settings) ?? []),
+        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
       });
       const draftId = input.draftId ? { draftId: input.draftId } : {};
       return issueInvoice({ invoiceId, userId, content, logo, known, ...draftId });
@@ -98,7 +107,7 @@ export function createInvoiceCommands(deps: {
         logo: own?.logo ?? null,
         paymentMethod,
         template: templateOf(input),
-        ...sellerProfileOf(known.get(settings) ?? []),
+        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
       });
       return reviseInvoice({
         invoiceId,
@@ -122,7 +131,7 @@ export function createInvoiceCommands(deps: {
         logo: null,
         paymentMethod,
         template: templateOf(input),
-        ...sellerProfileOf(known.get(settings) ?? []),
+        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
       });
     },
 

@@ -1,35 +1,19 @@
-import { formatMoney, type InvoiceRecord, money } from '@remit/contracts';
-import type { MailMessage } from '@remit/kit';
+import {
+  catalogue,
+  fill,
+  formatDocumentDate,
+  formatMoney,
+  type InvoiceRecord,
+  labelled,
+  money,
+} from '@remit/contracts';
+import { type MailMessage, mailBlocks, mailLayout } from '@remit/kit';
+import { openingBlocks } from '../invoices/invoice-email.js';
 
-const button =
-  'display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 22px;border-radius:8px';
-
-/** "2026-02-15" → "15 February 2026", as the PDF prints it. */
-const longDate = (isoDate: string) =>
-  new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-function page(title: string, rows: string[]): string {
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
-<title>${escapeHtml(title)}</title></head>
-<body style="margin:0;padding:0;background:#f4f5f7;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f5f7;padding:32px 12px">
-<tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;padding:32px">
-${rows.join('\n')}
-</table></td></tr></table></body></html>`;
-}
-const textRow = (text: string, style = 'font-size:16px;line-height:24px;padding-bottom:16px') =>
-  `<tr><td style="${style};white-space:pre-line">${escapeHtml(text)}</td></tr>`;
-
-/** The mail a customer gets with a quote: the owner's message, the total, valid until, the page link and the PDF. */
+/**
+ * The mail a customer gets with a quote, in the quote's language (issue 30): the owner's message, the total,
+ * valid until, the page link and the PDF, in the mails' one layout.
+ */
 export function quoteEmail(input: {
   sendId: string;
   to: string[];
@@ -43,33 +27,38 @@ export function quoteEmail(input: {
   mailDomain: string;
 }): MailMessage {
   const { content } = input;
+  const language = content.eInvoice.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
   const seller = content.seller.companyName || content.seller.name;
-  const total = formatMoney(money(content.total, content.currency));
-  const until = longDate(input.validUntil);
-  const intro =
-    input.message ||
-    `Hello ${content.customer.name},\n\nPlease find attached quote ${content.number} for ${total}, valid until ${until}. You can accept or decline it online.`;
-  const text = [
-    intro,
-    '',
-    `Quote: ${content.number}`,
-    `Total: ${total}`,
-    `Valid until: ${until}`,
-    '',
-    `View, accept or decline the quote online: ${input.pageUrl}`,
-    '',
-    `— ${seller}`,
-  ].join('\n');
-  const html = page(input.subject, [
-    textRow(seller, 'font-size:20px;font-weight:700;padding-bottom:20px'),
-    textRow(intro),
-    textRow(
-      `Quote ${content.number} · ${total} · valid until ${until}`,
-      'font-size:15px;padding-bottom:20px',
-    ),
-    `<tr><td style="padding-bottom:20px"><a href="${escapeHtml(input.pageUrl)}" style="${button}">View and accept the quote</a></td></tr>`,
-    textRow(`The quote is attached as a PDF (${input.pdf.filename}).`, 'font-size:13px;color:#6b7280'),
-  ]);
+  const total = formatMoney(money(content.total, content.currency), words.locale.money);
+  const until = formatDocumentDate(input.validUntil, language);
+  const intro = input.message || fill(t.quoteIntro, { number: content.number, amount: total, date: until });
+  const label = (name: string, value: string) => labelled(name, value, language);
+  const { html, text } = mailLayout({
+    language,
+    title: input.subject,
+    preheader: intro,
+    brand: seller,
+    blocks: [
+      ...openingBlocks(intro, content.customer.name, language),
+      mailBlocks.rows(
+        [
+          [t.quote, content.number],
+          [t.total, total],
+          [t.validUntil, until],
+        ],
+        { label },
+      ),
+      mailBlocks.button(input.pageUrl, t.viewQuote, { text: fill(t.viewQuoteText, { url: input.pageUrl }) }),
+      mailBlocks.paragraph(fill(t.quoteAttached, { filename: input.pdf.filename }), {
+        size: 'small',
+        muted: true,
+      }),
+      mailBlocks.signature(t.kindRegards, seller),
+    ],
+    footer: fill(t.sentOnBehalf, { seller }),
+  });
   return {
     to: input.to,
     cc: input.cc,
@@ -84,7 +73,54 @@ export function quoteEmail(input: {
   } as MailMessage;
 }
 
-/** The owner's mail when the customer accepted or declined a quote on its page. */
+/**
+ * The customer's confirmation that their acceptance on the quote's page reached the seller (issue 30: "quote
+ * accepted"), in the quote's language, from the seller, in the mails' one layout.
+ */
+export function quoteAcceptedEmail(input: {
+  to: string;
+  /** Who accepted, as typed on the page. */
+  name: string;
+  content: InvoiceRecord;
+  messageId: string;
+}): MailMessage {
+  const { content } = input;
+  const language = content.eInvoice.language ?? 'en';
+  const words = catalogue(language);
+  const t = words.mail;
+  const seller = content.seller.companyName || content.seller.name;
+  const total = formatMoney(money(content.total, content.currency), words.locale.money);
+  const subject = fill(t.quoteAcceptedSubject, { number: content.number });
+  const label = (name: string, value: string) => labelled(name, value, language);
+  const { html, text } = mailLayout({
+    language,
+    title: subject,
+    brand: seller,
+    blocks: [
+      mailBlocks.paragraph(input.name ? fill(t.hello, { name: input.name }) : t.helloThere),
+      mailBlocks.paragraph(fill(t.quoteAcceptedLead, { number: content.number, amount: total })),
+      mailBlocks.rows(
+        [
+          [t.quote, content.number],
+          [t.total, total],
+        ],
+        { label },
+      ),
+      mailBlocks.signature(t.kindRegards, seller),
+    ],
+    footer: fill(t.sentOnBehalf, { seller }),
+  });
+  return {
+    to: [input.to],
+    subject,
+    text,
+    html,
+    replyTo: content.seller.email || undefined,
+    messageId: input.messageId,
+  } as MailMessage;
+}
+
+/** The owner's mail (the app's English) when the customer accepted or declined a quote on its page. */
 export function quoteAnsweredEmail(input: {
   to: string;
   ownerName: string;
@@ -99,19 +135,23 @@ export function quoteAnsweredEmail(input: {
   const total = formatMoney(money(content.total, content.currency));
   const verb = accepted ? 'accepted' : 'declined';
   const subject = `Quote ${content.number} was ${verb} by ${name}`;
-  const lines = [
-    `Hello ${input.ownerName},`,
-    '',
-    `${name} ${verb} quote ${content.number} (${total}) for ${content.customer.companyName || content.customer.name}.`,
-    ...(note ? ['', `Their note: ${note}`] : []),
-    '',
-    accepted
-      ? `Convert it to an invoice when you are ready: ${input.quoteUrl}`
-      : `Open the quote: ${input.quoteUrl}`,
-  ];
-  const html = page(subject, [
-    ...lines.filter(Boolean).map((line) => textRow(line)),
-    `<tr><td><a href="${escapeHtml(input.quoteUrl)}" style="${button}">Open the quote</a></td></tr>`,
-  ]);
-  return { to: [input.to], subject, text: lines.join('\n'), html, messageId: input.messageId } as MailMessage;
+  const { html, text } = mailLayout({
+    language: 'en',
+    title: subject,
+    brand: 'Remit',
+    blocks: [
+      mailBlocks.paragraph(`Hello ${input.ownerName},`),
+      mailBlocks.paragraph(
+        `${name} ${verb} quote ${content.number} (${total}) for ${content.customer.companyName || content.customer.name}.`,
+      ),
+      ...(note ? [mailBlocks.paragraph(`Their note: ${note}`, { pre: true })] : []),
+      mailBlocks.button(
+        input.quoteUrl,
+        accepted ? 'Convert it to an invoice' : 'Open the quote',
+        accepted ? { text: `Convert it to an invoice when you are ready: ${input.quoteUrl}` } : {},
+      ),
+    ],
+    footer: 'You get this because a customer answered a quote you sent with Remit.',
+  });
+  return { to: [input.to], subject, text, html, messageId: input.messageId } as MailMessage;
 }

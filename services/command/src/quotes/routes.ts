@@ -3,14 +3,10 @@ import {
   convertQuoteSchema,
   dayIn,
   type InvoiceRecord,
-  quoteLinkStreamId,
   quoteMessages,
-  quoteResponseSchema,
   quoteStreamId,
   quoteSubmitSchema,
-  readEvent,
   sendInvoiceSchema,
-  userStreamId,
 } from '@remit/contracts';
 import {
   convertQuote,
@@ -30,14 +26,13 @@ import {
   parseInput,
   queueMail,
   requireAuth,
-  sharedRateLimit,
 } from '@remit/kit';
 import { Router } from 'express';
-import { userDecider } from '../auth/decider.js';
 import { type Commands, sendAnswer } from '../commands.js';
 import type { InvoiceCommands } from '../invoices/service.js';
 import { hashShareToken, newShareToken } from '../invoices/share-routes.js';
-import { quoteAnsweredEmail, quoteEmail } from './quote-email.js';
+import { quoteAnswerRoutes } from './answer-routes.js';
+import { quoteEmail } from './quote-email.js';
 
 /** The quote's PDF (the query side renders it): what a send attaches. */
 export type QuotePdfSource = (content: InvoiceRecord) => Promise<{ pdf: Buffer; filename: string }>;
@@ -251,71 +246,7 @@ export function quoteRoutes(deps: {
     );
   });
 
-  // The customer's answer: anyone with the link, so limited per client address before any read.
-  const limited = sharedRateLimit(
-    deps.limits,
-    'public-quote-ip',
-    { windowMs: 60_000, limit: deps.publicLimitPerMinute },
-    'Too many requests for quote links from your network. Please wait a minute and try again.',
-    { now },
-  );
-
-  async function answerQuote(
-    token: string,
-    accepted: boolean,
-    body: unknown,
-    req: Parameters<Commands['answer']>[0],
-  ) {
-    const { name, note } = parseInput(quoteResponseSchema, body ?? {});
-    const tokenHash = hashShareToken(token);
-    let queued: string | undefined;
-    let owner: { email: string; name: string } | null = null;
-    const decide = async () => {
-      const [link] = (await store.readStream(quoteLinkStreamId(tokenHash))).map(readEvent);
-      if (link?.type !== 'QuoteLinkMade') throw new AppError('not_found', quoteMessages.linkNotValid);
-      // Read before the transaction: the embedded store has one connection, which the transaction holds.
-      owner = foldEvents(userDecider, await store.readStream(userStreamId(link.data.userId)), eventCodec);
-      return quoteStep({
-        type: 'AnswerQuote',
-        data: { quoteId: link.data.quoteId, tokenHash, accepted, name, note, at: now().toISOString() },
-      });
-    };
-    const answer = await commands.answer(
-      req,
-      decide,
-      ({ state }) => ({
-        status: 200,
-        body: { state: accepted ? 'Accepted' : 'Declined', answer: state.answer },
-      }),
-      async (tx, outcome) => {
-        const { content, quoteId, answer: given } = outcome.state;
-        if (!content || !quoteId || !given || !owner?.email) return;
-        queued = `quote-answer-${quoteId}`;
-        const message = quoteAnsweredEmail({
-          to: owner.email,
-          ownerName: owner.name,
-          content,
-          accepted,
-          name: given.name,
-          note: given.note,
-          quoteUrl: `${base}/quotes/${quoteId}`,
-          messageId: `<${queued}@${deps.mailDomain}>`,
-        });
-        await queueMail(tx, queued, message, now());
-      },
-    );
-    await deliver(queued, { token: 'hidden' });
-    return answer;
-  }
-
-  router.post('/public/quotes/:token/accept', limited, async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
-    sendAnswer(res, await answerQuote(String(req.params.token), true, req.body, req));
-  });
-  router.post('/public/quotes/:token/decline', limited, async (req, res) => {
-    res.setHeader('Cache-Control', 'private, no-store');
-    sendAnswer(res, await answerQuote(String(req.params.token), false, req.body, req));
-  });
+  router.use(quoteAnswerRoutes({ ...deps, deliver }));
 
   return router;
 }

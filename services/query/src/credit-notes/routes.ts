@@ -1,4 +1,4 @@
-import { type CreditNoteSummary, creditNotesQuerySchema } from '@remit/contracts';
+import { type CreditNoteDetail, creditNoteMailDefaults, creditNotesQuerySchema } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { currentUserId, parseInput, requireAuth } from '@remit/kit';
 import { Router } from 'express';
@@ -25,19 +25,20 @@ export function creditNoteQueryRoutes(deps: { db: Database; store: EventStore; p
   router.get('/credit-notes/:id', requireAuth, async (req, res) => {
     const creditNote = await openCreditNote(deps, currentUserId(req), String(req.params.id));
     const { content } = creditNote;
-    const answer: CreditNoteSummary & { invoiceId: string; invoiceNumber: string; invoiceIssueDate: string } =
-      {
-        id: creditNote.creditNoteId,
-        number: content.number,
-        issueDate: content.issueDate,
-        reason: creditNote.reason,
-        full: creditNote.full,
-        total: content.total,
-        currency: content.currency,
-        invoiceId: creditNote.invoiceId,
-        invoiceNumber: creditNote.invoice.number,
-        invoiceIssueDate: creditNote.invoice.issueDate,
-      };
+    const answer: CreditNoteDetail = {
+      id: creditNote.creditNoteId,
+      number: content.number,
+      issueDate: content.issueDate,
+      reason: creditNote.reason,
+      full: creditNote.full,
+      total: content.total,
+      currency: content.currency,
+      invoiceId: creditNote.invoiceId,
+      invoiceNumber: creditNote.invoice.number,
+      invoiceIssueDate: creditNote.invoice.issueDate,
+      // What the send mail says when the dialog's message is left empty, in the credit note's language (D-341).
+      mail: creditNoteMailDefaults(content),
+    };
     res.setHeader('Cache-Control', 'private, no-store').json(answer);
   });
 

@@ -3,6 +3,8 @@ import {
   collectionStatusOf,
   type InvoiceCollectionDetails,
   type InvoiceCollectionView,
+  type InvoiceContent,
+  invoiceMailDefaults,
   owedAndKept,
   type PaymentView,
   paymentMethodKinds,
@@ -59,12 +61,17 @@ export async function findCollectionFigures(db: Database, userId: string, invoic
 const asMethod = (method: string): PaymentView['method'] =>
   (paymentMethodKinds as readonly string[]).includes(method) ? (method as PaymentView['method']) : 'other';
 
-/** `GET /invoices/{id}`'s `Collection`: its figures, the void's reason and every payment, oldest first. */
+/**
+ * `GET /invoices/{id}`'s `Collection`: its figures, the void's reason, every payment, oldest first, and what its
+ * mail says when the send dialog's subject and message are left empty (in the invoice's language, D-341).
+ */
 export async function collectionDetails(
   db: Database,
   userId: string,
-  invoice: { id: string; amount: number; issueDate: string; dueDate: string },
+  invoice: { id: string; amount: number; issueDate: string; dueDate: string; content: InvoiceContent },
   today: string,
+  /** The invoice's document language, from its stream (invoiceLanguageOf). */
+  language: string,
 ): Promise<InvoiceCollectionDetails> {
   const row = await findCollectionFigures(db, userId, invoice.id);
   const payments = await db
@@ -88,8 +95,10 @@ export async function collectionDetails(
     .from(invoiceReminders)
     .where(and(eq(invoiceReminders.invoiceId, invoice.id), eq(invoiceReminders.userId, userId)))
     .limit(1);
+  const view = collectionView(row ?? null, invoice, today);
   return {
-    ...collectionView(row ?? null, invoice, today),
+    ...view,
+    Mail: invoiceMailDefaults(invoice.content, view.Balance, language),
     RemindersEnabled: !reminders?.off,
     VoidReason: row?.voidReason ?? null,
     Shared: shares.length > 0,

@@ -1,4 +1,5 @@
 import {
+  type DocumentLanguage,
   type EInvoice,
   type EInvoiceNotReadyAnswer,
   eInvoiceFromV1,
@@ -40,6 +41,17 @@ export async function invoiceFacts(
     if (event.type === 'InvoiceVoided') voidedOn = stored.createdAt.toISOString().slice(0, 10);
   }
   return { invoice: model ?? eInvoiceFromV1(row.content), voidedOn };
+}
+
+/**
+ * The invoice's document language (issue 30) from its stream: the read model keeps only the spec's content, so a
+ * German invoice's row says nothing of German. An invoice recorded before issue 30 is English (D-292).
+ */
+export async function invoiceLanguageOf(
+  store: EventStore,
+  row: Pick<InvoiceRow, 'id' | 'content'>,
+): Promise<DocumentLanguage> {
+  return (await invoiceFacts(store, row)).invoice.language ?? 'en';
 }
 
 /** `GET /invoices/{id}/einvoice?format=…` once the invoice is open to the user (404/402 as for the PDF). */

@@ -1,11 +1,11 @@
 import type { PublicInvoiceView } from '@remit/contracts';
-import { isDocumentLanguage, paymentDetailsOf } from '@remit/contracts';
+import { paymentDetailsOf } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { creditNotesOfInvoice } from '../credit-notes/repository.js';
 import { collectionView, findCollectionFigures } from './collection.js';
-import { invoiceFacts } from './einvoice.js';
+import { invoiceLanguageOf } from './einvoice.js';
 import type { InvoiceRow } from './repository.js';
 
 const party = (p: {
@@ -29,19 +29,17 @@ export async function publicInvoiceView(
   row: InvoiceRow,
   today: string,
 ): Promise<PublicInvoiceView> {
-  const [figures, creditNotes, payOnline, facts] = await Promise.all([
+  const [figures, creditNotes, payOnline, language] = await Promise.all([
     findCollectionFigures(db, row.userId, row.id),
     creditNotesOfInvoice(db, row.userId, row.id),
     takesOnlinePayments(db, row.userId),
-    // The document's language is in the e-invoice model, which the read model's row leaves in the log (the
-    // projection drops `eInvoice`): read from the invoice's stream, as its preview and PDF are.
-    invoiceFacts(store, row),
+    // The read model keeps only the spec's content: the language is the invoice stream's (D-341).
+    invoiceLanguageOf(store, row),
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;
-  const { language } = facts.invoice;
   return {
-    language: isDocumentLanguage(language) ? language : 'en',
+    language,
     number: content.number,
     issueDate: content.issueDate,
     dueDate: content.dueDate,

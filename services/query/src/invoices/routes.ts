@@ -15,7 +15,7 @@ import { recentInvoices, utcDate } from '../profile/stats.js';
 import { collectionDetails } from './collection.js';
 import { logoDataUrl } from './document.js';
 import { editFormOf } from './edit-form.js';
-import { sendEInvoice } from './einvoice.js';
+import { invoiceLanguageOf, sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
 import { type Access, isLocked, openInvoice } from './locking.js';
 import { invoiceRendering } from './rendering.js';
@@ -103,7 +103,7 @@ export function invoiceQueryRoutes(deps: {
         row.createdAt.toISOString(),
         row.updatedAt.toISOString(),
       ),
-      Collection: await collectionDetails(db, userId, row, today()),
+      Collection: await collectionDetails(db, userId, row, today(), await invoiceLanguageOf(store, row)),
       CreditNotes: await creditNoteSummaries(store, row.id),
     });
   });

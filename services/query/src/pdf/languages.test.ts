@@ -84,6 +84,15 @@ function foreignEnglish(language: DocumentLanguage): Set<string> {
 
 const templates = invoiceTemplates.map((template) => template.id);
 
+/** A credit note for an intra-community supply: "Factura rectificativa", "Rechnungskorrektur", Art. 138's text. */
+const longestCreditNote = (language: DocumentLanguage) =>
+  localisedInvoice(language, {
+    typeCode: '381',
+    precedingInvoice: { number: 'RE-2026-0001', issueDate: '2026-11-02' },
+    vat: { category: 'K', rate: 0, exemption: null },
+    items: localisedInvoice(language).items.map((line) => ({ ...line, vat: null })),
+  });
+
 describe.each(templates)('the %s template in every language', (templateId) => {
   // The template's printable area, measured on an ordinary English invoice (as layout.test.ts does).
   let area: Box;
@@ -95,7 +104,9 @@ describe.each(templates)('the %s template in every language', (templateId) => {
     const rendered = await Promise.all(
       documentLanguages.map(async (language) => {
         const { pdf } = await renderInvoicePdf(localisedInvoice(language), templateId, { pool });
-        return { language, pdf, text: (await pdfPages(pdf)).join(' ') };
+        // The longest title and legal mention of each language: its credit note for an intra-community supply.
+        const credit = await renderInvoicePdf(longestCreditNote(language), templateId, { pool });
+        return { language, pdf, credit: credit.pdf, text: (await pdfPages(pdf)).join(' ') };
       }),
     );
     const english = rendered.find((entry) => entry.language === 'en')?.text ?? '';
@@ -107,12 +118,17 @@ describe.each(templates)('the %s template in every language', (templateId) => {
     );
     expect(printed).toEqual(expect.arrayContaining(['invoice', 'issueDate', 'subtotal', 'total', 'iban']));
     const problems: string[] = [];
-    for (const { language, pdf, text } of rendered) {
+    for (const { language, pdf, credit, text } of rendered) {
       const labels = documentLabels(language);
       const lower = compact(text);
+      // The same labels as poppler's pdftotext reads the page (the layout check's words), not only pdf.js.
+      const pages = await pdfWords(pdf);
+      const poppler = compact(pages.flatMap((page) => page.words.map((word) => word.text)).join(' '));
       for (const key of printed) {
         if (!lower.includes(compact(labels[key])))
           problems.push(`${language}: label ${key} "${labels[key]}"`);
+        if (!poppler.includes(compact(labels[key])))
+          problems.push(`${language}: label ${key} "${labels[key]}" not in pdftotext's words`);
       }
       const invoice = localisedInvoice(language);
       const locale = catalogue(language).locale;
@@ -129,25 +145,36 @@ describe.each(templates)('the %s template in every language', (templateId) => {
           if (foreign.has(word)) problems.push(`${language}: English word "${word}"`);
         }
       }
-      // German words are long: every word stays clear of the others and inside the page (issue 17's layout check).
-      for (const [number, page] of (await pdfWords(pdf)).entries()) {
-        for (const [a, b] of overlappingWords(page))
-          problems.push(`${language} page ${number + 1}: ${describeWord(a)} overlaps ${describeWord(b)}`);
-        for (const word of wordsOutside(page, area))
-          problems.push(
-            `${language} page ${number + 1}: ${describeWord(word)} is outside the printable area`,
-          );
+      // German words are long: every word stays clear of the others and inside the page (issue 17's layout check),
+      // on the invoice and on the credit note with the language's longest title and legal mention.
+      for (const [kind, document] of [
+        ['invoice', pages],
+        ['credit note', await pdfWords(credit)],
+      ] as const) {
+        for (const [number, page] of document.entries()) {
+          const where = `${language} ${kind} page ${number + 1}`;
+          for (const [a, b] of overlappingWords(page))
+            problems.push(`${where}: ${describeWord(a)} overlaps ${describeWord(b)}`);
+          for (const word of wordsOutside(page, area))
+            problems.push(`${where}: ${describeWord(word)} is outside the printable area`);
+        }
       }
       const lang = /\/Lang \(([a-zA-Z-]+)\)/.exec(pdf.toString('latin1'))?.[1];
       if (lang?.slice(0, 2) !== language) problems.push(`${language}: PDF /Lang is ${lang}`);
     }
     expect(problems).toEqual([]);
-  });
+    // Twelve renders (an invoice and a credit note per language) on a shared machine: more than the default's time.
+  }, 120_000);
 });
 
 describe('documents in every language', () => {
   it('spells totals and dates in each language’s own way', async () => {
     expect(formatMoney(money(120_000, 'EUR'), catalogue('de').locale.money)).toBe('1.200,00\u00A0€');
+    // Four-digit amounts are grouped in Spanish and Italian too, and Dutch spaces its leading € (D-342).
+    expect(formatMoney(money(142_800, 'EUR'), catalogue('es').locale.money)).toBe('1.428,00\u00A0€');
+    expect(formatMoney(money(142_800, 'EUR'), catalogue('it').locale.money)).toBe('1.428,00\u00A0€');
+    expect(formatMoney(money(142_800, 'EUR'), catalogue('nl').locale.money)).toBe('€\u00A01.428,00');
+    expect(formatMoney(money(142_800, 'EUR'), catalogue('en').locale.money)).toBe('€1,428.00');
     expect(formatDocumentDate('2026-11-27', 'de')).toBe('27. November 2026');
     expect(formatDocumentDate('2026-11-27', 'fr')).toBe('27 novembre 2026');
     expect(formatDocumentDate('2026-11-27', 'es')).toBe('27 de noviembre de 2026');

@@ -315,6 +315,17 @@ describe("the dashboard's 'Credit notes' filter (issue 27)", () => {
         },
       }),
       'GET /credit-notes': () => ({ body: { creditNotes: [creditNote], total: 1, page: 1, pageSize: 20 } }),
+      'GET /credit-notes/cn-1': () => ({
+        body: {
+          ...creditNote,
+          invoiceIssueDate: '2026-11-02',
+          mail: {
+            subject: 'Avoir CN-0001 de Ada Lovelace',
+            message:
+              'Veuillez trouver ci-joint l’avoir CN-0001 d’un montant de 114,06 €, qui corrige la facture INV-001 du 2 novembre 2026.',
+          },
+        },
+      }),
       'POST /credit-notes/cn-1/send': (request) => {
         sends += 1;
         return (request.body as { to: string }).to === 'bad'
@@ -331,6 +342,13 @@ describe("the dashboard's 'Credit notes' filter (issue 27)", () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Filter by status' }), 'Credit notes');
     await user.click(await screen.findByRole('button', { name: 'Send credit note CN-0001' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send credit note CN-0001' }));
+    // The empty message shows the French opening the customer will get (D-341).
+    await waitFor(() =>
+      expect(dialog.getByLabelText('Message')).toHaveAttribute(
+        'placeholder',
+        expect.stringMatching(/^Veuillez trouver ci-joint l’avoir CN-0001/),
+      ),
+    );
     await user.type(dialog.getByLabelText(/^To/), 'bad');
     await user.click(dialog.getByRole('button', { name: 'Send credit note' }));
     expect(await dialog.findByText('Enter valid e-mail addresses')).toBeInTheDocument();

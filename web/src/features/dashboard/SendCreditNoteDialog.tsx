@@ -1,8 +1,9 @@
 import type { CreditNoteListEntry } from '@remit/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import styled from 'styled-components';
 import { useCommand } from '../../api/command';
-import { sendCreditNote } from '../../api/creditNotes';
+import { creditNoteQuery, sendCreditNote } from '../../api/creditNotes';
 import { errorMessage } from '../../api/errors';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -42,6 +43,8 @@ export function SendCreditNoteDialog({
   const toast = useToast();
   const formId = useId();
   const [form, setForm] = useState({ to: '', cc: '', message: '' });
+  // The opening its mail will have, in the credit note's language (D-341); none until the answer is there.
+  const defaults = useQuery(creditNoteQuery(creditNote.id)).data?.mail;
   const send = useCommand({
     send: (mail: typeof form, key) => sendCreditNote(creditNote.id, mail, key),
     onSuccess: (answer) => {
@@ -100,7 +103,7 @@ export function SendCreditNoteDialog({
         </label>
         <label>
           Message
-          <textarea rows={4} placeholder="Please find the credit note attached." {...field('message')} />
+          <textarea rows={4} placeholder={defaults?.message ?? ''} {...field('message')} />
         </label>
       </Form>
     </Modal>

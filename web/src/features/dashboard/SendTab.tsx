@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCommand } from '../../api/command';
@@ -9,6 +9,7 @@ import { sendInvoice } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
+import { collectionQuery } from './queries';
 
 const Form = styled.form`
   display: flex;
@@ -31,13 +32,17 @@ const ErrorText = styled.p`
 `;
 
 /**
- * 'Send' (issue 14): the invoice by e-mail with its PDF attached. Empty fields take the invoice's defaults
- * (the customer, "Invoice {number} from {you}"). One key per filled form (useCommand): a double click mails once.
+ * 'Send' (issue 14): the invoice by e-mail with its PDF attached. Empty fields take the invoice's defaults: the
+ * customer, and the subject and opening sentence the server writes in the invoice's language, which the fields show
+ * as placeholders ("Rechnung RE-1 von Schmidt Design", D-341). One key per filled form (useCommand): a double click
+ * mails once.
  */
 export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [form, setForm] = useState({ to: invoice.CustomerEmail, cc: '', subject: '', message: '' });
+  // Until the invoice's details arrive, the placeholders stay empty rather than show words it will not send.
+  const defaults = useQuery(collectionQuery(invoice.ID)).data?.Mail;
   const send = useCommand({
     send: (mail: typeof form, key) => sendInvoice(invoice.ID, mail, key),
     onSuccess: async (answer) => {
@@ -76,11 +81,11 @@ export function SendTab({ invoice, onSent }: { invoice: InvoiceListItem; onSent:
       </label>
       <label>
         Subject
-        <input type="text" placeholder={`Invoice ${invoice.InvoiceNumber} from you`} {...field('subject')} />
+        <input type="text" placeholder={defaults?.subject ?? ''} {...field('subject')} />
       </label>
       <label>
         Message
-        <textarea rows={4} placeholder="Please find the invoice attached." {...field('message')} />
+        <textarea rows={4} placeholder={defaults?.message ?? ''} {...field('message')} />
       </label>
       {failure && <ErrorText role="alert">{failure}</ErrorText>}
       <div>
