@@ -175,6 +175,7 @@ describe.each(httpStores())('the document language over HTTP on %s', (kind) => {
     // The customer page says it in the invoice's language too: the read model's row has no language, the stream does.
     const shared = await app.post(`/invoices/${id}/share`, {}, { token: anna.token });
     expect(shared.status).toBe(201);
+    await app.applied(BigInt(String(shared.body.position)));
     const page = await app.get(`/public/invoices/${String(shared.body.url).split('/i/')[1]}`);
     expect(page.status).toBe(200);
     expect(page.body.language).toBe('de');
