@@ -1,31 +1,39 @@
 /**
  * IssueInvoice over HTTP (POST /api/invoices, the all-in-one process with its projector running):
  * `npm run bench:commands [seconds per step]`. Commands/s and p50/p95/p99 at 1, 8, 32 and 64 clients,
- * each client a signed-in user of its own, on PGlite and (with BENCH_DATABASE_URL or TEST_DATABASE_URL)
- * PostgreSQL. On PostgreSQL it first counts the SQL statements one command sends (every pg client's
- * queries, told apart by whether an HTTP request or the projector sent them), with and without an
- * Idempotency-Key. Each step also prints the process's CPU time (server, projector and clients, not
- * PostgreSQL's) per command, which a loaded machine disturbs less than the rate.
+ * each client a signed-in user of its own, on PGlite on a data folder as `npm start` opens it, PostgreSQL
+ * (with BENCH_DATABASE_URL or TEST_DATABASE_URL) and, as an extra line, PGlite in memory
+ * (`BENCH_STORES=pglite,postgres,pglite-memory`). On PostgreSQL it counts what one command sends (every pg
+ * client's queries, told apart by whether an HTTP request or the projector sent them; the bench's own
+ * polls left out): messages (round trips) and statements (a multi-statement message counts each), one
+ * command at a time with and without an Idempotency-Key, and in every load step. Each step also prints
+ * the process's CPU time (server, projector and clients, not PostgreSQL's) per command, which a loaded
+ * machine disturbs less than the rate.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defaultAuthRateLimits } from '@remit/command';
-import { openTestDatabase } from '@remit/eventstore/testing';
+import { openTestDatabase, openTestDataDir } from '@remit/eventstore/testing';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../services/app/src/testing/harness.js';
 import { signedInUser } from '../services/app/src/testing/users.js';
 import { issue, percentile, watchLag } from './issue-load.js';
-import { benchStores } from './support.js';
+import { benchPostgresUrl } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CLIENTS = (process.env.BENCH_CLIENTS ?? '1,8,32,64').split(',').map(Number);
 const POOL_SIZE = 32;
 
 let counting = false;
-const counted = { request: 0, projector: 0 };
-// Whatever an HTTP request starts runs in its context; the projector's loop runs outside any.
+const counted = { request: 0, projector: 0, requestStatements: 0, projectorStatements: 0 };
+// Whatever an HTTP request starts runs in its context; the projector's loop runs outside any; the
+// bench's own polls (lag, caught up) run in `benchOwn` and are not counted.
 const inRequest = new AsyncLocalStorage<true>();
+const benchOwn = new AsyncLocalStorage<true>();
 const emit = Server.prototype.emit;
 Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]) {
   const send = () => (emit as (...a: unknown[]) => boolean).call(this, event, ...args);
@@ -33,39 +41,66 @@ Server.prototype.emit = function (this: Server, event: string, ...args: unknown[
 } as typeof emit;
 const query = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    if (inRequest.getStore()) counted.request++;
-    else counted.projector++;
-    if (process.env.BENCH_STATEMENTS)
-      console.log(inRequest.getStore() ? 'request' : 'projector', JSON.stringify(args[0]).slice(0, 140));
+  const answer = (query as (...a: unknown[]) => unknown).apply(this, args);
+  if (counting && !benchOwn.getStore()) {
+    const side = inRequest.getStore() ? 'request' : 'projector';
+    counted[side]++;
+    // A multi-statement message answers with one result per statement.
+    (answer as Promise<unknown> | undefined)?.then?.(
+      (result) => {
+        counted[`${side}Statements`] += Array.isArray(result) ? result.length : 1;
+      },
+      () => undefined,
+    );
+    if (process.env.BENCH_STATEMENTS) console.log(side, JSON.stringify(args[0]).slice(0, 140));
   }
-  return (query as (...a: unknown[]) => unknown).apply(this, args);
+  return answer;
 } as typeof query;
 
+const resetCount = () => {
+  counted.request = 0;
+  counted.projector = 0;
+  counted.requestStatements = 0;
+  counted.projectorStatements = 0;
+};
+/** Messages and statements per command since the last reset. */
+const perCommand = (commands: number) =>
+  [
+    `request ${(counted.request / commands).toFixed(2)} messages / ${(counted.requestStatements / commands).toFixed(2)} statements`,
+    `projector ${(counted.projector / commands).toFixed(2)} / ${(counted.projectorStatements / commands).toFixed(2)}`,
+  ].join(', ');
+const caughtUp = (app: TestApp) => benchOwn.run(true, () => app.remit.caughtUp());
+
 async function countStatements(app: TestApp, token: string) {
-  const result: Record<string, { request: number; projector: number }> = {};
+  const result: Record<string, string> = {};
   for (const [label, headers] of [
     ['without Idempotency-Key', () => ({})],
     ['with Idempotency-Key', () => ({ 'idempotency-key': randomUUID() })],
   ] as const) {
     const commands = 20;
-    await app.remit.caughtUp();
-    counted.request = 0;
-    counted.projector = 0;
+    await caughtUp(app);
+    resetCount();
     counting = true;
     for (let i = 0; i < commands; i++) await issue(app, token, `S-${label.length}-${i}`, headers());
 
-    await app.remit.caughtUp();
+    await caughtUp(app);
     counting = false;
-    result[label] = { request: counted.request / commands, projector: counted.projector / commands };
+    result[label] = perCommand(commands);
   }
   return result;
 }
 
-async function run(kind: 'pglite' | 'postgres') {
+type Store = 'pglite' | 'postgres' | 'pglite-memory';
+
+async function run(store: Store) {
+  const kind = store === 'postgres' ? 'postgres' : 'pglite';
+  // PGlite as `npm start` opens it: files in `${DATA_DIR}/db`, not memory.
+  const dataDir = store === 'pglite' ? await mkdtemp(join(tmpdir(), 'remit-bench-commands-')) : undefined;
   const app = await startTestApp(kind, {
     // A pool sized to the clients (DATABASE_POOL_SIZE), as the README advises.
-    database: await openTestDatabase(kind, { poolSize: POOL_SIZE }),
+    database: dataDir
+      ? await openTestDataDir(dataDir)
+      : await openTestDatabase(kind, { poolSize: POOL_SIZE }),
     env: { LOG_LEVEL: 'silent' },
     // One machine signs every user up: the per-address limits would stop it at 20.
     rateLimits: {
@@ -80,15 +115,16 @@ async function run(kind: 'pglite' | 'postgres') {
       users.push((await signedInUser(app, `bench-${i}@example.com`)).token);
     }
     if (kind === 'postgres') {
-      console.log(
-        `${kind} statements per IssueInvoice:`,
-        JSON.stringify(await countStatements(app, users[0] as string)),
-      );
+      for (const [label, count] of Object.entries(await countStatements(app, users[0] as string))) {
+        console.log(`${store} per IssueInvoice, one at a time, ${label}: ${count}`);
+      }
     }
     for (const clients of CLIENTS) {
       const latencies: number[] = [];
-      const lag = watchLag(app);
+      const lag = benchOwn.run(true, () => watchLag(app));
       let errors = 0;
+      resetCount();
+      counting = kind === 'postgres';
       const until = performance.now() + SECONDS * 1000;
       const started = performance.now();
       const cpuBefore = process.cpuUsage();
@@ -107,18 +143,24 @@ async function run(kind: 'pglite' | 'postgres') {
       );
       const elapsed = (performance.now() - started) / 1000;
       const cpu = process.cpuUsage(cpuBefore);
+      await caughtUp(app);
+      counting = false;
       latencies.sort((a, b) => a - b);
       const lags = await lag.stop();
       console.log(
-        `${kind} ${clients} clients: ${(latencies.length / elapsed).toFixed(1)} commands/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, errors ${errors}; ` +
+        `${store} ${clients} clients: ${(latencies.length / elapsed).toFixed(1)} commands/s, p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms, errors ${errors}; ` +
           `projection lag p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms; ` +
-          `process CPU ${((cpu.user + cpu.system) / 1000 / Math.max(latencies.length, 1)).toFixed(1)} ms a command`,
+          `process CPU ${((cpu.user + cpu.system) / 1000 / Math.max(latencies.length, 1)).toFixed(1)} ms a command` +
+          (kind === 'postgres' ? `; per command: ${perCommand(Math.max(latencies.length, 1))}` : ''),
       );
-      await app.remit.caughtUp();
     }
   } finally {
     await app.close();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-for (const kind of benchStores()) await run(kind);
+const stores = (process.env.BENCH_STORES ?? 'pglite,postgres,pglite-memory')
+  .split(',')
+  .filter((store) => store !== 'postgres' || benchPostgresUrl) as Store[];
+for (const store of stores) await run(store);

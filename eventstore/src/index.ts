@@ -9,6 +9,14 @@ export {
 } from './chain.js';
 export { type HeldClaims, holdClaims } from './claim-holder.js';
 export {
+  coalescingOf,
+  coalescingQuery,
+  inlineStatement,
+  type Query,
+  type QueryConfig,
+  registerCoalescing,
+} from './coalesced-statements.js';
+export {
   type ClaimHolder,
   ClaimLostError,
   type CommandAnswer,

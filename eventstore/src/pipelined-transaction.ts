@@ -1,17 +1,17 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { coalescingQuery, type Query, type QueryConfig, registerCoalescing } from './coalesced-statements.js';
 import type { Database } from './database.js';
 
 /**
- * `db.transaction(work)`, with `begin` travelling with the transaction's first statement on PostgreSQL.
- * Drizzle's `transaction()` sends `begin` and waits for its answer before `work` runs: a round trip that
- * answers nothing. Here a connection is taken from the pool and put in node-postgres' pipeline mode
- * (statements are written without waiting for earlier answers), `begin` is written when Drizzle asks
- * for it but answered at once, and its real answer is awaited with the next statement's, so both share
- * one round trip. The server still runs `begin` first; if it fails, the statement after it is reported
- * as failed and the transaction rolls back as before. Pipeline mode is switched off before the
- * connection goes back to the pool. Anything else (PGlite, a pool without pipeline mode) takes
- * `db.transaction`.
+ * `db.transaction(work)` on PostgreSQL in as few messages as its statements allow: a connection is taken
+ * from the pool and put in node-postgres' pipeline mode, and the transaction's statements are held and
+ * sent together (coalesced-statements.ts): `begin` with the first statements `work` makes, the
+ * statements made side by side as one message, `commit` with anything still held. Drizzle's own
+ * `transaction()` sends `begin` and waits for its answer before `work` runs, then each statement alone.
+ * The server still runs `begin` first; if it fails, the statements sent with it are reported as failed
+ * and the transaction rolls back as before. Pipeline mode is switched off before the connection goes
+ * back to the pool. Anything else (PGlite, a pool without pipeline mode) takes `db.transaction`.
  */
 export async function transactionBegunWithFirst<T>(
   db: Database,
@@ -25,42 +25,24 @@ export async function transactionBegunWithFirst<T>(
     return db.transaction(work);
   }
   client.pipeline = true;
-  let begun: Promise<unknown> | undefined;
-  let beginSent = false;
-  const query = (config: unknown, values?: unknown[]): Promise<unknown> => {
-    const text = typeof config === 'string' ? config : (config as { text?: string }).text;
-    if (!beginSent && text !== undefined && /^\s*begin\b/i.test(text) && !values?.length) {
-      beginSent = true;
-      begun = client.query(text);
-      // Reported with the next statement's answer; never unhandled meanwhile.
-      begun.catch(() => undefined);
-      return Promise.resolve({ command: 'BEGIN', rowCount: null, rows: [], fields: [] });
-    }
-    const answer = (client.query as (config: unknown, values?: unknown[]) => Promise<unknown>)(
-      config,
-      values,
-    );
-    if (begun === undefined) return answer;
-    const before = begun;
-    begun = undefined;
-    answer.catch(() => undefined);
-    return before.then(() => answer);
-  };
+  const coalescing = coalescingQuery(
+    (config, values) => (client.query as Query)(config as QueryConfig, values),
+    { answerWritesAtOnce: false },
+  );
   const held = new Proxy(client, {
     get: (target, property) => {
-      if (property === 'query') return query;
+      if (property === 'query') return coalescing.query;
       const value: unknown = Reflect.get(target, property);
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
+  registerCoalescing(held, coalescing);
   try {
     // A client, not a pool: Drizzle runs the transaction on it and leaves releasing it to us.
     return await (drizzle({ client: held as unknown as pg.PoolClient }) as unknown as Database).transaction(
       work,
     );
   } finally {
-    // A `begin` never followed by a statement (work that sends nothing) is awaited before release.
-    await begun?.catch(() => undefined);
     client.pipeline = false;
     client.release();
   }
