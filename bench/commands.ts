@@ -45,14 +45,26 @@ pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
   if (counting && !benchOwn.getStore()) {
     const side = inRequest.getStore() ? 'request' : 'projector';
     counted[side]++;
-    // A multi-statement message answers with one result per statement.
-    (answer as Promise<unknown> | undefined)?.then?.(
-      (result) => {
-        counted[`${side}Statements`] += Array.isArray(result) ? result.length : 1;
-      },
-      () => undefined,
-    );
-    if (process.env.BENCH_STATEMENTS) console.log(side, JSON.stringify(args[0]).slice(0, 140));
+    // A multi-statement message answers with one result per statement (a pool's query, with a
+    // callback, returns nothing: one prepared statement).
+    const promise = answer as Promise<unknown> | undefined;
+    if (typeof promise?.then !== 'function') counted[`${side}Statements`]++;
+    else
+      promise.then(
+        (result) => {
+          counted[`${side}Statements`] += Array.isArray(result) ? result.length : 1;
+        },
+        () => undefined,
+      );
+    if (process.env.BENCH_STATEMENTS) {
+      const config = args[0] as string | { text: string };
+      const text = typeof config === 'string' ? config : config.text;
+      // One line a message, each of its statements' start.
+      console.log(
+        side,
+        text.split(/;\n/).map((statement) => statement.replace(/\s+/g, ' ').slice(0, 70)),
+      );
+    }
   }
   return answer;
 } as typeof query;

@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, rowsOf } from './database.js';
-import { watchWriters } from './read.js';
-import { horizonSql, type WriterWatch } from './writer-guard.js';
+import { transactionBegunWithFirst } from './pipelined-transaction.js';
+import {
+  horizonSql,
+  WATCH_WRITERS,
+  WATCH_XMAX,
+  type WriterWatch,
+  watchWritersColumns,
+} from './writer-guard.js';
 
 /**
  * The tamper-evident chain over the log (docs/decisions.md D-250, D-251). Each event gets a link, the
@@ -126,21 +132,31 @@ export async function readChainOrigin(db: Database): Promise<ChainOrigin | null>
     : null;
 }
 
-/** Events after the head, in reader order, below the horizon read in `watch`. */
+/**
+ * Events after the chain's head, in reader order, below the horizon of `watch` ('settings': read by an
+ * earlier statement of the transaction into its settings, as `watchIntoSettings` does).
+ */
 async function readUnchained(
   db: Database,
-  head: ChainHead | null,
   limit: number,
-  watch: WriterWatch,
+  watch: WriterWatch | 'settings',
 ): Promise<ChainedEvent[]> {
-  const txId = (head?.txId ?? 0n).toString();
-  const position = (head?.position ?? 0n).toString();
   const rows = rowsOf<ChainedEventRow>(
-    await db.execute(sql`select ${chainedEventColumns} from events e
-      where e.tx_id < ${horizonSql(watch)} and (e.tx_id, e.position) > (${txId}::xid8, ${position}::bigint)
+    await db.execute(sql`with head as (select tx_id, position from (
+        (select tx_id, position, 0 as k from event_chain order by seq desc limit 1)
+        union all select '0'::xid8, 0::bigint, 1) h order by k limit 1)
+      select ${chainedEventColumns} from events e, head
+      where e.tx_id < ${horizonSql(watch)} and (e.tx_id, e.position) > (head.tx_id, head.position)
       order by e.tx_id, e.position limit ${limit}`),
   );
   return rows.map(toChainedEvent);
+}
+
+/** The writer watch (writer-guard.ts) kept in the transaction's settings for a later log query. */
+function watchIntoSettings(db: Database) {
+  return db.execute(sql`select set_config(${WATCH_XMAX}, watch.xmax, true) as xmax,
+      set_config(${WATCH_WRITERS}, watch.writers::text, true) as writers
+    from (select ${watchWritersColumns}) watch`);
 }
 
 const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
@@ -148,33 +164,60 @@ const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
 /**
  * One step of the keeper: links the next events below the horizon (at most `limit`), in a transaction
  * that holds the origin row, so two keepers take turns and never fork the chain. Says how many it linked.
+ * On PostgreSQL the pass is two messages (coalesced-statements.ts): `begin`, the setting, the lock, the
+ * watch, the head and the events leave together and run in that order, so the head and the events are
+ * read holding the lock and the watch is read before the log query, as the guard requires; the links'
+ * insert goes with `commit`.
  */
 export async function chainNext(db: Database, serial: boolean, limit: number): Promise<number> {
-  // The watch comes before the log query's snapshot, as the guard requires (writer-guard.ts).
-  const watch = await watchWriters(db, serial);
-  return db.transaction(async (tx) => {
-    // The links are a function of the log: a crash that loses the last ones only means the keeper links
-    // those events again, to the same hashes. So its commit need not wait for the disk (D-251).
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`select id from event_chain_origin for update`);
-    const head = await readChainHead(tx);
-    const batch = await readUnchained(tx, head, limit, watch);
-    if (batch.length === 0) return 0;
-    let previous = head?.hash ?? GENESIS;
-    let seq = head?.seq ?? 0n;
-    const seqs: string[] = [];
-    const hashes: string[] = [];
-    for (const event of batch) {
-      previous = linkOf(previous, event);
-      seq++;
-      seqs.push(seq.toString());
-      hashes.push(previous);
-    }
-    await tx.execute(sql`insert into event_chain (seq, position, tx_id, hash)
+  return transactionBegunWithFirst(
+    db,
+    async (tx) => {
+      const [, , , head, batch] = await inOrder(serial, [
+        // The links are a function of the log: a crash that loses the last ones only means the keeper
+        // links those events again, to the same hashes. So its commit need not wait for the disk (D-251).
+        async () => await tx.execute(sql`set local synchronous_commit = off`),
+        async () => await tx.execute(sql`select id from event_chain_origin for update`),
+        async () => (serial ? undefined : await watchIntoSettings(tx)),
+        async () => await readChainHead(tx),
+        async () => await readUnchained(tx, limit, serial ? 'serial' : 'settings'),
+      ] as const);
+      if (batch.length === 0) return 0;
+      let previous = head?.hash ?? GENESIS;
+      let seq = head?.seq ?? 0n;
+      const seqs: string[] = [];
+      const hashes: string[] = [];
+      for (const event of batch) {
+        previous = linkOf(previous, event);
+        seq++;
+        seqs.push(seq.toString());
+        hashes.push(previous);
+      }
+      await tx.execute(sql`insert into event_chain (seq, position, tx_id, hash)
       select * from unnest(${arrayLiteral(seqs)}::bigint[],
         ${arrayLiteral(batch.map((event) => event.position))}::bigint[],
         ${arrayLiteral(batch.map((event) => event.txId))}::xid8[],
         ${arrayLiteral(hashes)}::text[])`);
-    return batch.length;
-  });
+      return batch.length;
+    },
+    { answerWritesAtOnce: true },
+  );
+}
+
+type Steps = readonly (() => Promise<unknown>)[];
+
+/**
+ * Runs `steps` in order: on PGlite one after another; on PostgreSQL all asked for at once, in order,
+ * so that they leave as one message and the server runs them in that order. Each step is an async
+ * function whose first act is awaiting its statement: Drizzle's statements are lazy (sent when awaited),
+ * and steps of one shape send theirs in the order they are called.
+ */
+async function inOrder<S extends Steps>(
+  serial: boolean,
+  steps: S,
+): Promise<{ [K in keyof S]: Awaited<ReturnType<S[K]>> }> {
+  if (!serial) return Promise.all(steps.map((step) => step())) as never;
+  const answers: unknown[] = [];
+  for (const step of steps) answers.push(await step());
+  return answers as never;
 }

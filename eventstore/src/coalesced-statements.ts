@@ -52,6 +52,7 @@ const WRITE = /^\s*(insert|update|delete)\b/i;
 const RETURNING = /\breturning\b/i;
 const CONTROL = /^\s*(begin|commit|rollback)\s*$/i;
 const PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
+const QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
 
 /** A quoted literal for one parameter as node-postgres would have sent it, or undefined. */
 function literal(value: unknown): string | undefined {
@@ -64,7 +65,8 @@ function literal(value: unknown): string | undefined {
 
 /** The statement with its parameters written in, or undefined when it must travel as it is. */
 export function inlineStatement(text: string, values: readonly unknown[] | undefined): string | undefined {
-  if (text.includes('$$') || /\bE'/i.test(text)) return undefined;
+  // A statement of several (its answers would not be one) or with quoting of its own travels as it is.
+  if (text.includes('$$') || /\bE'/i.test(text) || text.replace(QUOTED, '').includes(';')) return undefined;
   const literals = (values ?? []).map(literal);
   if (literals.some((value) => value === undefined)) return undefined;
   let complete = true;

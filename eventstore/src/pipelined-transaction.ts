@@ -1,6 +1,12 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { coalescingQuery, type Query, type QueryConfig, registerCoalescing } from './coalesced-statements.js';
+import {
+  type CoalescingOptions,
+  coalescingQuery,
+  type Query,
+  type QueryConfig,
+  registerCoalescing,
+} from './coalesced-statements.js';
 import type { Database } from './database.js';
 
 /**
@@ -16,6 +22,7 @@ import type { Database } from './database.js';
 export async function transactionBegunWithFirst<T>(
   db: Database,
   work: (tx: Database) => Promise<T>,
+  options: CoalescingOptions = { answerWritesAtOnce: false },
 ): Promise<T> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return db.transaction(work);
@@ -27,7 +34,7 @@ export async function transactionBegunWithFirst<T>(
   client.pipeline = true;
   const coalescing = coalescingQuery(
     (config, values) => (client.query as Query)(config as QueryConfig, values),
-    { answerWritesAtOnce: false },
+    options,
   );
   const held = new Proxy(client, {
     get: (target, property) => {
