@@ -28,7 +28,25 @@ export async function issue(
     latency: answered - started,
     answered,
     position: BigInt(response.headers.get('x-remit-position') ?? 0),
+    id: (JSON.parse(body) as { invoice: { ID: string } }).invoice.ID,
   };
+}
+
+/**
+ * Lag as a person sees it: from a command's answer until the invoice is on the first page of `GET
+ * /invoices` (asked without a position, so the server answers what its read models hold), asking every
+ * `everyMs`. Resolves with the lag in ms.
+ */
+export async function untilListed(app: TestApp, token: string, id: string, answered: number, everyMs = 5) {
+  for (;;) {
+    const response = await fetch(`${app.base}/api/invoices?limit=10`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const body = (await response.json()) as { invoices?: { ID: string }[] };
+    if (response.status !== 200) throw new Error(`GET /invoices answered ${response.status}`);
+    if (body.invoices?.some((invoice) => invoice.ID === id)) return performance.now() - answered;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
 }
 
 /**

@@ -4,7 +4,10 @@
  * signed-in user of its own sending IssueInvoice over HTTP back to back (the load of bench:commands).
  * Lag is the time from a command's answer until every read model has applied its position, seen by
  * polling every 5 ms. Steps: 1, 4, 8, 16 and 32 clients (lag against the rate they sustain), then 1, 8 and
- * 32 again while another session holds a transaction id open for the whole step and writes no events.
+ * 32 again (`BENCH_XID_HELD`, empty for none) while another session holds a transaction id open for the
+ * whole step and writes no events.
+ * With `BENCH_VISIBLE=8` (clients, comma-separated) it also measures lag as a person sees it: each writer,
+ * after its answer, asks `GET /invoices` every 5 ms until the invoice is listed, then sends the next.
  */
 
 import { defaultAuthRateLimits } from '@remit/command';
@@ -12,12 +15,13 @@ import { openTestDatabase, testDatabaseUrl } from '@remit/eventstore/testing';
 import pg from 'pg';
 import { startTestApp } from '../services/app/src/testing/harness.js';
 import { signedInUser } from '../services/app/src/testing/users.js';
-import { issue, percentile, watchLag } from './issue-load.js';
+import { issue, percentile, untilListed, watchLag } from './issue-load.js';
 import { benchPostgresUrl } from './support.js';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const CURVE = (process.env.BENCH_CLIENTS ?? '1,4,8,16,32').split(',').map(Number);
-const WITH_BYSTANDER = [1, 8, 32];
+const WITH_BYSTANDER = (process.env.BENCH_XID_HELD ?? '1,8,32').split(',').filter(Boolean).map(Number);
+const VISIBLE = (process.env.BENCH_VISIBLE ?? '').split(',').filter(Boolean).map(Number);
 if (!benchPostgresUrl || !testDatabaseUrl) throw new Error('set BENCH_DATABASE_URL or TEST_DATABASE_URL');
 
 const app = await startTestApp('postgres', {
@@ -74,13 +78,41 @@ async function step(users: string[], clients: number, label: string, code: strin
   await app.remit.caughtUp();
 }
 
+/** Answer → listed in `GET /invoices`, each writer waiting to see its invoice before the next. */
+async function visibleStep(users: string[], clients: number) {
+  const lags: number[] = [];
+  let errors = 0;
+  const until = performance.now() + SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(
+    users.slice(0, clients).map(async (token, client) => {
+      for (let i = 0; performance.now() < until; i++) {
+        try {
+          const { answered, id } = await issue(app, token, `V${clients}-${client}-${i}`);
+          lags.push(await untilListed(app, token, id, answered));
+        } catch (error) {
+          if (errors++ === 0) console.error(String(error));
+          if (errors > 100) throw error;
+        }
+      }
+    }),
+  );
+  const rate = lags.length / ((performance.now() - started) / 1000);
+  lags.sort((a, b) => a - b);
+  console.log(
+    `listed in GET /invoices, ${clients} clients: ${rate.toFixed(1)} commands/s, errors ${errors}; lag p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms, max ${(lags.at(-1) ?? Number.NaN).toFixed(0)} ms (${lags.length} commands)`,
+  );
+  await app.remit.caughtUp();
+}
+
 try {
   const users: string[] = [];
-  for (let i = 0; i < Math.max(...CURVE, ...WITH_BYSTANDER); i++) {
+  for (let i = 0; i < Math.max(...CURVE, ...WITH_BYSTANDER, ...VISIBLE); i++) {
     users.push((await signedInUser(app, `lag-${i}@example.com`)).token);
   }
   // Warm-up: the first commands compile statements and fill caches.
   await step(users, 4, 'warm-up', 'W');
+  for (const clients of VISIBLE) await visibleStep(users, clients);
   for (const clients of CURVE) await step(users, clients, 'alone,', 'A');
   for (const clients of WITH_BYSTANDER) {
     const release = await holdTransaction();
