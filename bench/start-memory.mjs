@@ -1,20 +1,114 @@
 // `npm run bench:start-memory`: the one-process server's resident memory (RSS, its threads included) on a first
 // start with a fresh DATA_DIR and on a restart of the same folder: when healthy, after 30 s idle, and the peak
-// (issue 28, goal 2). Linux only (reads /proc).
+// (issue 28, goal 2); then, on the restart, RENDERS (default 1,000) PDF downloads of a new account's invoices,
+// 4 at a time, and the RSS of the server with its render workers (its child processes) after them. Linux only
+// (reads /proc).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..');
 const idleMs = Number(process.env.IDLE_MS ?? 30_000);
 const port = Number(process.env.PORT ?? 3917);
+const renders = Number(process.env.RENDERS ?? 1000);
+const base = `http://127.0.0.1:${port}/api`;
 
 const status = (pid) => readFileSync(`/proc/${pid}/status`, 'utf8');
 const kb = (text, field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? Number.NaN);
 const mb = (value) => `${Math.round(value / 1024)} MB`;
 
-async function run(dataDir, label) {
+/** The process and its descendants (the PDF workers are forked children). */
+function tree(pid) {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+  );
+  return [pid, ...children.flatMap(tree)];
+}
+const treeRss = (pid) => tree(pid).reduce((sum, each) => sum + kb(status(each), 'VmRSS'), 0);
+
+/** A verified account made through the API and the outbox, as a person would; its bearer token. */
+async function account(dataDir) {
+  const email = `ada-${randomUUID().slice(0, 6)}@example.com`;
+  const post = (path, body) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify(body),
+    });
+  await post('/auth/signup', { name: 'Ada Lovelace', email, password: 'Analytical1843' });
+  for (let tries = 0; ; tries++) {
+    const outbox = join(dataDir, 'outbox');
+    const mail = (existsSync(outbox) ? readdirSync(outbox) : [])
+      .map((file) =>
+        readFileSync(join(outbox, file), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .find((text) => text.includes(email));
+    const token = mail?.match(/verify-email\?[^\s"'<>]*token=([^&\s"'<>]+)/)?.[1];
+    if (token) {
+      const verified = await post('/auth/verify-email', { email, token });
+      return (await verified.json()).token;
+    }
+    if (tries > 100) throw new Error('no verification mail');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** RENDERS PDF downloads of ten invoices, four at a time; resolves with renders a second. */
+async function renderPdfs(dataDir) {
+  const token = await account(dataDir);
+  const auth = { authorization: `Bearer ${token}` };
+  const ids = [];
+  for (let i = 0; i < 10; i++) {
+    const form = new FormData();
+    form.set('invoice', JSON.stringify(invoice(`MEM-${i}`)));
+    const answer = await fetch(`${base}/invoices`, { method: 'POST', headers: auth, body: form });
+    if (answer.status !== 201)
+      throw new Error(`POST /invoices answered ${answer.status} ${await answer.text()}`);
+    ids.push((await answer.json()).invoice.ID);
+  }
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < renders) {
+        const id = ids[next++ % ids.length];
+        const answer = await fetch(`${base}/invoices/${id}/pdf`, { headers: auth });
+        await answer.arrayBuffer();
+        if (answer.status !== 200) throw new Error(`GET /invoices/${id}/pdf answered ${answer.status}`);
+      }
+    }),
+  );
+  return renders / ((performance.now() - started) / 1000);
+}
+
+const invoice = (invoiceNumber) => ({
+  userName: 'Ada Lovelace',
+  userEmail: 'ada@example.com',
+  userAddress: '12 Analytical Street, London',
+  customerName: 'Charles Babbage',
+  customerEmail: 'charles@difference.example',
+  customerAddress: '1 Dorset Street, London',
+  invoiceNumber,
+  currency: 'EUR',
+  taxRate: 20,
+  issueDate: '2025-03-14',
+  dueDate: '2025-04-13',
+  items: Array.from({ length: 12 }, (_, i) => ({
+    description: `Work ${i + 1}`,
+    quantity: i + 1,
+    unitPrice: '95.50',
+  })),
+  templateId: 'classic',
+  templateName: 'Classic',
+  templateComponentName: 'ClassicTemplate',
+  status: 'Draft',
+});
+
+async function run(dataDir, label, pdfs = false) {
   const child = spawn(process.execPath, ['services/app/dist/main.js'], {
     cwd: root,
     stdio: 'ignore',
@@ -38,6 +132,14 @@ async function run(dataDir, label) {
     console.log(
       `${label}: healthy after ${(healthy / 1000).toFixed(1)} s at ${mb(atHealthy)}; after ${idleMs / 1000} s idle ${mb(kb(idle, 'VmRSS'))}; peak ${mb(kb(idle, 'VmHWM'))}`,
     );
+    if (pdfs) {
+      const rate = await renderPdfs(dataDir);
+      const after = status(child.pid);
+      const workers = tree(child.pid).slice(1);
+      console.log(
+        `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} render workers ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))}`,
+      );
+    }
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -47,7 +149,7 @@ async function run(dataDir, label) {
 const dataDir = mkdtempSync(join(tmpdir(), 'remit-bench-memory-'));
 try {
   await run(dataDir, 'first start (fresh DATA_DIR)');
-  await run(dataDir, 'restart (same DATA_DIR)');
+  await run(dataDir, 'restart (same DATA_DIR)', renders > 0);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }
