@@ -89,9 +89,13 @@ const invoice = (invoiceNumber) => ({
   userName: 'Ada Lovelace',
   userEmail: 'ada@example.com',
   userAddress: '12 Analytical Street, London',
+  userCompanyName: 'Engines & Co',
+  userCompanyVAT: 'GB123456789',
   customerName: 'Charles Babbage',
   customerEmail: 'charles@difference.example',
   customerAddress: '1 Dorset Street, London',
+  customerCompanyName: 'Difference Works',
+  customerCompanyVAT: '',
   invoiceNumber,
   currency: 'EUR',
   taxRate: 20,
@@ -112,7 +116,14 @@ async function run(dataDir, label, pdfs = false) {
   const child = spawn(process.execPath, ['services/app/dist/main.js'], {
     cwd: root,
     stdio: 'ignore',
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    // BILLING=off for the renders: every account is a subscriber, so a new one may download its PDFs.
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...(pdfs ? { BILLING: 'off' } : {}),
+    },
   });
   const started = performance.now();
   try {
@@ -137,7 +148,7 @@ async function run(dataDir, label, pdfs = false) {
       const after = status(child.pid);
       const workers = tree(child.pid).slice(1);
       console.log(
-        `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} render workers ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))}`,
+        `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} child processes (render workers) ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))}`,
       );
     }
   } finally {
