@@ -133,20 +133,21 @@ export async function readChainOrigin(db: Database): Promise<ChainOrigin | null>
 }
 
 /**
- * Events after the chain's head, in reader order, below the horizon of `watch` ('settings': read by an
- * earlier statement of the transaction into its settings, as `watchIntoSettings` does).
+ * Events after `head`, in reader order, below the horizon of `watch` ('settings': read by an earlier
+ * statement of the transaction into its settings, as `watchIntoSettings` does). The head goes in as
+ * constants, so the planner walks the log's index from it.
  */
 async function readUnchained(
   db: Database,
+  head: ChainHead | null,
   limit: number,
   watch: WriterWatch | 'settings',
 ): Promise<ChainedEvent[]> {
+  const txId = (head?.txId ?? 0n).toString();
+  const position = (head?.position ?? 0n).toString();
   const rows = rowsOf<ChainedEventRow>(
-    await db.execute(sql`with head as (select tx_id, position from (
-        (select tx_id, position, 0 as k from event_chain order by seq desc limit 1)
-        union all select '0'::xid8, 0::bigint, 1) h order by k limit 1)
-      select ${chainedEventColumns} from events e, head
-      where e.tx_id < ${horizonSql(watch)} and (e.tx_id, e.position) > (head.tx_id, head.position)
+    await db.execute(sql`select ${chainedEventColumns} from events e
+      where e.tx_id < ${horizonSql(watch)} and (e.tx_id, e.position) > (${txId}::xid8, ${position}::bigint)
       order by e.tx_id, e.position limit ${limit}`),
   );
   return rows.map(toChainedEvent);
@@ -164,24 +165,24 @@ const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
 /**
  * One step of the keeper: links the next events below the horizon (at most `limit`), in a transaction
  * that holds the origin row, so two keepers take turns and never fork the chain. Says how many it linked.
- * On PostgreSQL the pass is two messages (coalesced-statements.ts): `begin`, the setting, the lock, the
- * watch, the head and the events leave together and run in that order, so the head and the events are
- * read holding the lock and the watch is read before the log query, as the guard requires; the links'
- * insert goes with `commit`.
+ * On PostgreSQL the pass is three messages (coalesced-statements.ts): `begin`, the setting, the lock, the
+ * watch and the head leave together and run in that order, so the head is read holding the lock and the
+ * watch before the log query, as the guard requires; then the events after the head; the links' insert
+ * goes with `commit`.
  */
 export async function chainNext(db: Database, serial: boolean, limit: number): Promise<number> {
   return transactionBegunWithFirst(
     db,
     async (tx) => {
-      const [, , , head, batch] = await inOrder(serial, [
+      const [, , , head] = await inOrder(serial, [
         // The links are a function of the log: a crash that loses the last ones only means the keeper
         // links those events again, to the same hashes. So its commit need not wait for the disk (D-251).
         async () => await tx.execute(sql`set local synchronous_commit = off`),
         async () => await tx.execute(sql`select id from event_chain_origin for update`),
         async () => (serial ? undefined : await watchIntoSettings(tx)),
         async () => await readChainHead(tx),
-        async () => await readUnchained(tx, limit, serial ? 'serial' : 'settings'),
       ] as const);
+      const batch = await readUnchained(tx, head, limit, serial ? 'serial' : 'settings');
       if (batch.length === 0) return 0;
       let previous = head?.hash ?? GENESIS;
       let seq = head?.seq ?? 0n;
