@@ -169,4 +169,40 @@ describe.runIf(testDatabaseUrl)('transactionBegunWithFirst on postgres', () => {
       client.release();
     }
   });
+  it('sends what the transaction asks for at once as one message, each statement answered with its own rows', async () => {
+    await database.db.insert(balances).values([
+      { account: 'Zoë', total: 5 },
+      { account: '東京', total: 7 },
+    ]);
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const messages: string[] = [];
+    const client = await pool.connect();
+    const query = client.query;
+    const counted = Object.getPrototypeOf(client) as { query: typeof query };
+    const original = counted.query;
+    counted.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      messages.push(typeof config === 'string' ? config : config.text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query;
+    client.release();
+    try {
+      const [one, other, raw] = await transactionBegunWithFirst(database.db, async (tx) =>
+        Promise.all([
+          tx.select().from(balances).where(sql`${balances.account} = ${'Zoë'}`),
+          tx.select().from(balances).where(sql`${balances.account} = ${"東京' or ''='"}`),
+          tx.execute(sql`select total + ${1} as next from test_balances where account = ${'東京'}`),
+        ]),
+      );
+      expect(one).toEqual([{ account: 'Zoë', total: 5 }]);
+      // A quote in a value is a value, never SQL.
+      expect(other).toEqual([]);
+      expect(rowsOf(raw)).toEqual([{ next: 8 }]);
+      // begin and the three reads in one message, then commit.
+      expect(messages.length).toBe(2);
+      expect(messages[0]?.split(';\n')).toHaveLength(4);
+    } finally {
+      counted.query = original;
+    }
+  });
 });
