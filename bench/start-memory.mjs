@@ -1,7 +1,8 @@
 // `npm run bench:start-memory`: the one-process server's resident memory (RSS, its threads included) on a first
 // start with a fresh DATA_DIR and on a restart of the same folder: when healthy, after 30 s idle, and the peak
 // (issue 28, goal 2); then, on the restart, RENDERS (default 1,000) PDF downloads of a new account's invoices,
-// 4 at a time, and the RSS of the server with its render workers (its child processes) after them. Linux only
+// 4 at a time, and the RSS of the server with its render workers (its child processes) after them and once the
+// workers have ended for want of work (PDF_WORKER_IDLE_SECONDS + 10 s). Linux only
 // (reads /proc).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -149,6 +150,13 @@ async function run(dataDir, label, pdfs = false) {
       const workers = tree(child.pid).slice(1);
       console.log(
         `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} child processes (render workers) ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))}`,
+      );
+      // The render workers end after PDF_WORKER_IDLE_SECONDS (default 60) with nothing to render.
+      const restMs = (Number(process.env.PDF_WORKER_IDLE_SECONDS ?? 60) + 10) * 1000;
+      await new Promise((resolve) => setTimeout(resolve, restMs));
+      const rested = status(child.pid);
+      console.log(
+        `${label}, ${restMs / 1000} s after the renders: server ${mb(kb(rested, 'VmRSS'))}, ${tree(child.pid).length - 1} child processes, in all ${mb(treeRss(child.pid))}`,
       );
     }
   } finally {

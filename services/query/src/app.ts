@@ -57,7 +57,11 @@ export function createQueryService(deps: QueryServiceDeps): {
 } {
   const now = deps.now ?? systemClock;
   const paywall: Paywall = { db: deps.db, billingOn: deps.config.billingOn };
-  configureRenderer({ size: deps.config.pdf.workers, maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes });
+  configureRenderer({
+    size: deps.config.pdf.workers,
+    maxWorkerRssBytes: deps.config.pdf.maxWorkerRssBytes,
+    idleMs: deps.config.pdf.idleMs,
+  });
   const router = Router();
   // Read-your-writes: every read model has applied the position (DESIGN §1).
   const applied = async (position: bigint) =>

@@ -6,6 +6,8 @@ export const queryEnvSchema = baseEnvSchema.extend({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(448),
+  /** Seconds without a render after which the render workers end (the next render starts them); 0: never. */
+  PDF_WORKER_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /**
    * Customer page requests (`/api/public/invoices/…`: the view, its preview and its PDF) allowed per client
@@ -22,8 +24,11 @@ export const queryEnvSchema = baseEnvSchema.extend({
 
 export interface QueryConfig extends BaseConfig {
   googleConfigured: boolean;
-  /** The PDF renderer's child processes, and the memory at which each is replaced (Typst leaks). */
-  pdf: { workers: number; maxWorkerRssBytes: number };
+  /**
+   * The PDF renderer's child processes, the memory at which each is replaced (Typst leaks), and how long they
+   * stay with nothing to render.
+   */
+  pdf: { workers: number; maxWorkerRssBytes: number; idleMs: number };
   /** How long a query that names a position waits for the read models to apply it. */
   readYourWritesWaitMs: number;
   /** Customer page requests per client address per minute. */
@@ -36,7 +41,11 @@ export function queryConfigFrom(env: z.infer<typeof queryEnvSchema>): QueryConfi
   return {
     ...toBaseConfig(env),
     googleConfigured: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-    pdf: { workers: env.PDF_WORKERS, maxWorkerRssBytes: env.PDF_WORKER_MAX_RSS_MB * 1024 * 1024 },
+    pdf: {
+      workers: env.PDF_WORKERS,
+      maxWorkerRssBytes: env.PDF_WORKER_MAX_RSS_MB * 1024 * 1024,
+      idleMs: env.PDF_WORKER_IDLE_SECONDS * 1000,
+    },
     readYourWritesWaitMs: env.READ_YOUR_WRITES_WAIT_MS,
     publicInvoiceLimitPerIpMin: env.PUBLIC_INVOICE_LIMIT_PER_IP_MIN,
     redisUrl: env.REDIS_URL,

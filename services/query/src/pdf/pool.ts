@@ -1,11 +1,8 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type CachePolicy, type CompileJob, defaultCachePolicy } from './compiler.js';
 import { RenderError } from './errors.js';
 import type { WorkerRequest, WorkerResponse } from './worker.js';
+import { readRss, workerEntry } from './worker-process.js';
 
 export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
@@ -25,6 +22,11 @@ export interface RenderPoolOptions {
   maxQueue?: number;
   /** A worker that has not loaded its fonts and compiler by then is considered failed. */
   startupTimeoutMs?: number;
+  /**
+   * With nothing to render for this long the workers end (each holds 65–130 MB) and the next render starts
+   * them again (about 150 ms); 0 keeps them for the pool's life.
+   */
+  idleMs?: number;
 }
 
 export interface RenderOutput {
@@ -61,6 +63,7 @@ const defaults: Required<RenderPoolOptions> = {
   timeoutMs: 15_000,
   maxQueue: 500,
   startupTimeoutMs: 20_000,
+  idleMs: 0,
 };
 
 /** A successor is started when a worker has used this share of its budget, so recycling costs no capacity. */
@@ -78,11 +81,18 @@ export class RenderPool {
   private nextId = 1;
   private startupFailures = 0;
   private closed = false;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(options: RenderPoolOptions = {}) {
     this.options = { ...defaults, ...options };
-    // The first workers get staggered budgets (1/n, 2/n … of the full one), so retirements, and the moments when
-    // a successor runs beside its predecessor, take turns instead of all landing at once.
+    this.start();
+  }
+
+  /**
+   * Starts the pool's workers. The first get staggered budgets (1/n, 2/n … of the full one), so retirements,
+   * and the moments when a successor runs beside its predecessor, take turns instead of all landing at once.
+   */
+  private start(): void {
     const { size, maxRendersPerWorker } = this.options;
     for (let i = 0; i < size; i++) this.spawn(Math.ceil((maxRendersPerWorker * (i + 1)) / size));
   }
@@ -92,6 +102,8 @@ export class RenderPool {
     if (this.queue.length >= this.options.maxQueue) {
       return Promise.reject(new RenderError('busy', 'The PDF renderer is busy; try again in a moment'));
     }
+    clearTimeout(this.idleTimer);
+    if (this.workers.size === 0) this.start();
     return new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       this.dispatch();
@@ -119,6 +131,7 @@ export class RenderPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    clearTimeout(this.idleTimer);
     for (const job of this.queue.splice(0))
       job.reject(new RenderError('closed', 'The PDF renderer is shut down'));
     const exits = [...this.workers].map((worker) => this.stop(worker, 'closed'));
@@ -195,6 +208,7 @@ export class RenderPool {
   }
 
   private dispatch(): void {
+    this.endWhenIdle();
     for (const worker of this.workers) {
       if (this.queue.length === 0) return;
       if (worker.state !== 'idle') continue;
@@ -221,6 +235,19 @@ export class RenderPool {
     }
   }
 
+  /** With idleMs set, nothing queued and no worker busy or starting: end the workers once idleMs passes. */
+  private endWhenIdle(): void {
+    const { idleMs } = this.options;
+    if (idleMs <= 0 || this.queue.length > 0) return;
+    if ([...this.workers].some((worker) => worker.state !== 'idle')) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.queue.length > 0 || [...this.workers].some((worker) => worker.state !== 'idle')) return;
+      for (const worker of this.workers) void this.stop(worker, 'idle');
+    }, idleMs);
+    this.idleTimer.unref();
+  }
+
   /** A worker crashed, hung or would not start: fail its job, kill it, and start another in its place. */
   private fail(worker: WorkerHandle, error: RenderError): void {
     if (worker.state === 'gone') return;
@@ -242,7 +269,7 @@ export class RenderPool {
     setTimeout(() => this.spawn(), Math.min(200 * 2 ** this.startupFailures, 5_000)).unref();
   }
 
-  private stop(worker: WorkerHandle, reason: RenderError | 'retired' | 'closed'): Promise<void> {
+  private stop(worker: WorkerHandle, reason: RenderError | 'retired' | 'closed' | 'idle'): Promise<void> {
     const wasReplacedAhead = worker.hasSuccessor;
     worker.state = 'gone';
     this.workers.delete(worker);
@@ -259,28 +286,7 @@ export class RenderPool {
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {
       child.once('exit', () => resolve());
-      child.kill(reason === 'retired' || reason === 'closed' ? 'SIGTERM' : 'SIGKILL');
+      child.kill(reason instanceof RenderError ? 'SIGKILL' : 'SIGTERM');
     });
-  }
-}
-
-/**
- * Under tsx or vitest this module is TypeScript and so is the worker, which node can only run through tsx's
- * loader; from dist both are plain JavaScript and the child needs no loader at all.
- */
-function workerEntry(): { path: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (!here.endsWith('.ts')) return { path: join(dirname(here), 'worker.js'), execArgv: [] };
-  const tsx = createRequire(here).resolve('tsx');
-  return { path: join(dirname(here), 'worker.ts'), execArgv: ['--import', pathToFileURL(tsx).href] };
-}
-
-function readRss(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1]);
-    return pages * 4096;
-  } catch {
-    return undefined;
   }
 }

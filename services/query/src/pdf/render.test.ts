@@ -136,6 +136,27 @@ describe('the worker pool', () => {
     }
   });
 
+  it('ends its workers after idleMs with nothing to render, and starts them again for the next render', async () => {
+    const resting = new RenderPool({ size: 2, idleMs: 300, startupTimeoutMs: 120_000 });
+    try {
+      await resting.ready();
+      const pdf = await renderPdf(sampleInvoiceDocument(), 'minimal', { pool: resting });
+      expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+      const [first] = resting.workerPids();
+      await expect.poll(() => resting.workerPids(), { timeout: 20_000 }).toEqual([]);
+      if (first !== undefined) await expect.poll(() => isAlive(first), { timeout: 10_000 }).toBe(false);
+      // Two renders at once after the rest: both wait for the new workers and both come back.
+      const again = await Promise.all([
+        renderPdf(sampleInvoiceDocument(), 'minimal', { pool: resting }),
+        renderPdf(sampleInvoiceDocument(), 'classic', { pool: resting }),
+      ]);
+      expect(again.map((bytes) => Buffer.from(bytes).subarray(0, 5).toString())).toEqual(['%PDF-', '%PDF-']);
+      expect(resting.workerPids()).toHaveLength(2);
+    } finally {
+      await resting.close();
+    }
+  });
+
   it('refuses work beyond its queue bound and after closing', async () => {
     const tiny = new RenderPool({ size: 1, maxQueue: 1 });
     const invoice = sampleInvoiceDocument();
@@ -159,3 +180,12 @@ describe('the worker pool', () => {
     expect(ticks).toBeGreaterThan(3);
   });
 });
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
