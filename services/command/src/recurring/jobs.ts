@@ -64,7 +64,12 @@ export function recurringJobs(deps: {
     let number = await nextNumberOf(context.db, userId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const submit = await runInvoice(context.db, userId, state.invoice, today, number);
-      const issue = await invoices.issue(userId, submit, null, invoiceId);
+      // As a hand-issued invoice: the owner's company logo, and the run it came from on its InvoiceIssued.
+      const issue = await invoices.issue(userId, submit, null, {
+        invoiceId,
+        origin: { kind: 'recurring', profileId, period: due.period },
+        companyLogo: true,
+      });
       const command = recurringStep(
         {
           type: 'RunRecurringProfile',
