@@ -1,5 +1,6 @@
 import { quoteLockedMessage } from '@remit/contracts';
 import type { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../api/errors';
 import { quoteQuery, updateQuote } from '../../api/quotes';
 import { ownerTimeZone, validUntilOf } from './quoteWizard';
 import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from './wizardMachine';
@@ -12,7 +13,15 @@ import type { GenerateInput, GenerateResult, WizardForm, WizardStart } from './w
 export async function loadQuoteEditStart(queryClient: QueryClient, quoteId: string): Promise<WizardStart> {
   const { quote, form } = await queryClient.fetchQuery({ ...quoteQuery(quoteId), staleTime: 0 });
   const locked = quoteLockedMessage(quote);
-  if (locked) throw new Error(locked);
+  // Said as the server would refuse the save (409), before anything is typed.
+  if (locked) {
+    const reason = quote.invoiceId
+      ? 'quote_invoiced'
+      : quote.answer?.accepted
+        ? 'quote_accepted'
+        : 'quote_declined';
+    throw new ApiError(409, locked, reason);
+  }
   const {
     templateId,
     templateName,

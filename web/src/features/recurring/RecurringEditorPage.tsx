@@ -52,7 +52,12 @@ function useEditorSource(editingId: string | undefined, from: string | null) {
   }, [issueDate, startChosen]);
   const set = <K extends keyof Values>(key: K, value: Values[K]) => {
     if (key === 'startDate') setStartChosen(true);
-    setValues((all) => ({ ...all, [key]: value }));
+    setValues((all) => {
+      const next = { ...all, [key]: value };
+      return key === 'frequency' && issueDate && !startChosen
+        ? { ...next, startDate: firstRunAfter(issueDate, next.frequency) }
+        : next;
+    });
   };
   const template: InvoiceSubmitInput | null = editingId
     ? ((existing.data?.invoice as InvoiceSubmitInput | undefined) ?? null)
