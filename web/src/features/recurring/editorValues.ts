@@ -1,4 +1,5 @@
 import {
+  firstPeriodFrom,
   type InvoiceSubmitInput,
   periodDate,
   type RecurringProfileAnswer,
@@ -36,12 +37,14 @@ export const fromProfile = (profile: RecurringProfileAnswer): Values => ({
 });
 
 /**
- * The first run of a schedule made from an invoice: one period after that invoice's date, so the invoice just
- * issued is not issued again today (a profile whose start is today runs on the next tick).
+ * The first run of a schedule made from an invoice: the first of its periods after that invoice's date that is not
+ * in the past, so the invoice just issued is not issued again today (a profile whose start is today runs on the next
+ * tick) and an old invoice does not bring back every period since (missed periods are issued, D-275).
  */
-export const firstRunAfter = (issueDate: string, frequency: Values['frequency']): string =>
-  periodDate({ frequency, dayOfMonth: null, startDate: issueDate, endDate: null, count: null }, 1) ??
-  issueDate;
+export function firstRunAfter(issueDate: string, frequency: Values['frequency'], today = isoDay(0)): string {
+  const schedule = { frequency, dayOfMonth: null, startDate: issueDate, endDate: null, count: null };
+  return periodDate(schedule, firstPeriodFrom(schedule, 1, today)) ?? today;
+}
 
 export const fresh = (): Values => ({
   frequency: 'monthly',
