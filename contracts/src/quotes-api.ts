@@ -201,7 +201,8 @@ export function quoteLockedMessage(quote: {
     return `Quote ${number} was converted to invoice ${invoiceNumber} and can no longer be changed. Edit the invoice instead.`;
   if (answer?.accepted)
     return `Quote ${number} was accepted by ${answer.name} on ${answer.day} and can no longer be changed. Convert it to an invoice, or make a new quote.`;
-  if (answer) return `Quote ${number} was declined on ${answer.day} and can no longer be changed. Make a new quote instead.`;
+  if (answer)
+    return `Quote ${number} was declined on ${answer.day} and can no longer be changed. Make a new quote instead.`;
   return null;
 }
 

@@ -80,7 +80,13 @@ describe('a quote (issue 33)', () => {
   it('is no longer changed or deleted once answered or converted, and says why', () => {
     const revise = {
       type: 'ReviseQuote',
-      data: { ...ids, validUntil: '2026-04-30', timeZone: 'Europe/Berlin', form, content: created.data.content },
+      data: {
+        ...ids,
+        validUntil: '2026-04-30',
+        timeZone: 'Europe/Berlin',
+        form,
+        content: created.data.content,
+      },
     } as const;
     given([created, shared, accepted])
       .when({ type: 'DeleteQuote', data: ids })
@@ -89,7 +95,9 @@ describe('a quote (issue 33)', () => {
       );
     given([created, shared, accepted])
       .when(revise)
-      .thenThrows('Quote QUO-0001 was accepted by Charles Babbage on 2026-03-10 and can no longer be changed');
+      .thenThrows(
+        'Quote QUO-0001 was accepted by Charles Babbage on 2026-03-10 and can no longer be changed',
+      );
     given([created, shared, declined])
       .when(revise)
       .thenThrows('Quote QUO-0001 was declined on 2026-03-10 and can no longer be changed');
@@ -101,9 +109,17 @@ describe('a quote (issue 33)', () => {
   it('is changed while a draft, sent, or expired: a later valid-until revives it', () => {
     const revise = {
       type: 'ReviseQuote',
-      data: { ...ids, validUntil: '2026-04-30', timeZone: 'Europe/Berlin', form, content: created.data.content },
+      data: {
+        ...ids,
+        validUntil: '2026-04-30',
+        timeZone: 'Europe/Berlin',
+        form,
+        content: created.data.content,
+      },
     } as const;
-    given([created]).when(revise).thenEmits([{ type: 'QuoteRevised', data: revise.data }]);
+    given([created])
+      .when(revise)
+      .thenEmits([{ type: 'QuoteRevised', data: revise.data }]);
     const expired: QuoteEvent = { type: 'QuoteExpired', data: { ...ids, validUntil: '2026-03-15' } };
     given([created, shared, expired])
       .when(revise)

@@ -119,7 +119,11 @@ function changeable(state: QuoteState): void {
     invoiceNumber: state.invoice?.number ?? null,
   });
   if (!message) return;
-  const reason = state.invoice ? 'quote_invoiced' : state.answer?.accepted ? 'quote_accepted' : 'quote_declined';
+  const reason = state.invoice
+    ? 'quote_invoiced'
+    : state.answer?.accepted
+      ? 'quote_accepted'
+      : 'quote_declined';
   throw refused(reason, message);
 }
 
