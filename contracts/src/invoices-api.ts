@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionStatusFilterSchema, invoiceCollectionViewSchema } from './collection-api.js';
+import { invoiceOriginSchema } from './events/invoices.js';
 import type { InvoiceFormInput } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
 import type { UserSettings } from './settings-api.js';
@@ -126,6 +127,8 @@ export const invoiceHistoryEntrySchema = z.object({
    * failed (given up after its last retry: the owner may send again). Absent for sends made before the queue.
    */
   delivery: z.enum(['queued', 'sent', 'failed']).optional(),
+  /** The issue (`InvoiceIssued`) of an invoice converted from a quote or issued by a recurring run (issue 33). */
+  origin: invoiceOriginSchema.optional(),
 });
 export type InvoiceHistoryEntry = z.infer<typeof invoiceHistoryEntrySchema>;
 export const invoiceHistoryAnswerSchema = z.object({ events: z.array(invoiceHistoryEntrySchema) });

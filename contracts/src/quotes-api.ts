@@ -187,6 +187,25 @@ export const publicQuoteViewSchema = z.object({
 });
 export type PublicQuoteView = z.infer<typeof publicQuoteViewSchema>;
 
+/**
+ * Why a quote can no longer be changed or deleted, or null while it can (Draft, Sent, Expired: an expired quote is
+ * revived by a later valid-until, D-281): said the same by the server's refusal and the wizard opened to edit it.
+ */
+export function quoteLockedMessage(quote: {
+  number: string;
+  answer: { accepted: boolean; name: string; day: string } | null;
+  invoiceNumber: string | null;
+}): string | null {
+  const { number, answer, invoiceNumber } = quote;
+  if (invoiceNumber !== null)
+    return `Quote ${number} was converted to invoice ${invoiceNumber} and can no longer be changed. Edit the invoice instead.`;
+  if (answer?.accepted)
+    return `Quote ${number} was accepted by ${answer.name} on ${answer.day} and can no longer be changed. Convert it to an invoice, or make a new quote.`;
+  if (answer)
+    return `Quote ${number} was declined on ${answer.day} and can no longer be changed. Make a new quote instead.`;
+  return null;
+}
+
 /** What a quote's state is read from: its events' facts and the owner's day. */
 export interface QuoteFacts {
   sent: boolean;

@@ -116,6 +116,12 @@ const signedInPages: PageRoute[] = [
     load: () => import('./features/quotes/QuotePage').then((m) => m.QuotePage),
   },
   {
+    path: '/quotes/:id/edit',
+    title: 'Edit Quote',
+    description: 'Change a quote that was not answered yet.',
+    load: () => import('./features/invoices/InvoiceCreatePage').then((m) => m.QuoteEditPage),
+  },
+  {
     path: '/quote/create',
     title: 'New Quote',
     description: 'Make a quote with the invoice form.',

@@ -114,7 +114,7 @@ describe('readEvent', () => {
 
   it('knows the version every type is written as', () => {
     expect(eventVersion('SubscriptionActivated')).toBe(2);
-    expect(eventVersion('InvoiceIssued')).toBe(4);
+    expect(eventVersion('InvoiceIssued')).toBe(5);
     expect(eventVersion('CreditNoteIssued')).toBe(2);
     expect(eventVersion('InvoiceDeleted')).toBe(1);
     for (const type of Object.keys(eventCatalogue)) expect(eventVersion(type)).toBeGreaterThanOrEqual(1);

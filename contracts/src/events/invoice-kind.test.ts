@@ -80,6 +80,6 @@ describe('the document kind of an invoice written before credit notes', () => {
       schemaVersion: 3,
       data: { ...data, eInvoice },
     });
-    expect(event.data).toEqual({ ...data, eInvoice: { ...eInvoice, language: 'en' } });
+    expect(event.data).toEqual({ ...data, eInvoice: { ...eInvoice, language: 'en' }, origin: null });
   });
 });

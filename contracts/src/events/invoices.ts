@@ -54,6 +54,18 @@ export const invoiceRecordV3Schema = invoiceRecordV2Schema.extend({ eInvoice: eI
 export const invoiceRecordSchema = invoiceRecordV2Schema.extend({ eInvoice: eInvoiceSchema });
 export type InvoiceRecord = z.infer<typeof invoiceRecordSchema>;
 
+/**
+ * Where an issued invoice came from (issue 33): the quote it was converted from ('Convert to invoice'), the
+ * recurring profile's period that issued it, or null for one issued by hand (the wizard, the API, an import).
+ */
+export const invoiceOriginSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('quote'), quoteId: z.string(), number: z.string() }),
+    z.object({ kind: z.literal('recurring'), profileId: z.string(), period: z.number().int().min(0) }),
+  ])
+  .nullable();
+export type InvoiceOrigin = z.infer<typeof invoiceOriginSchema>;
+
 /** v1 → v2: the content as it was, and the e-invoice model it states (eInvoiceFromV1: nothing is guessed). */
 export const invoiceRecordFromV1 = <Data extends InvoiceContent>(v1: Data) => ({
   ...v1,
@@ -91,6 +103,16 @@ export const invoiceEvents = {
     .next(
       invoiceRecordSchema.extend({ invoiceId: z.string(), userId: z.string(), status: z.literal('Draft') }),
       invoiceRecordFromV3,
+    )
+    // v5 (issue 33): where it came from; every invoice issued before was issued by hand.
+    .next(
+      invoiceRecordSchema.extend({
+        invoiceId: z.string(),
+        userId: z.string(),
+        status: z.literal('Draft'),
+        origin: invoiceOriginSchema,
+      }),
+      (v4) => ({ ...v4, origin: null }),
     ),
   /** A revision while unpaid: the whole new content (docs/decisions.md, Invoices). */
   InvoiceRevised: eventType(invoiceContentSchema.extend({ invoiceId: z.string(), userId: z.string() }))

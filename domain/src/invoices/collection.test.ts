@@ -73,7 +73,7 @@ describe('invoice decider: getting paid', () => {
   it("reads a payment by the currency's decimals: 3 in KWD, none in JPY; more are refused, not trimmed", () => {
     const inCurrency = (currency: string): InvoiceStreamEvent => ({
       type: 'InvoiceIssued',
-      data: { ...ids, ...content, currency, status: 'Draft' },
+      data: { ...ids, ...content, currency, status: 'Draft', origin: null },
     });
     const emitted = (currency: string, amount: number) => {
       const event = recorded('p1', amount);

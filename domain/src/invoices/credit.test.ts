@@ -56,7 +56,7 @@ const twoLines: InvoiceRecord = invoiceRecordFromV1({
 });
 const issuedTwo: InvoiceStreamEvent = {
   type: 'InvoiceIssued',
-  data: { ...ids, ...twoLines, status: 'Draft' },
+  data: { ...ids, ...twoLines, status: 'Draft', origin: null },
 };
 
 describe('invoice decider: credit notes', () => {

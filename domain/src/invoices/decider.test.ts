@@ -32,7 +32,7 @@ const content: InvoiceRecord = invoiceRecordFromV1({
 });
 const issued: InvoiceEvent = {
   type: 'InvoiceIssued',
-  data: { invoiceId: 'i1', userId: 'u1', ...content, status: 'Draft' },
+  data: { invoiceId: 'i1', userId: 'u1', ...content, status: 'Draft', origin: null },
 };
 
 describe('invoice decider', () => {

@@ -1,4 +1,10 @@
-import { type InvoiceRecord, type InvoiceStreamEvent, invoiceStreamId, sameValue } from '@remit/contracts';
+import {
+  type InvoiceOrigin,
+  type InvoiceRecord,
+  type InvoiceStreamEvent,
+  invoiceStreamId,
+  sameValue,
+} from '@remit/contracts';
 import { type Decider, type Step, step } from '@remit/eventstore';
 import { AppError, type RecordedEvent, unreachable } from '@remit/kit';
 import { assertRevisable, type CollectionCommand, decideCollection } from './collection.js';
@@ -50,7 +56,11 @@ const initialInvoiceState: InvoiceState = {
 };
 
 export type InvoiceCommand =
-  | { type: 'IssueInvoice'; data: { invoiceId: string; userId: string; content: InvoiceRecord } }
+  | {
+      type: 'IssueInvoice';
+      /** `origin`: the quote or recurring run it comes from (issue 33); absent, issued by hand. */
+      data: { invoiceId: string; userId: string; content: InvoiceRecord; origin?: InvoiceOrigin };
+    }
   | {
       type: 'ReviseInvoice';
       /** `expectedRevision`: the revision the edit was made on (If-Match); absent, the edit is made on the latest. */
@@ -76,7 +86,7 @@ const invoicePaid = () =>
 function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): InvoiceState {
   switch (event.type) {
     case 'InvoiceIssued': {
-      const { invoiceId, userId, status: _status, ...content } = event.data;
+      const { invoiceId, userId, status: _status, origin: _origin, ...content } = event.data;
       return {
         ...initialInvoiceState,
         invoiceId,
@@ -132,8 +142,8 @@ function decide(state: InvoiceState, command: InvoiceCommand): InvoiceEvent[] {
   switch (command.type) {
     case 'IssueInvoice': {
       if (state.exists) throw new AppError('conflict', 'This invoice was already issued');
-      const { invoiceId, userId, content } = command.data;
-      return [{ type: 'InvoiceIssued', data: { invoiceId, userId, ...content, status: 'Draft' } }];
+      const { invoiceId, userId, content, origin = null } = command.data;
+      return [{ type: 'InvoiceIssued', data: { invoiceId, userId, ...content, status: 'Draft', origin } }];
     }
     case 'ReviseInvoice': {
       assertOwnLiveInvoice(state, command.data.userId);

@@ -1,4 +1,4 @@
-import { type InvoiceRecord, invoiceStreamId } from '@remit/contracts';
+import { type InvoiceOrigin, type InvoiceRecord, invoiceStreamId } from '@remit/contracts';
 import { type Step, type StoredEvent, step } from '@remit/eventstore';
 import { type LogoUpload, uploadLogo } from '../logos/decider.js';
 import { type InvoiceEvent, type InvoiceState, invoiceDecider } from './decider.js';
@@ -22,16 +22,18 @@ export function issueInvoice(input: {
   logo: LogoUpload | null;
   /** The unissued draft it is issued from (issue 27): marked issued in the same transaction. */
   draftId?: string;
+  /** The quote or recurring run it comes from (issue 33), recorded on its InvoiceIssued. */
+  origin?: InvoiceOrigin;
   /** The number's reservation and the logo's stream, read with the seller's settings (service.ts). */
   known?: Known;
 }): Step<InvoiceState, InvoiceEvent> {
-  const { invoiceId, userId, content, logo, draftId, known } = input;
+  const { invoiceId, userId, content, logo, draftId, known, origin } = input;
   return step({
     decider: invoiceDecider,
     streams: invoiceStreamId(invoiceId),
     // A new random id (service.ts): nothing to read.
     newStream: true,
-    command: { type: 'IssueInvoice', data: { invoiceId, userId, content } },
+    command: { type: 'IssueInvoice', data: { invoiceId, userId, content, ...(origin ? { origin } : {}) } },
     effects: () => [
       reserveInvoiceNumber(userId, content.number, invoiceId, known),
       ...(logo ? [uploadLogo(logo, known)] : []),

@@ -31,10 +31,13 @@ const content: InvoiceRecord = invoiceRecordFromV1({
   template: { id: 'classic', name: 'Classic', componentName: 'classic' },
 });
 const ids = { invoiceId: 'i1', userId: 'u1' };
-const issued: InvoiceStreamEvent = { type: 'InvoiceIssued', data: { ...ids, ...content, status: 'Draft' } };
+const issued: InvoiceStreamEvent = {
+  type: 'InvoiceIssued',
+  data: { ...ids, ...content, status: 'Draft', origin: null },
+};
 const issuedWithoutEmail: InvoiceStreamEvent = {
   type: 'InvoiceIssued',
-  data: { ...ids, ...content, customer: { ...content.customer, email: '' }, status: 'Draft' },
+  data: { ...ids, ...content, customer: { ...content.customer, email: '' }, status: 'Draft', origin: null },
 };
 const paid = (amount: number): CollectionEvent => ({
   type: 'PaymentRecorded',
@@ -137,7 +140,7 @@ describe('invoice decider: reminders', () => {
   it('a reminder dated before the invoice was issued never comes due', () => {
     const lateIssue: InvoiceStreamEvent = {
       type: 'InvoiceIssued',
-      data: { ...ids, ...content, issueDate: '2025-04-12', status: 'Draft' },
+      data: { ...ids, ...content, issueDate: '2025-04-12', status: 'Draft', origin: null },
     };
     given([lateIssue]).when(remind('2025-04-12')).thenNothing();
     given([lateIssue])

@@ -77,10 +77,61 @@ describe('a quote (issue 33)', () => {
     given([created]).when(convert('u2')).thenThrows('Quote not found');
   });
 
-  it('is no longer changed or deleted once answered', () => {
+  it('is no longer changed or deleted once answered or converted, and says why', () => {
+    const revise = {
+      type: 'ReviseQuote',
+      data: {
+        ...ids,
+        validUntil: '2026-04-30',
+        timeZone: 'Europe/Berlin',
+        form,
+        content: created.data.content,
+      },
+    } as const;
     given([created, shared, accepted])
       .when({ type: 'DeleteQuote', data: ids })
-      .thenThrows('already accepted');
+      .thenThrows(
+        'Quote QUO-0001 was accepted by Charles Babbage on 2026-03-10 and can no longer be changed. Convert it to an invoice, or make a new quote.',
+      );
+    given([created, shared, accepted])
+      .when(revise)
+      .thenThrows(
+        'Quote QUO-0001 was accepted by Charles Babbage on 2026-03-10 and can no longer be changed',
+      );
+    given([created, shared, declined])
+      .when(revise)
+      .thenThrows('Quote QUO-0001 was declined on 2026-03-10 and can no longer be changed');
+    given([created, shared, accepted, invoiced])
+      .when(revise)
+      .thenThrows('Quote QUO-0001 was converted to invoice INV-0007 and can no longer be changed');
+  });
+
+  it('is changed while a draft, sent, or expired: a later valid-until revives it', () => {
+    const revise = {
+      type: 'ReviseQuote',
+      data: {
+        ...ids,
+        validUntil: '2026-04-30',
+        timeZone: 'Europe/Berlin',
+        form,
+        content: created.data.content,
+      },
+    } as const;
+    given([created])
+      .when(revise)
+      .thenEmits([{ type: 'QuoteRevised', data: revise.data }]);
+    const expired: QuoteEvent = { type: 'QuoteExpired', data: { ...ids, validUntil: '2026-03-15' } };
+    given([created, shared, expired])
+      .when(revise)
+      .thenEmits([{ type: 'QuoteRevised', data: revise.data }]);
+    given([created, shared, expired, { type: 'QuoteRevised', data: revise.data }])
+      .when(answer(true, '2026-04-01T10:00:00Z'))
+      .thenEmits([
+        {
+          type: 'QuoteAccepted',
+          data: { ...ids, name: 'Charles Babbage', note: '', day: '2026-04-01' },
+        },
+      ]);
   });
 
   it('becomes an invoice with its lines, dated the day of conversion and due after the quoted terms', () => {

@@ -6,6 +6,7 @@ import {
   type QuoteEvent,
   type QuoteLinkEvent,
   quoteLinkStreamId,
+  quoteLockedMessage,
   quoteMessages,
   quoteStateOf,
   quoteStreamId,
@@ -110,6 +111,22 @@ function open(state: QuoteState): void {
   if (state.answer) throw answered(state);
 }
 
+/** A change or deletion of an answered or converted quote: refused with why, and what to do instead. */
+function changeable(state: QuoteState): void {
+  const message = quoteLockedMessage({
+    number: state.number ?? '',
+    answer: state.answer,
+    invoiceNumber: state.invoice?.number ?? null,
+  });
+  if (!message) return;
+  const reason = state.invoice
+    ? 'quote_invoiced'
+    : state.answer?.accepted
+      ? 'quote_accepted'
+      : 'quote_declined';
+  throw refused(reason, message);
+}
+
 /**
  * The quote's decider. The customer answers once, while it is sent and its day has not passed in the owner's time
  * zone (the command carries the moment; the decision reads the day, D-281); it is converted once.
@@ -163,10 +180,10 @@ export const quoteDecider: Decider<QuoteState, QuoteCommand, QuoteEvent> = {
         if (state.exists) throw refused('quote_exists', 'This quote was already made');
         return [{ type: 'QuoteCreated', data: command.data }];
       case 'ReviseQuote':
-        open(own(state, command.data.userId));
+        changeable(own(state, command.data.userId));
         return [{ type: 'QuoteRevised', data: command.data }];
       case 'DeleteQuote':
-        open(own(state, command.data.userId));
+        changeable(own(state, command.data.userId));
         return [{ type: 'QuoteDeleted', data: command.data }];
       case 'SendQuote': {
         const { share, ...sent } = command.data;

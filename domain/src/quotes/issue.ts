@@ -96,7 +96,8 @@ export function convertQuote(input: {
     (_events, quote) => {
       if (!quote.content || !quote.form) return [];
       const content = invoiceFromQuote(quote.content, quote.form, { number: invoiceNumber, issueDate });
-      return [issueInvoice({ invoiceId, userId, content, logo: null })];
+      const origin = { kind: 'quote' as const, quoteId, number: quote.number ?? '' };
+      return [issueInvoice({ invoiceId, userId, content, logo: null, origin })];
     },
   );
 }

@@ -34,7 +34,7 @@ export const content: InvoiceRecord = invoiceRecordFromV1({
 export const ids = { invoiceId: 'i1', userId: 'u1' };
 export const issued: InvoiceStreamEvent = {
   type: 'InvoiceIssued',
-  data: { ...ids, ...content, status: 'Draft' },
+  data: { ...ids, ...content, status: 'Draft', origin: null },
 };
 export const voided: CollectionEvent = {
   type: 'InvoiceVoided',

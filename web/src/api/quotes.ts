@@ -46,6 +46,11 @@ export function createQuote(quote: Record<string, unknown>, idempotencyKey: stri
   return request('POST', '/quotes', { body: quote, idempotencyKey, schema: createdSchema });
 }
 
+/** `PUT /quotes/{id}`: the whole form again; the quote keeps its number. Refused (409) once answered or converted. */
+export function updateQuote(id: string, quote: Record<string, unknown>, idempotencyKey: string) {
+  return request('PUT', path(id), { body: quote, idempotencyKey, schema: createdSchema });
+}
+
 export function deleteQuote(id: string, idempotencyKey: string) {
   return request('DELETE', path(id), { idempotencyKey });
 }

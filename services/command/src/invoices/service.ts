@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type InvoiceContent,
+  type InvoiceOrigin,
   type InvoiceRecord,
   type InvoiceSubmit,
   invoiceContentFrom,
@@ -58,14 +59,24 @@ export function createInvoiceCommands(deps: {
     return { seller: sellerProfileFrom(settings.current), language: client ?? settings.language };
   };
 
+  /** The owner's company logo (CompanyLogoChanged on the settings stream; its image a `logo-{id}` stream). */
+  const companyLogoOf = (settingsHistory: StoredEvent[]) =>
+    foldEvents(settingsDecider, settingsHistory, eventCodec).logo;
+
   return {
-    /** `invoiceId`: a caller that must name it (a recurring run's, the same whoever issues it); else a new one. */
+    /**
+     * `logoBytes`: the form's upload. `options.invoiceId`: a caller that must name it (a recurring run's, the same
+     * whoever issues it); else a new one. `options.origin`: the quote or run it comes from (issue 33).
+     * `options.companyLogo`: with no upload, the invoice carries the owner's company logo (a recurring run's, as a
+     * hand-issued invoice carries the one its form uploaded).
+     */
     async issue(
       userId: string,
       input: InvoiceSubmit,
       logoBytes: Buffer | null,
-      invoiceId: string = randomUUID(),
+      options: { invoiceId?: string; origin?: InvoiceOrigin; companyLogo?: boolean } = {},
     ) {
+      const { invoiceId = randomUUID(), origin, companyLogo = false } = options;
       // Refused before anything is written: an image we do not accept (415), a method that is not theirs.
       const logo: LogoUpload | null = logoBytes ? logoUpload(userId, logoBytes) : null;
       const paymentMethod = (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId)) ?? null;
@@ -77,14 +88,24 @@ export function createInvoiceCommands(deps: {
         invoiceNumberStreamId(userId, input.invoiceNumber),
         ...(logo ? [logoStreamId(logo.logoId)] : []),
       ]);
+      // The company logo's image is already on its own stream (stored with PUT /settings): only named here.
+      const stored = !logo && companyLogo ? companyLogoOf(known.get(settings) ?? []) : null;
       const content = invoiceContentFrom(input, {
-        logo: logo ? { id: logo.logoId, contentType: logo.contentType } : null,
+        logo: logo ? { id: logo.logoId, contentType: logo.contentType } : stored,
         paymentMethod,
         template: templateOf(input),
         ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
       });
       const draftId = input.draftId ? { draftId: input.draftId } : {};
-      return issueInvoice({ invoiceId, userId, content, logo, known, ...draftId });
+      return issueInvoice({
+        invoiceId,
+        userId,
+        content,
+        logo,
+        known,
+        ...draftId,
+        ...(origin ? { origin } : {}),
+      });
     },
 
     /** `expectedRevision`: the revision the edit was made on (If-Match), when the client sent one. */
@@ -119,8 +140,9 @@ export function createInvoiceCommands(deps: {
     },
 
     /**
-     * The document a form makes with no logo upload (a quote, issue 33): the seller's settings and the payment
-     * method's snapshot as an issue takes them; `current` the method already on the document, kept if disabled since.
+     * The document a form makes with no logo upload (a quote, issue 33): the seller's settings, the owner's company
+     * logo and the payment method's snapshot as an issue takes them; `current` the method already on the document,
+     * kept if disabled since. The invoice a quote becomes carries the same logo.
      */
     async contentOf(userId: string, input: InvoiceSubmit, current: InvoiceRecord['paymentMethod'] = null) {
       const settings = settingsStreamId(userId);
@@ -128,7 +150,7 @@ export function createInvoiceCommands(deps: {
       const paymentMethod =
         (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId, current)) ?? null;
       return invoiceContentFrom(input, {
-        logo: null,
+        logo: companyLogoOf(known.get(settings) ?? []),
         paymentMethod,
         template: templateOf(input),
         ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),

@@ -1,19 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   addDays,
   dayIn,
   formatMoney,
-  type InvoiceSubmit,
   incrementInvoiceNumber,
   invoiceSendMailId,
-  invoiceSubmitSchema,
   money,
   type RecurringEvent,
   recurringStreamId,
   sendInvoiceSchema,
 } from '@remit/contracts';
 import { balanceOf, collectInvoice, duePeriod, recurringDecider, recurringStep } from '@remit/domain';
-import { type Database, type EventStore, execute, foldEvents } from '@remit/eventstore';
+import { type EventStore, execute, foldEvents } from '@remit/eventstore';
 import {
   AppError,
   defineJob,
@@ -23,130 +21,26 @@ import {
   type RegisteredJob,
 } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, lte } from 'drizzle-orm';
 import type { InvoicePdfSource } from '../invoices/collection-routes.js';
 import { invoiceEmail } from '../invoices/invoice-email.js';
 import type { InvoiceCommands } from '../invoices/service.js';
 import { hashShareToken, newShareToken } from '../invoices/share-routes.js';
 import { streamInvoice } from '../invoices/stream-invoice.js';
+import { ownerSentMail } from './owner-mail.js';
+import { nextNumberOf, recurringInvoiceId, runInvoice } from './run-invoice.js';
 
-const { recurringProfiles, recurringRuns, invoiceNumbers, clients, users } = readModels;
+const { recurringProfiles, recurringRuns, users } = readModels;
 
 /** Profiles looked at per tick; each issues at most one period per tick (catch-up never bursts). */
 const ISSUE_BATCH = 100;
 const SEND_BATCH = 50;
-
-/** The invoice of a profile's period: the same id whoever issues it, so its stream can be written once. */
-export function recurringInvoiceId(profileId: string, period: number): string {
-  const hex = createHash('sha256').update(`recurring:${profileId}:${period}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** The user's next invoice number as the read models know it (the web's suggestion), free of clashes. */
-export async function nextNumberOf(db: Database, userId: string): Promise<string> {
-  const [last] = await db
-    .select({ number: invoiceNumbers.number })
-    .from(invoiceNumbers)
-    .where(eq(invoiceNumbers.userId, userId))
-    .orderBy(desc(invoiceNumbers.position))
-    .limit(1);
-  let candidate = last ? incrementInvoiceNumber(last.number) : 'INV-0001';
-  for (let tries = 0; tries < 50; tries++) {
-    const [taken] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoiceNumbers)
-      .where(and(eq(invoiceNumbers.userId, userId), eq(invoiceNumbers.number, candidate)));
-    if (!taken?.n) return candidate;
-    candidate = incrementInvoiceNumber(candidate);
-  }
-  return candidate;
-}
-
-/**
- * Days from issue to due: the client's payment terms (the client with the template's customer e-mail), else the
- * template's own (its due date minus its issue date).
- */
-export async function termsDaysOf(db: Database, userId: string, template: InvoiceSubmit): Promise<number> {
-  const [client] = await db
-    .select({ details: clients.details })
-    .from(clients)
-    .where(
-      and(
-        eq(clients.userId, userId),
-        eq(clients.email, template.customerEmail.toLowerCase()),
-        eq(clients.archived, false),
-      ),
-    )
-    .limit(1);
-  const terms = client?.details.paymentTermsDays;
-  if (typeof terms === 'number' && Number.isInteger(terms) && terms >= 0) return terms;
-  const days = Math.round(
-    (Date.parse(`${template.dueDate}T00:00:00Z`) - Date.parse(`${template.issueDate}T00:00:00Z`)) /
-      86_400_000,
-  );
-  return Number.isFinite(days) && days > 0 ? days : 0;
-}
-
-/** The template as a run issues it: the run's number, its day, the due date from the client's terms. */
-export async function runInvoice(
-  db: Database,
-  userId: string,
-  template: Record<string, unknown>,
-  issueDate: string,
-  number: string,
-): Promise<InvoiceSubmit> {
-  const parsed = invoiceSubmitSchema.parse(template);
-  const terms = await termsDaysOf(db, userId, parsed);
-  const { draftId: _draft, status: _status, ...rest } = template;
-  return invoiceSubmitSchema.parse({
-    ...rest,
-    invoiceNumber: number,
-    issueDate,
-    dueDate: addDays(issueDate, terms),
-  });
-}
 
 const foldProfile = async (store: EventStore, profileId: string) => {
   const known = await store.readStreams([recurringStreamId(profileId)]);
   const state = foldEvents(recurringDecider, known.get(recurringStreamId(profileId)) ?? [], eventCodec);
   return { state, known };
 };
-
-/** The owner's mail: a recurring invoice was sent (issue 33, item 4). */
-function ownerSentMail(input: {
-  to: string;
-  ownerName: string;
-  number: string;
-  customer: string;
-  amount: string;
-  appUrl: string;
-  messageId: string;
-}): QueuedMail['message'] {
-  const text = [
-    `Hello ${input.ownerName || 'there'},`,
-    '',
-    `Your recurring invoice ${input.number} for ${input.amount} was issued and sent to ${input.customer}.`,
-    '',
-    `Open Remit: ${input.appUrl}/recurring`,
-  ].join('\n');
-  const esc = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Recurring invoice ${esc(input.number)} sent</title></head>
-<body style="margin:0;padding:32px 12px;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#111827">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border:1px solid #e5e7eb;border-radius:14px;padding:32px">
-<tr><td style="font-size:18px;font-weight:700;padding-bottom:16px">Recurring invoice sent</td></tr>
-<tr><td style="font-size:15px;line-height:24px;padding-bottom:20px">Invoice <strong>${esc(input.number)}</strong> for <strong>${esc(input.amount)}</strong> was issued and sent to ${esc(input.customer)}.</td></tr>
-<tr><td><a href="${esc(input.appUrl)}/recurring" style="display:inline-block;padding:12px 22px;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;border-radius:8px">Open recurring invoices</a></td></tr>
-</table></td></tr></table></body></html>`;
-  return {
-    to: [input.to],
-    cc: [],
-    subject: `Recurring invoice ${input.number} was sent`,
-    text,
-    html,
-    messageId: input.messageId,
-  } as unknown as QueuedMail['message'];
-}
 
 /**
  * The scheduler's recurring jobs (docs/decisions.md D-274): `recurring-issue` issues each due profile's oldest
@@ -170,7 +64,12 @@ export function recurringJobs(deps: {
     let number = await nextNumberOf(context.db, userId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const submit = await runInvoice(context.db, userId, state.invoice, today, number);
-      const issue = await invoices.issue(userId, submit, null, invoiceId);
+      // As a hand-issued invoice: the owner's company logo, and the run it came from on its InvoiceIssued.
+      const issue = await invoices.issue(userId, submit, null, {
+        invoiceId,
+        origin: { kind: 'recurring', profileId, period: due.period },
+        companyLogo: true,
+      });
       const command = recurringStep(
         {
           type: 'RunRecurringProfile',

@@ -15,7 +15,10 @@ describe('the activities projection', () => {
         type: 'UserSignedUp',
         data: { userId: 'u1', name: 'Ada', email: 'ada@example.com', passwordHash: null, method: 'google' },
       },
-      { type: 'InvoiceIssued', data: { ...content, invoiceId: 'i1', userId: 'u1', status: 'Draft' } },
+      {
+        type: 'InvoiceIssued',
+        data: { ...content, invoiceId: 'i1', userId: 'u1', status: 'Draft', origin: null },
+      },
       {
         type: 'InvoicePurchased',
         data: { userId: 'u1', invoiceId: 'i1', sessionId: 'cs_1', amount: 399, currency: 'EUR' },

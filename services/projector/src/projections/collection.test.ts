@@ -30,7 +30,12 @@ describe('the collection projection', () => {
     const batch = await spec.given([
       {
         type: 'InvoiceIssued',
-        data: { ...invoiceContent('INV-1', party('Bob', 'Bob@Example.com')), ...ids, status: 'Draft' },
+        data: {
+          ...invoiceContent('INV-1', party('Bob', 'Bob@Example.com')),
+          ...ids,
+          status: 'Draft',
+          origin: null,
+        },
       },
       {
         type: 'InvoiceIssued',
@@ -39,6 +44,7 @@ describe('the collection projection', () => {
           invoiceId: 'i2',
           userId: 'u1',
           status: 'Draft',
+          origin: null,
         },
       },
       payment('p1', 300),

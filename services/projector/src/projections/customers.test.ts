@@ -17,6 +17,7 @@ describe('the customers projection', () => {
           invoiceId: 'i1',
           userId: 'u1',
           status: 'Draft',
+          origin: null,
         },
       },
       {
@@ -26,6 +27,7 @@ describe('the customers projection', () => {
           invoiceId: 'i2',
           userId: 'u1',
           status: 'Draft',
+          origin: null,
         },
       },
       {

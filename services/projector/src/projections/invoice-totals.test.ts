@@ -16,7 +16,13 @@ const issued = (
 ) =>
   ({
     type: 'InvoiceIssued',
-    data: { ...invoiceContent(number, customer, overrides), invoiceId, userId, status: 'Draft' },
+    data: {
+      ...invoiceContent(number, customer, overrides),
+      invoiceId,
+      userId,
+      status: 'Draft',
+      origin: null,
+    },
   }) as const;
 const payment = (invoiceId: string, paymentId: string, amount: number, userId = 'u1') =>
   ({

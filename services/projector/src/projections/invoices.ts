@@ -28,9 +28,16 @@ function listColumns(content: InvoiceContent) {
  * routes read it from the invoice's own stream, and the row of a v1 invoice stays exactly what it was.
  */
 function contentOf(
-  data: InvoiceRecord & { invoiceId: string; userId: string; status?: string },
+  data: InvoiceRecord & { invoiceId: string; userId: string; status?: string; origin?: unknown },
 ): InvoiceContent {
-  const { invoiceId: _id, userId: _user, status: _status, eInvoice: _eInvoice, ...content } = data;
+  const {
+    invoiceId: _id,
+    userId: _user,
+    status: _status,
+    eInvoice: _eInvoice,
+    origin: _origin,
+    ...content
+  } = data;
   return content;
 }
 

@@ -27,7 +27,7 @@ export async function editFormOf(
   for (const stored of await store.readStream(invoiceStreamId(row.id))) {
     const event = readEvent(stored);
     if (event.type === 'InvoiceIssued') {
-      const { invoiceId: _id, userId: _user, status: _status, ...content } = event.data;
+      const { invoiceId: _id, userId: _user, status: _status, origin: _origin, ...content } = event.data;
       [record, revision] = [content, revision + 1];
     } else if (event.type === 'InvoiceRevised') {
       const { invoiceId: _id, userId: _user, ...content } = event.data;

@@ -19,8 +19,12 @@ const sendVerbs = { queued: 'Queued for', sent: 'Sent to', failed: 'Could not be
 /** What an auditor reads for each event of an invoice's stream (a send as far as its mail went). */
 function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): string {
   switch (event.type) {
-    case 'InvoiceIssued':
-      return `Issued invoice ${event.data.number}`;
+    case 'InvoiceIssued': {
+      const { origin, number } = event.data;
+      if (origin?.kind === 'quote') return `Issued invoice ${number} from quote ${origin.number}`;
+      if (origin?.kind === 'recurring') return `Issued invoice ${number} by a recurring invoice`;
+      return `Issued invoice ${number}`;
+    }
     case 'InvoiceRevised':
       return `Revised invoice ${event.data.number}`;
     case 'InvoiceDeleted':
@@ -91,12 +95,14 @@ export async function historyOf(db: Database, store: EventStore, invoiceId: stri
     const by = event.metadata.userId ?? null;
     const at = typeof event.metadata.at === 'string' ? event.metadata.at : event.createdAt.toISOString();
     const delivery = deliveries.get(mailIdOf(event) ?? '');
+    const origin = event.type === 'InvoiceIssued' ? event.data.origin : null;
     return {
       type: event.type,
       at,
       by: by ? { id: by, name: nameOf.get(by) ?? '' } : null,
       summary: summaryOf(event, delivery),
       ...(delivery ? { delivery } : {}),
+      ...(origin ? { origin } : {}),
     };
   });
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { DownloadMenu } from './DownloadMenu';
 import { HistoryTab } from './HistoryTab';
 import { canMarkPaid } from './InvoiceCard';
+import { InvoiceOriginNote } from './InvoiceOriginNote';
 import { PaymentsTab } from './PaymentsTab';
 import { invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
@@ -141,6 +142,7 @@ export function InvoicePreviewModal({
         </>
       }
     >
+      <InvoiceOriginNote invoiceId={invoice.ID} />
       <Tabs role="tablist">
         {tabButton('preview', 'Preview')}
         {tabButton('history', 'History')}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { newIdempotencyKey } from '../../api/client';
 import { Alert } from '../../components/ui/Alert';
@@ -30,6 +30,7 @@ export function Wizard({
   onReload,
   resumed = false,
   quote = false,
+  quoteId,
 }: {
   draftId: string;
   /** Opened by its id (`?draft=`): this device's draft, or the server's (issue 27). */
@@ -39,14 +40,16 @@ export function Wizard({
   onReload?: () => void;
   /** A quote (issue 33): the same form and templates, with 'Valid until'. */
   quote?: boolean;
+  /** A quote opened to edit (issue 33). */
+  quoteId?: string;
 }) {
-  const wizard = useWizard(draftId, editing, resumed, quote);
+  const wizard = useWizard(draftId, editing, resumed, quote, quoteId);
   const navigate = useNavigate();
   const { step } = wizard;
   const final = wizard.edit?.finalMessage ?? null;
   return (
     <Page
-      title={editing ? 'Edit Invoice' : quote ? 'New Quote' : 'Create Invoice'}
+      title={editing ? 'Edit Invoice' : quoteId ? 'Edit Quote' : quote ? 'New Quote' : 'Create Invoice'}
       description={
         step === 2
           ? 'Step 2 of 2: choose a template.'
@@ -63,7 +66,19 @@ export function Wizard({
           onOverwrite={() => void wizard.saveOverOtherEdit()}
         />
       )}
-      {wizard.loadError && <Alert tone="error">{wizard.loadError}</Alert>}
+      {wizard.loadError && (
+        <Alert tone="error">
+          <span>
+            {wizard.loadError}
+            {quoteId && (
+              <>
+                {' '}
+                <Link to={`/quotes/${encodeURIComponent(quoteId)}`}>Back to the quote</Link>
+              </>
+            )}
+          </span>
+        </Alert>
+      )}
       {final || wizard.loadError ? null : (
         <>
           <Steps aria-label="Progress">
@@ -99,6 +114,12 @@ export function InvoiceCreatePage() {
   const resume = params.get('draft');
   const draftId = useMemo(() => resume ?? newIdempotencyKey(), [resume]);
   return <Wizard key={draftId} draftId={draftId} resumed={resume !== null} />;
+}
+
+/** '/quotes/{id}/edit' (issue 33): a draft, sent or expired quote in the wizard; saving keeps its number. */
+export function QuoteEditPage() {
+  const { id = '' } = useParams();
+  return <Wizard key={id} draftId={`quote-edit-${id}`} quote quoteId={id} />;
 }
 
 /** '/quote/create' (issue 33): the invoice wizard making a quote. */

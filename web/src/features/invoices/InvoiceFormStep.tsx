@@ -101,8 +101,8 @@ export function InvoiceFormStep({ wizard }: { wizard: Wizard }) {
       }}
     >
       <Block title="Your details">
-        {/* An edit keeps the logo the invoice was issued with (PUT is JSON only). */}
-        {!wizard.edit && (
+        {/* An edit keeps the logo the invoice was issued with (PUT is JSON only); a quote carries the company's. */}
+        {!wizard.edit && !wizard.quote && (
           <LogoUpload logo={context.logo} onChange={(logo) => wizard.send({ type: 'SET_LOGO', logo })} />
         )}
         <Grid>

@@ -12,6 +12,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { logError } from '../../lib/log';
 import { media } from '../../theme/theme';
 import { FormReadinessChecklist } from './ReadinessChecklist';
+import { RepeatChoice } from './RepeatChoice';
 import type { Wizard } from './useWizard';
 import type { WizardForm, WizardTemplate } from './wizardMachine';
 
@@ -177,6 +178,7 @@ export function TemplateStep({ wizard }: { wizard: Wizard }) {
           ))}
         </Grid>
       )}
+      {!wizard.edit && !wizard.quote && <RepeatChoice wizard={wizard} disabled={generating} />}
       <Bar>
         <Button variant="secondary" onClick={() => wizard.send({ type: 'BACK' })} disabled={generating}>
           Back
@@ -187,7 +189,11 @@ export function TemplateStep({ wizard }: { wizard: Wizard }) {
           disabled={generating}
           onClick={() => wizard.send({ type: 'GENERATE' })}
         >
-          {wizard.edit ? 'Save changes' : wizard.quote ? 'Create Quote' : 'Generate Invoice'}
+          {wizard.edit || wizard.quoteId
+            ? 'Save changes'
+            : wizard.quote
+              ? 'Create Quote'
+              : 'Generate Invoice'}
         </Button>
       </Bar>
       {previewing && <PreviewModal wizard={wizard} template={previewing} />}

@@ -9,14 +9,15 @@ import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { fetchInvoiceForm } from '../../api/invoiceEdit';
 import { useAuth } from '../auth/AuthProvider';
-import { PENDING_INVOICE_KEY } from '../billing/pendingInvoice';
 import { useToast } from '../toasts/ToastProvider';
 import { bindAddress } from './addressBinding';
 import { type EditRefusal, type EditSession, loadEditStart, saveEdit } from './editInvoice';
+import { loadQuoteEditStart, saveQuoteEdit } from './editQuote';
 import { getPath, setPath, validateInvoiceForm } from './formPaths';
 import { type DraftData, generateInvoice, loadWizardStart, saveDraft } from './generate';
 import { generateQuote, validUntilError, withValidUntil } from './quoteWizard';
 import { saveDraftToServer } from './serverDraft';
+import { useWizardEnd } from './useWizardEnd';
 import { type ItemForm, type WizardForm, wizardMachine } from './wizardMachine';
 
 const AUTOSAVE_MS = 500;
@@ -39,6 +40,8 @@ export function useWizard(
   resumed = false,
   /** A quote (issue 33): the same form with 'Valid until', sent to POST /quotes; no local draft or outbox. */
   quote = false,
+  /** A quote opened to edit (issue 33): loaded from GET /quotes/{id}, saved with PUT. */
+  quoteId?: string,
 ) {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -59,25 +62,32 @@ export function useWizard(
       wizardMachine.provide({
         actors: {
           load: fromPromise(({ input }) =>
-            session.current
-              ? loadEditStart(queryClient, session.current).catch((error: unknown) => {
-                  // Not theirs, gone, or offline: nothing to edit, and no empty form that would look like one.
-                  setLoadError(errorMessage(error, 'The invoice could not be opened. Please try again.'));
+            quoteId
+              ? loadQuoteEditStart(queryClient, quoteId).catch((error: unknown) => {
+                  setLoadError(errorMessage(error, 'The quote could not be opened. Please try again.'));
                   throw error;
                 })
-              : loadWizardStart(queryClient, input.draftId, user?.email ?? '', resumed).then((start) => {
-                  serverVersion.current = start.serverVersion;
-                  return quote ? { ...start, form: withValidUntil(start.form) } : start;
-                }),
+              : session.current
+                ? loadEditStart(queryClient, session.current).catch((error: unknown) => {
+                    // Not theirs, gone, or offline: nothing to edit, and no empty form that would look like one.
+                    setLoadError(errorMessage(error, 'The invoice could not be opened. Please try again.'));
+                    throw error;
+                  })
+                : loadWizardStart(queryClient, input.draftId, user?.email ?? '', resumed).then((start) => {
+                    serverVersion.current = start.serverVersion;
+                    return quote ? { ...start, form: withValidUntil(start.form) } : start;
+                  }),
           ),
           generate: fromPromise(async ({ input }) => {
             try {
               const key = formKey.keyFor(input);
               const result = session.current
                 ? await saveEdit(session.current, input, key, setEditRefusal)
-                : quote
-                  ? await generateQuote(input, key)
-                  : await generateInvoice(input, key);
+                : quoteId
+                  ? await saveQuoteEdit(quoteId, input, key)
+                  : quote
+                    ? await generateQuote(input, key)
+                    : await generateInvoice(input, key);
               formKey.answered();
               return result;
             } catch (error) {
@@ -88,7 +98,7 @@ export function useWizard(
           }),
         },
       }),
-    [queryClient, user?.email, formKey, resumed, quote],
+    [queryClient, user?.email, formKey, resumed, quote, quoteId],
   );
   // An edit is no new invoice to pay for: it never opens the plans.
   const [state, send, actor] = useMachine(machine, {
@@ -141,37 +151,8 @@ export function useWizard(
     [draftId],
   );
 
-  const ended = state.matches('done') || state.matches('queued');
-  const generated = state.matches('generated') || state.matches('plans') || state.matches('done');
-  useEffect(() => {
-    if (quote) {
-      if (!state.matches('done') || !context.invoiceId) return;
-      void invalidateAfter(queryClient, 'quotes');
-      toast('Quote created', { tone: 'success' });
-      navigate(`/quotes/${encodeURIComponent(context.invoiceId)}`);
-      return;
-    }
-    // An invoice issued from a draft leaves the drafts (issue 27).
-    if (generated) void invalidateAfter(queryClient, 'invoices', 'drafts');
-    if (state.matches('plans') && context.invoiceId)
-      sessionStorage.setItem(PENDING_INVOICE_KEY, context.invoiceId);
-    if (!ended) return;
-    if (state.matches('queued')) {
-      toast(
-        navigator.onLine
-          ? 'The server could not be reached. The invoice is queued and will be sent automatically.'
-          : 'You are offline. The invoice will be generated when you are back online.',
-        { tone: 'info' },
-      );
-    } else if (session.current) {
-      toast('Invoice updated', { tone: 'success' });
-      navigate(`/?invoice=${encodeURIComponent(session.current.invoiceId)}`);
-      return;
-    } else if (context.subscribed) {
-      toast('Invoice generated successfully!', { tone: 'success' });
-    }
-    navigate('/');
-  }, [ended, generated, state, context.invoiceId, context.subscribed, queryClient, toast, navigate, quote]);
+  const [repeat, setRepeat] = useState(false);
+  useWizardEnd({ state, quote, quoteId, editing: session.current, repeat });
 
   const errors = useMemo(() => {
     const found = validateInvoiceForm(context.form);
@@ -243,8 +224,12 @@ export function useWizard(
     errors,
     totals: liveTotals(context.form),
     submittable: isInvoiceSubmittable(context.form) && !(quote && validUntilError(context.form)),
-    /** Making a quote (issue 33) rather than an invoice. */
+    /** Making a quote (issue 33) rather than an invoice; `quoteId`: editing that one. */
     quote,
+    quoteId,
+    /** 'Repeat this invoice' (issue 33): once generated, the recurring schedule opens with it. */
+    repeat,
+    setRepeat,
     addItem: () =>
       replace(`items.${items.length}.description`, {
         ...context.form,

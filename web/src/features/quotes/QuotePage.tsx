@@ -8,7 +8,7 @@ import { ApiError, errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { convertQuote, deleteQuote, quotePdfPath, quoteQuery, sendQuote, shareQuote } from '../../api/quotes';
 import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
+import { Button, ButtonLink } from '../../components/ui/Button';
 import { Card, VisuallyHidden } from '../../components/ui/Card';
 import { Page } from '../../layout/Page';
 import { formatAmount, formatDate, formatDateTime } from '../../lib/format';
@@ -141,6 +141,11 @@ function QuoteView({ detail }: { detail: QuoteDetail }) {
               <Button busy={send.busy} onClick={() => send.run()}>
                 {quote.state === 'Draft' ? 'Send to customer' : 'Send again'}
               </Button>
+            )}
+            {open && (
+              <ButtonLink variant="secondary" to={`/quotes/${encodeURIComponent(quote.id)}/edit`}>
+                Edit
+              </ButtonLink>
             )}
             <Button variant="secondary" busy={share.busy} onClick={() => share.run()}>
               Share link
