@@ -50,18 +50,22 @@ describe('auth actors', () => {
       queries: { where: () => ({ equals: () => ({ toArray: async () => rows }) }) },
     } as unknown as RemitDatabase;
     const queryClient = new QueryClient();
+    // The settable clock: 2.5 s pass at once, with every timer the check set firing in its turn.
+    vi.useFakeTimers();
     void restoreAtStart(queryClient, () => opened.promise, testUser.id);
     storeToken('abc');
     const actor = start(queryClient);
     try {
       // Longer than the old 1.5 s race plus the 0.5 s second try: the check must still be waiting.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await vi.advanceTimersByTimeAsync(2_500);
+      vi.useRealTimers();
       expect(actor.getSnapshot().matches('checking')).toBe(true);
       opened.resolve(database);
       const snapshot = await waitFor(actor, (state) => state.matches('signedIn'));
       expect(snapshot.context).toMatchObject({ user: testUser, subscribed: true, offline: true });
       expect(readToken()).toBe('abc');
     } finally {
+      vi.useRealTimers();
       actor.stop();
       await restoreAtStart(queryClient, () => opened.promise, null);
     }
