@@ -45,13 +45,9 @@ export { assignDocumentNumber, changeDocumentSeries } from './invoices/number-se
 export { notifyOwnerStep, recordOverdue, remindCustomer } from './invoices/reminders.js';
 export { type ItemCommand, type ItemState, itemCommand, itemDecider, toItemView } from './items/decider.js';
 export { type LogoUpload, logoUpload, uploadLogo } from './logos/decider.js';
-export {
-  type QuoteCommand,
-  type QuoteState,
-  quoteDecider,
-  quoteStep,
-} from './quotes/decider.js';
+export { type QuoteCommand, type QuoteState, quoteDecider } from './quotes/decider.js';
 export { convertQuote, createQuote, invoiceFromQuote, quoteContent } from './quotes/issue.js';
+export { quoteStep } from './quotes/step.js';
 export {
   duePeriod,
   nextRunOf,

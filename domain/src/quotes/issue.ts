@@ -2,7 +2,7 @@ import { addDays, type InvoiceRecord, type QuoteSubmit } from '@remit/contracts'
 import type { Step } from '@remit/eventstore';
 import { issueInvoice } from '../invoices/issue.js';
 import { assignDocumentNumber } from '../invoices/number-series.js';
-import { quoteStep } from './decider.js';
+import { quoteStep } from './step.js';
 
 /** The quote's document: the form's content under the quote's number, valid until `validUntil` (its due date's place). */
 export function quoteContent(content: InvoiceRecord, number: string, validUntil: string): InvoiceRecord {
