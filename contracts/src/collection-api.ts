@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CollectionStatus, collectionStatuses } from './collection-status.js';
-import { type PaymentMethodKind, paymentMethodKinds } from './events/collection.js';
+import { type PaymentMethodKind, paymentMethodKinds, paymentSources } from './events/collection.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -88,7 +88,16 @@ export const paymentViewSchema = z.object({
   method: z.enum(paymentMethodKinds),
   reference: z.string(),
   note: z.string(),
+  /** Who recorded it: the owner, a provider's checkout (`stripe`, `sandbox`) or a bank statement (`bank`). */
+  source: z.enum(paymentSources),
+  /** What the provider kept of it (minor units); 0 when none. */
+  fee: z.number().int().nonnegative(),
+  /** Nothing of it stands. */
   reversed: z.boolean(),
+  /** What of it was taken back (part of it after a provider's partial refund; all of it once reversed). */
+  reversedAmount: z.number().int().nonnegative(),
+  /** Why it was last taken back (or restored); null when never. */
+  reversalReason: z.string().nullable(),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 

@@ -63,7 +63,8 @@ export function createSettle(deps: {
       const state = await loadInvoice(store, invoiceId);
       let overpaid = false;
       // Refunded in full or disputed at the provider already: nothing is left to give back.
-      const givenBack = payment.refunded >= payment.amount || payment.dispute !== null;
+      const givenBack =
+        payment.refunded >= payment.amount || (payment.dispute !== null && payment.dispute.status !== 'won');
       const problem = state.collection.recorded[payment.paymentId] ? null : problemOf(state, payment);
       if (problem && problem !== 'overpaid' && givenBack) return { outcome: 'ignored', position: null };
       if (problem && !givenBack) {
