@@ -49,4 +49,3 @@ export function decideReminder(
   }
   return events;
 }
-

@@ -129,7 +129,12 @@ export function evolveCollection(
     case 'PaymentReversed':
     case 'PaymentRestored': {
       const { paymentId, amount } = event.data;
-      const known = payments.recorded[paymentId] ?? { amount, reversedAmount: 0, reversed: false, restored: false };
+      const known = payments.recorded[paymentId] ?? {
+        amount,
+        reversedAmount: 0,
+        reversed: false,
+        restored: false,
+      };
       const sign = event.type === 'PaymentReversed' ? 1 : -1;
       const reversedAmount = known.reversedAmount + sign * amount;
       const payment = {

@@ -51,8 +51,7 @@ const reasons = (source: RecordOnlinePaymentData['source']) => {
  */
 function reversedAtProvider(data: RecordOnlinePaymentData, restored: boolean): number {
   if (data.overpaid) return data.amount;
-  const disputed =
-    data.dispute && data.dispute.status !== 'won' && !restored ? data.dispute.amount : 0;
+  const disputed = data.dispute && data.dispute.status !== 'won' && !restored ? data.dispute.amount : 0;
   return Math.min(data.amount, data.refunded + disputed);
 }
 

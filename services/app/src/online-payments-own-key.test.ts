@@ -47,7 +47,10 @@ describe.each(httpStores())('online payments with the server’s own Stripe key 
     const started = await kit.checkout(pageToken);
     expect(started.body.url).toBe(`https://checkout.stripe.test/c/pay/${started.sessionId}`);
     const request = fake.requests.filter((sent) => sent.path === '/v1/checkout/sessions').at(-1);
-    expect(request).toMatchObject({ account: null, body: { mode: 'payment', customer_email: 'charles@difference.example' } });
+    expect(request).toMatchObject({
+      account: null,
+      body: { mode: 'payment', customer_email: 'charles@difference.example' },
+    });
 
     const paid = fake.pay(started.sessionId, { fee: 3447 });
     const delivered = await kit.deliver('checkout.session.completed', paid.session, null);

@@ -91,7 +91,10 @@ describe.each(httpStores())('refunds and disputes of online payments on %s', (ki
     const { owner, invoiceId, sessionId, paid, on } = await paidInvoice();
     const intentId = paid.intent.id as string;
     // Everything happened at Stripe before the first webhook arrives: paid, refunded in part, disputed, won.
-    const completed = on('checkout.session.completed', fake.sessions.get(sessionId) as Record<string, unknown>);
+    const completed = on(
+      'checkout.session.completed',
+      fake.sessions.get(sessionId) as Record<string, unknown>,
+    );
     const refunded = on('charge.refunded', fake.refundInDashboard(intentId, 50_000));
     const dispute = fake.dispute(intentId);
     const opened = on('charge.dispute.created', dispute);

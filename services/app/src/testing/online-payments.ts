@@ -1,5 +1,5 @@
-import type { InvoiceCollectionDetails } from '@remit/contracts';
 import type { FakeStripe } from '@remit/command/testing/fake-stripe';
+import type { InvoiceCollectionDetails } from '@remit/contracts';
 import { type EventStore, events } from '@remit/eventstore';
 import { max } from 'drizzle-orm';
 import type { TestApp } from './harness.js';

@@ -135,8 +135,15 @@ export const onOnlinePayments = (userId: string, command: OnlinePaymentsCommand)
   });
 
 /** The owner's account as its stream has it. */
-export async function onlinePaymentsAccount(store: EventStore, userId: string): Promise<OnlinePaymentsAccount> {
-  return foldEvents(onlinePaymentsDecider, await store.readStream(onlinePaymentsStreamId(userId)), eventCodec);
+export async function onlinePaymentsAccount(
+  store: EventStore,
+  userId: string,
+): Promise<OnlinePaymentsAccount> {
+  return foldEvents(
+    onlinePaymentsDecider,
+    await store.readStream(onlinePaymentsStreamId(userId)),
+    eventCodec,
+  );
 }
 
 /** The owner's account takes charges now: what the sent mail's 'Pay {amount}' needs. */

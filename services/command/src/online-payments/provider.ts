@@ -1,4 +1,9 @@
-import type { OnlinePaymentMode, OnlinePaymentProvider, PaymentMethodKind } from '@remit/contracts';
+import type {
+  DocumentLanguage,
+  OnlinePaymentMode,
+  OnlinePaymentProvider,
+  PaymentMethodKind,
+} from '@remit/contracts';
 import type { ProviderDispute } from '@remit/domain';
 
 /**
@@ -46,6 +51,8 @@ export interface CheckoutInput {
   amount: number;
   currency: string;
   customerEmail: string | null;
+  /** The invoice's document language: the checkout speaks it to the customer. */
+  language: DocumentLanguage;
   successUrl: string;
   cancelUrl: string;
   /** One checkout per invoice, balance and account a few minutes: a double-click makes one session. */

@@ -1,4 +1,5 @@
 import {
+  isDocumentLanguage,
   type OnlinePaymentsStatus,
   onlinePaymentMessages,
   type StreamInvoice,
@@ -195,6 +196,7 @@ export function createOnlinePayments(deps: {
           amount: balance,
           currency: content.currency,
           customerEmail: content.customer.email || null,
+          language: isDocumentLanguage(content.eInvoice?.language) ? content.eInvoice.language : 'en',
           successUrl: `${page}?checkout=return&session_id=${SESSION_PLACEHOLDER}`,
           cancelUrl: `${page}?checkout=cancelled`,
           // A double-click (or a second tab within minutes) gets the same session, not a second charge.
@@ -239,6 +241,11 @@ export function createOnlinePayments(deps: {
     },
 
     settle,
+
+    /** The invoice's document language: what its customer reads the sandbox's checkout in. */
+    async languageOf(invoiceId: string): Promise<string> {
+      return (await loadInvoice(store, invoiceId)).content?.eInvoice?.language ?? 'en';
+    },
 
     takes: (event: Stripe.Event): boolean => stripeEvents.takes(event),
     applyStripeEvent: stripeEvents.applyStripeEvent,

@@ -17,7 +17,9 @@ export async function ownerOfAccount(
   provider: InvoicePaymentProvider,
   accountId: string,
 ): Promise<string | null> {
-  const [linked] = (await store.readStream(connectedAccountStreamId(provider.name, accountId))).map(readEvent);
+  const [linked] = (await store.readStream(connectedAccountStreamId(provider.name, accountId))).map(
+    readEvent,
+  );
   return linked?.type === 'ConnectedAccountLinked' ? linked.data.userId : null;
 }
 

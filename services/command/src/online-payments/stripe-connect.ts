@@ -1,3 +1,4 @@
+import { catalogue } from '@remit/contracts';
 import type { ProviderDispute } from '@remit/domain';
 import { AppError } from '@remit/kit';
 import Stripe from 'stripe';
@@ -156,13 +157,17 @@ export function createStripeInvoicePayments(
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          locale: input.language,
           line_items: [
             {
               quantity: 1,
               price_data: {
                 currency: input.currency.toLowerCase(),
                 unit_amount: input.amount,
-                product_data: { name: `Invoice ${input.invoiceNumber}`, description: input.payee },
+                product_data: {
+                  name: `${catalogue(input.language).document.invoice} ${input.invoiceNumber}`,
+                  description: input.payee,
+                },
               },
             },
           ],

@@ -4,8 +4,8 @@ import { AppError } from '@remit/kit';
 import type Stripe from 'stripe';
 import { stripeEventDecider } from '../billing/stripe-webhooks.js';
 import type { Commands } from '../commands.js';
-import { onOnlinePayments, onlinePaymentsAccount } from './account.js';
-import { OWN_ACCOUNT, type InvoicePaymentProvider } from './provider.js';
+import { onlinePaymentsAccount, onOnlinePayments } from './account.js';
+import { type InvoicePaymentProvider, OWN_ACCOUNT } from './provider.js';
 import { ownerOfAccount, type Settle, type SettleOutcome } from './settle.js';
 
 const idOf = (value: unknown) =>

@@ -7,8 +7,8 @@ import {
   invoiceMailDefaults,
   owedAndKept,
   type PaymentView,
-  paymentSources,
   paymentMethodKinds,
+  paymentSources,
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';

@@ -24,8 +24,7 @@ export function PaymentLine({ payment }: { payment: PaymentView }) {
   if (payment.reversed) {
     return (
       <s>
-        {amount} on {payment.date} (reversed{reason})
-        {details.length > 0 ? ` · ${details.join(' · ')}` : ''}
+        {amount} on {payment.date} (reversed{reason}){details.length > 0 ? ` · ${details.join(' · ')}` : ''}
       </s>
     );
   }
@@ -34,7 +33,10 @@ export function PaymentLine({ payment }: { payment: PaymentView }) {
       {amount} on {payment.date}
       {details.length > 0 ? ` · ${details.join(' · ')}` : ''}
       {payment.reversedAmount > 0 ? (
-        <em> · {formatAmount(payment.reversedAmount, payment.currency)} of it taken back{reason}</em>
+        <em>
+          {' '}
+          · {formatAmount(payment.reversedAmount, payment.currency)} of it taken back{reason}
+        </em>
       ) : null}
     </span>
   );
