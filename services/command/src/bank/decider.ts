@@ -142,7 +142,11 @@ function decide(state: BankTransactionState, command: BankCommand): BankEvent[] 
       const remaining = state.amount - state.applied;
       if (remaining <= 0)
         throw new AppError('conflict', bankMessages.fullyMatched, { reason: 'fully_matched' });
-      if (currency === state.currency && amount > remaining) {
+      if (currency !== state.currency) {
+        const message = bankMessages.otherCurrencyMatch(state.currency, number, currency);
+        throw new AppError('conflict', message, { reason: 'other_currency', fields: { invoiceId: message } });
+      }
+      if (amount > remaining) {
         throw new AppError('validation', bankMessages.moreThanRemaining, {
           fields: { amount: bankMessages.moreThanRemaining },
         });
