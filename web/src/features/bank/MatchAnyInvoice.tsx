@@ -1,5 +1,5 @@
 import { type BankTransaction, money, paymentAmountIn, toDecimalString } from '@remit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { matchBankTransaction } from '../../api/bank';
 import { useCommand } from '../../api/command';
@@ -27,6 +27,8 @@ function useOpenInvoices(search: string) {
   }, [search]);
   return useQuery({
     queryKey: ['bank', 'invoice-picker', typed],
+    // The list stays while the next search is asked: the arrow keys never land on an empty list.
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       (await listInvoices({ page: 1, limit: 25, search: typed || undefined }, signal)).invoices
         .filter(isOpen)
