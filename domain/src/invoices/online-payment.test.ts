@@ -62,9 +62,15 @@ describe('invoice decider: a payment as the provider has it now', () => {
     const disputed = reversed(TOTAL, 'Disputed by the customer in Stripe');
     given([issued, recorded]).when(online(0, open())).thenEmits([disputed]);
     given([issued, recorded, disputed]).when(online(0, open())).thenNothing();
-    given([issued, recorded, disputed]).when(online(0, won())).thenEmits([restored(TOTAL)]);
-    given([issued, recorded, disputed, restored(TOTAL)]).when(online(0, won())).thenNothing();
-    given([issued, recorded, disputed, restored(TOTAL)]).when(online(0, open())).thenNothing();
+    given([issued, recorded, disputed])
+      .when(online(0, won()))
+      .thenEmits([restored(TOTAL)]);
+    given([issued, recorded, disputed, restored(TOTAL)])
+      .when(online(0, won()))
+      .thenNothing();
+    given([issued, recorded, disputed, restored(TOTAL)])
+      .when(online(0, open()))
+      .thenNothing();
     given([issued, recorded, disputed, restored(TOTAL)])
       .when(online(2000, won()))
       .thenEmits([reversed(2000, 'Refunded in part in Stripe')]);
@@ -72,14 +78,16 @@ describe('invoice decider: a payment as the provider has it now', () => {
 
   it('keeps a lost dispute reversed, and takes nothing back on a read older than what was recorded', () => {
     const disputed = reversed(TOTAL, 'Disputed by the customer in Stripe');
-    given([issued, recorded, disputed]).when(online(0, { amount: TOTAL, status: 'lost' })).thenNothing();
+    given([issued, recorded, disputed])
+      .when(online(0, { amount: TOTAL, status: 'lost' }))
+      .thenNothing();
     given([issued, recorded, disputed]).when(online(0)).thenNothing();
     given([issued, recorded, reversed(3000, 'Refunded in part in Stripe')])
       .when(online(0))
       .thenNothing();
   });
 
-  it("lets the owner reverse only what still stands of a partly refunded payment", () => {
+  it('lets the owner reverse only what still stands of a partly refunded payment', () => {
     given([issued, recorded, reversed(3000, 'Refunded in part in Stripe')])
       .when({ type: 'ReversePayment', data: { ...ids, paymentId: 'pi_1', reason: 'Charged back' } })
       .thenEmits([reversed(9000, 'Charged back')]);

@@ -107,7 +107,9 @@ describe('the bank transaction decider', () => {
     };
     const history = [imported, matched('inv-10', 25000, 1)];
     given(history).when(unmatch).thenEmits([unmatched]);
-    given([...history, unmatched]).when(unmatch).thenNothing();
+    given([...history, unmatched])
+      .when(unmatch)
+      .thenNothing();
     given([imported]).when(unmatch).thenNothing();
     given([...history, unmatched])
       .when(match('inv-10', 25000))

@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { bankTransactionCommand } from './decider.js';
 
 /**
- * What reversing a payment does to the bank credit it was matched from (D-333): the match is undone on the
+ * What reversing a payment does to the bank credit it was matched from (D-332): the match is undone on the
  * credit's stream in the same transaction, so the credit is unmatched again, once. The credit is found in the
  * log by the match's `paymentId` (the command side reads no read model); none for a payment typed by hand.
  */

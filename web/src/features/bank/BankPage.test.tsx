@@ -34,7 +34,12 @@ function api(transactions: BankTransaction[] = [partial], options: { listFails?:
     'GET /bank-csv-mapping': () => ({ body: { mapping: null } }),
     'GET /invoices': () => ({
       body: invoicePage([
-        listedInvoice({ ID: 'inv-20', InvoiceNumber: 'INV-2026-0020', CollectionStatus: 'outstanding', Balance: 30000 }),
+        listedInvoice({
+          ID: 'inv-20',
+          InvoiceNumber: 'INV-2026-0020',
+          CollectionStatus: 'outstanding',
+          Balance: 30000,
+        }),
         listedInvoice({
           ID: 'inv-21',
           InvoiceNumber: 'INV-2026-0021',
@@ -125,7 +130,9 @@ describe('/bank', () => {
     const { requests } = api();
     const user = userEvent.setup();
     await openAt('/bank', 'Bank');
-    await user.click(await screen.findByRole('button', { name: 'Match the transfer from Müller GmbH to an invoice' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Match the transfer from Müller GmbH to an invoice' }),
+    );
     const search = await screen.findByRole('combobox', { name: 'Find an open invoice' });
     await user.type(search, 'INV');
     const options = within(await screen.findByRole('listbox', { name: 'Open invoices' }));

@@ -16,7 +16,8 @@ const SHOWN = 8;
 
 /** Owes something: what a credit may pay (a void, credited or paid invoice takes nothing). */
 const isOpen = (invoice: InvoiceListItem) =>
-  (invoice.Balance ?? 0) > 0 && !['void', 'credited', 'paid', 'draft'].includes(invoice.CollectionStatus ?? '');
+  (invoice.Balance ?? 0) > 0 &&
+  !['void', 'credited', 'paid', 'draft'].includes(invoice.CollectionStatus ?? '');
 
 /** The owner's open invoices whose number or customer matches what was typed, newest first. */
 function useOpenInvoices(search: string) {
@@ -95,7 +96,11 @@ export function MatchAnyInvoice({ transaction, payer }: { transaction: BankTrans
 
   if (!opened) {
     return (
-      <Button variant="secondary" onClick={() => setOpened(true)} aria-label={`Match the transfer from ${payer} to an invoice`}>
+      <Button
+        variant="secondary"
+        onClick={() => setOpened(true)}
+        aria-label={`Match the transfer from ${payer} to an invoice`}
+      >
         Match to an invoice…
       </Button>
     );
@@ -106,7 +111,8 @@ export function MatchAnyInvoice({ transaction, payer }: { transaction: BankTrans
       {chosen ? (
         <PickerRow>
           <p>
-            Invoice <strong>{chosen.InvoiceNumber}</strong> · {chosen.CustomerCompanyName || chosen.CustomerName} ·{' '}
+            Invoice <strong>{chosen.InvoiceNumber}</strong> ·{' '}
+            {chosen.CustomerCompanyName || chosen.CustomerName} ·{' '}
             {formatAmount(chosen.Balance ?? 0, chosen.Currency)} due
           </p>
           <TextField
