@@ -11,6 +11,8 @@ test('a CAMT.053 with 20 entries marks the right invoices paid and leaves the re
   page,
   request,
 }) => {
+  // Twenty invoices, a statement, the screen's filters and a match by keyboard: more than the default minute.
+  test.slow();
   const { token } = await createVerifiedAccount(request);
   await subscribeViaSandbox(request, token);
   const headers = () => ({ Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() });
