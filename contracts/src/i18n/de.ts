@@ -212,6 +212,11 @@ export const de: Catalogue = {
     received: 'Zahlung erhalten. Vielen Dank!',
     processing: 'Ihre Zahlung wird bearbeitet; diese Seite zeigt sie, sobald sie bestätigt ist.',
     cancelled: 'Zahlung abgebrochen. Es wurde nichts belastet.',
+    nothingDue: 'Diese Rechnung ist bereits bezahlt.',
+    unavailable: 'Diese Rechnung kann gerade nicht online bezahlt werden.',
+    failed: 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es gleich noch einmal.',
+    notConfirmed:
+      'Ihre Zahlung konnte noch nicht bestätigt werden. Wenn Sie bezahlt haben, zeigt diese Seite es in Kürze an.',
     sandbox: {
       title: 'Test-Checkout',
       testMode: 'TESTMODUS',

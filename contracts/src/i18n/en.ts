@@ -216,6 +216,10 @@ export const en = {
     received: 'Payment received. Thank you!',
     processing: 'Your payment is being processed; this page will show it once it is confirmed.',
     cancelled: 'Payment cancelled. Nothing was charged.',
+    nothingDue: 'This invoice is already paid.',
+    unavailable: 'This invoice cannot be paid online right now.',
+    failed: 'The payment could not be started. Please try again in a moment.',
+    notConfirmed: 'Your payment could not be confirmed yet. If you paid, this page will show it shortly.',
     sandbox: {
       title: 'Test checkout',
       testMode: 'TEST MODE',

@@ -209,6 +209,11 @@ export const es: Catalogue = {
     received: 'Pago recibido. ¡Gracias!',
     processing: 'Su pago se está procesando; esta página lo mostrará en cuanto se confirme.',
     cancelled: 'Pago cancelado. No se ha cobrado nada.',
+    nothingDue: 'Esta factura ya está pagada.',
+    unavailable: 'Esta factura no se puede pagar en línea en este momento.',
+    failed: 'No se ha podido iniciar el pago. Vuelva a intentarlo en un momento.',
+    notConfirmed:
+      'Todavía no se ha podido confirmar su pago. Si ha pagado, esta página lo mostrará en breve.',
     sandbox: {
       title: 'Pago de prueba',
       testMode: 'MODO DE PRUEBA',

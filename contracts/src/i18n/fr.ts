@@ -211,6 +211,11 @@ export const fr: Catalogue = {
     received: 'Paiement reçu. Merci !',
     processing: 'Votre paiement est en cours de traitement ; cette page l’affichera dès qu’il sera confirmé.',
     cancelled: 'Paiement annulé. Aucun montant n’a été débité.',
+    nothingDue: 'Cette facture est déjà payée.',
+    unavailable: 'Cette facture ne peut pas être payée en ligne pour le moment.',
+    failed: 'Le paiement n’a pas pu être lancé. Veuillez réessayer dans un instant.',
+    notConfirmed:
+      'Votre paiement n’a pas encore pu être confirmé. Si vous avez payé, cette page l’affichera sous peu.',
     sandbox: {
       title: 'Paiement de test',
       testMode: 'MODE TEST',

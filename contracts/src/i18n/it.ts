@@ -211,6 +211,11 @@ export const it: Catalogue = {
     received: 'Pagamento ricevuto. Grazie!',
     processing: 'Il pagamento è in elaborazione; questa pagina lo mostrerà non appena sarà confermato.',
     cancelled: 'Pagamento annullato. Non è stato addebitato nulla.',
+    nothingDue: 'Questa fattura è già stata pagata.',
+    unavailable: 'Al momento questa fattura non può essere pagata online.',
+    failed: 'Non è stato possibile avviare il pagamento. Riprova tra un momento.',
+    notConfirmed:
+      'Non è stato ancora possibile confermare il pagamento. Se hai pagato, questa pagina lo mostrerà a breve.',
     sandbox: {
       title: 'Pagamento di prova',
       testMode: 'MODALITÀ DI PROVA',

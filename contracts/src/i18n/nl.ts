@@ -208,6 +208,11 @@ export const nl: Catalogue = {
     received: 'Betaling ontvangen. Dank u wel!',
     processing: 'Uw betaling wordt verwerkt; deze pagina toont haar zodra ze is bevestigd.',
     cancelled: 'Betaling geannuleerd. Er is niets afgeschreven.',
+    nothingDue: 'Deze factuur is al betaald.',
+    unavailable: 'Deze factuur kan nu niet online worden betaald.',
+    failed: 'De betaling kon niet worden gestart. Probeer het zo opnieuw.',
+    notConfirmed:
+      'Uw betaling kon nog niet worden bevestigd. Als u hebt betaald, toont deze pagina dat binnenkort.',
     sandbox: {
       title: 'Testbetaling',
       testMode: 'TESTMODUS',

@@ -92,8 +92,8 @@ export function TransactionRow({ transaction }: { transaction: BankTransaction }
                   </Button>
                 ) : suggestion.currency !== transaction.currency ? (
                   <span>
-                    In {suggestion.currency}: record the payment on the invoice with the amount you received
-                    in {suggestion.currency}
+                    The invoice is in {suggestion.currency}: record the payment on it with the amount you
+                    received in {suggestion.currency}
                   </span>
                 ) : (
                   <span>Nothing is left to pay on this invoice</span>
