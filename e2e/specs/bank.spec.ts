@@ -139,7 +139,8 @@ test('a CAMT.053 with 20 entries marks the right invoices paid and leaves the re
   await expect(page.getByText('Nothing new: 19 transactions were imported before.')).toBeVisible();
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto('/');
+  // Back to the dashboard the way the owner goes (a full reload within 30 s shows the persisted list: D-336).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
   const rows = page.getByTestId('invoice');
   const row = (number: string) => rows.filter({ hasText: number });
   await expect(row('BANK-011').getByTestId('collection-status')).toHaveText('Paid');
