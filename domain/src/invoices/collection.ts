@@ -7,9 +7,9 @@ import {
   paymentDateMessage,
 } from '@remit/contracts';
 import { AppError, unreachable } from '@remit/kit';
+import type { CollectionCommand } from './collection-command.js';
 import { decideReminder } from './collection-reminders.js';
 import { badAmount, invoiceSettled, invoiceVoid, minorUnitsOf, paymentsStand } from './collection-rules.js';
-import type { CollectionCommand } from './collection-command.js';
 import { balanceOf, type Payments } from './collection-state.js';
 import { decideOnlinePayment } from './online-payment.js';
 
