@@ -75,6 +75,9 @@ export const bankMessages = {
   ignored: 'This transaction was ignored',
   fullyMatched: 'This transaction is already matched in full',
   otherCurrency: 'The invoice is in another currency than the transaction',
+  /** A match across currencies is refused: the owner records what reached them, in the invoice's currency. */
+  otherCurrencyMatch: (transfer: string, number: string, invoice: string) =>
+    `This transfer is in ${transfer} and invoice ${number} is in ${invoice}: record the payment on the invoice with the amount you received in ${invoice}`,
   moreThanRemaining: 'The amount is more than what is left of the transaction',
   noCsvMapping: 'Save a column mapping for CSV statements first',
 } as const;

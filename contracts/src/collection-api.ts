@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type CollectionStatus, collectionStatuses } from './collection-status.js';
-import { type PaymentMethodKind, paymentMethodKinds } from './events/collection.js';
+import { type PaymentMethodKind, paymentMethodKinds, paymentSources } from './events/collection.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -88,7 +88,17 @@ export const paymentViewSchema = z.object({
   method: z.enum(paymentMethodKinds),
   reference: z.string(),
   note: z.string(),
+  // Issue 31's fields default, so an answer cached by an older version still reads.
+  /** Who recorded it: the owner, a provider's checkout (`stripe`, `sandbox`) or a bank statement (`bank`). */
+  source: z.enum(paymentSources).default('owner'),
+  /** What the provider kept of it (minor units); 0 when none. */
+  fee: z.number().int().nonnegative().default(0),
+  /** Nothing of it stands. */
   reversed: z.boolean(),
+  /** What of it was taken back (part of it after a provider's partial refund; all of it once reversed). */
+  reversedAmount: z.number().int().nonnegative().default(0),
+  /** Why it was last taken back (or restored); null when never. */
+  reversalReason: z.string().nullable().default(null),
 });
 export type PaymentView = z.infer<typeof paymentViewSchema>;
 

@@ -15,7 +15,7 @@ export { creditNoteContent } from './credit-notes/content.js';
 export { type CreditNoteState, creditNoteDecider, sendCreditNote } from './credit-notes/decider.js';
 export { type CreditNoteIssue, issueCreditNote } from './credit-notes/issue.js';
 export { refundInvoice } from './credit-notes/refund.js';
-export type { CollectionCommand } from './invoices/collection.js';
+export type { CollectionCommand, ProviderDispute, RecordOnlinePaymentData } from './invoices/collection.js';
 export {
   balanceOf,
   isCredited,

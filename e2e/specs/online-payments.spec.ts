@@ -92,6 +92,15 @@ test('the owner connects online payments; the customer pays the sent invoice in 
   await expect(row.getByTestId('collection-status')).toHaveText('Paid', { timeout: 30_000 });
   await page.screenshot({ path: join(screenshots, 'online-payments-dashboard-1280.png') });
 
+  // The owner sees where it came from and what the provider kept.
+  await page.getByRole('button', { name: 'Open invoice ONLINE-001' }).click();
+  const preview = page.getByRole('dialog', { name: 'Invoice Preview' });
+  await preview.getByRole('tab', { name: 'Payments' }).click();
+  await expect(preview.getByRole('list', { name: 'Payments' })).toContainText('Sandbox · fee €5.67');
+  await expectNoSeriousViolations(page, 'the paid invoice’s payments');
+  await preview.screenshot({ path: join(screenshots, 'online-payments-payments-tab.png') });
+  await page.keyboard.press('Escape');
+
   // The payment is on the invoice once, by card, with the sandbox's fee.
   const details = await request.get(`/api/invoices/${invoiceId}`, { headers: headers() });
   const { Collection } = (await details.json()) as {

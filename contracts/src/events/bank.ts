@@ -81,6 +81,20 @@ export const bankEvents = {
       automatic: z.boolean(),
     }),
   ),
+  /**
+   * The payment a match recorded was reversed on its invoice (the owner's reversal): what it applied of the
+   * credit is free again, once. `amount` is what the match had applied, in the credit's `currency`.
+   */
+  BankTransactionUnmatched: eventType(
+    z.object({
+      transactionId: z.string(),
+      userId: z.string(),
+      invoiceId: z.string(),
+      paymentId: z.string(),
+      amount: z.number().int().positive(),
+      currency: z.string(),
+    }),
+  ),
   /** The owner said the credit is not for an invoice. */
   BankTransactionIgnored: eventType(z.object({ transactionId: z.string(), userId: z.string() })),
 } as const;

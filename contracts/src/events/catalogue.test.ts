@@ -109,7 +109,31 @@ describe('readEvent', () => {
     expect(readEvent({ ...envelope, type: 'PaymentRecorded', schemaVersion: 2, data: online }).data).toEqual(
       online,
     );
-    expect(eventVersion('PaymentRecorded')).toBe(2);
+    expect(eventVersion('PaymentRecorded')).toBe(3);
+  });
+
+  it("upcasts a statement's match written before v3 as a bank payment, and only that (issue 31, D-331)", () => {
+    const matched = {
+      invoiceId: 'i1',
+      userId: 'u1',
+      paymentId: 'p2',
+      amount: 10_000,
+      currency: 'EUR',
+      date: '2026-11-27',
+      method: 'bank_transfer',
+      reference: '20261127000001',
+      note: 'Matched from statement 2026-11-27, entry 20261127000001',
+      source: 'owner',
+      fee: 0,
+    };
+    const read = (data: object, schemaVersion = 2) =>
+      readEvent({ ...envelope, type: 'PaymentRecorded', schemaVersion, data }).data;
+    expect(read(matched)).toEqual({ ...matched, source: 'bank' });
+    // Typed by the owner, or paid in cash with the same words: still the owner's.
+    expect(read({ ...matched, note: 'Paid by transfer' })).toMatchObject({ source: 'owner' });
+    expect(read({ ...matched, method: 'cash' })).toMatchObject({ source: 'owner' });
+    expect(read({ ...matched, source: 'bank' }, 3)).toMatchObject({ source: 'bank' });
+    expect(() => read({ ...matched, source: 'bank' }, 2)).toThrow();
   });
 
   it('knows the version every type is written as', () => {

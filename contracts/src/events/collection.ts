@@ -24,10 +24,15 @@ export type PaymentMethodKind = (typeof paymentMethodKinds)[number];
 
 /**
  * Who recorded a payment (v2): the owner by hand, or a payment provider's checkout by itself (issue 31):
- * `stripe` through the owner's connected account, `sandbox` the built-in stand-in where no money moves.
+ * `stripe` through the owner's connected account, `sandbox` the built-in stand-in where no money moves;
+ * `bank` (v3) a credit of an imported bank statement, matched by the import or confirmed by the owner.
  */
-export const paymentSources = ['owner', 'stripe', 'sandbox'] as const;
+export const paymentSources = ['owner', 'stripe', 'sandbox', 'bank'] as const;
 export type PaymentSource = (typeof paymentSources)[number];
+const paymentSourcesV2 = ['owner', 'stripe', 'sandbox'] as const;
+
+/** The note a bank statement's match writes (D-310): how a v2 payment is known to have come from the bank. */
+export const bankMatchNotePrefix = 'Matched from statement ';
 
 const paymentRecordedV1 = z.object({
   invoiceId: z.string(),
@@ -43,17 +48,50 @@ const paymentRecordedV1 = z.object({
 
 export const collectionEvents = {
   /** The customer paid (part of) the invoice; the owner recorded it ('Mark as paid' is the whole balance). */
-  PaymentRecorded: eventType(paymentRecordedV1).next(
-    paymentRecordedV1.extend({
-      /** Where it came from; the provider's own id of the payment is `reference`. */
-      source: z.enum(paymentSources),
-      /** What the provider kept of it (minor units of `currency`); 0 when recorded by the owner. */
-      fee: z.number().int().nonnegative(),
-    }),
-    (v1) => ({ ...v1, source: 'owner' as const, fee: 0 }),
-  ),
-  /** A recorded payment taken back (a mistake, a bounced transfer): it no longer counts. */
+  PaymentRecorded: eventType(paymentRecordedV1)
+    .next(
+      paymentRecordedV1.extend({
+        /** Where it came from; the provider's own id of the payment is `reference`. */
+        source: z.enum(paymentSourcesV2),
+        /** What the provider kept of it (minor units of `currency`); 0 when recorded by the owner. */
+        fee: z.number().int().nonnegative(),
+      }),
+      (v1) => ({ ...v1, source: 'owner' as const, fee: 0 }),
+    )
+    .next(
+      paymentRecordedV1.extend({
+        source: z.enum(paymentSources),
+        fee: z.number().int().nonnegative(),
+      }),
+      // Before v3 a statement's match was written as the owner's; its note says where it came from.
+      (v2) => ({
+        ...v2,
+        source:
+          v2.source === 'owner' && v2.method === 'bank_transfer' && v2.note.startsWith(bankMatchNotePrefix)
+            ? ('bank' as const)
+            : v2.source,
+      }),
+    ),
+  /**
+   * A recorded payment taken back (a mistake, a bounced transfer, a refund or dispute at the provider): `amount`
+   * of it no longer counts. The owner reverses what is left of a payment; a provider's partial refund reverses
+   * the part refunded (issue 31), so one payment may be reversed in parts, never past its amount.
+   */
   PaymentReversed: eventType(
+    z.object({
+      invoiceId: z.string(),
+      userId: z.string(),
+      paymentId: z.string(),
+      amount: z.number().int().positive(),
+      currency: z.string(),
+      reason: z.string(),
+    }),
+  ),
+  /**
+   * What a dispute had reversed of a payment counts again: the customer's bank closed the dispute in the
+   * owner's favour (Stripe's `charge.dispute.closed`, status won). At most once per payment.
+   */
+  PaymentRestored: eventType(
     z.object({
       invoiceId: z.string(),
       userId: z.string(),

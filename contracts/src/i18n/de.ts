@@ -205,4 +205,32 @@ export const de: Catalogue = {
       refund_due: 'Erstattung ausstehend',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: '{amount} bezahlen',
+    confirming: 'Ihre Zahlung wird bestätigt …',
+    received: 'Zahlung erhalten. Vielen Dank!',
+    processing: 'Ihre Zahlung wird bearbeitet; diese Seite zeigt sie, sobald sie bestätigt ist.',
+    cancelled: 'Zahlung abgebrochen. Es wurde nichts belastet.',
+    nothingDue: 'Diese Rechnung ist bereits bezahlt.',
+    unavailable: 'Diese Rechnung kann gerade nicht online bezahlt werden.',
+    failed: 'Die Zahlung konnte nicht gestartet werden. Bitte versuchen Sie es gleich noch einmal.',
+    notConfirmed:
+      'Ihre Zahlung konnte noch nicht bestätigt werden. Wenn Sie bezahlt haben, zeigt diese Seite es in Kürze an.',
+    sandbox: {
+      title: 'Test-Checkout',
+      testMode: 'TESTMODUS',
+      testNote: 'Dies ist ein Test-Checkout. Es wird keine echte Zahlung ausgeführt.',
+      heading: 'Rechnung {number} bezahlen',
+      invoice: 'Rechnung',
+      paidTo: 'Zahlung an',
+      card: 'Karte',
+      testCard: '{card} (Test)',
+      cancel: 'Abbrechen',
+      alreadyPaid: 'Dieser Checkout ist bereits bezahlt.',
+      continue: 'Weiter',
+      noProvider:
+        'Auf diesem Server ist kein Zahlungsanbieter eingerichtet, daher ersetzt eine eingebaute Sandbox den echten Checkout.',
+    },
+  },
 };

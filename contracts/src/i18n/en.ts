@@ -209,6 +209,33 @@ export const en = {
       refund_due: 'Refund due',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: 'Pay {amount}',
+    confirming: 'Confirming your payment…',
+    received: 'Payment received. Thank you!',
+    processing: 'Your payment is being processed; this page will show it once it is confirmed.',
+    cancelled: 'Payment cancelled. Nothing was charged.',
+    nothingDue: 'This invoice is already paid.',
+    unavailable: 'This invoice cannot be paid online right now.',
+    failed: 'The payment could not be started. Please try again in a moment.',
+    notConfirmed: 'Your payment could not be confirmed yet. If you paid, this page will show it shortly.',
+    sandbox: {
+      title: 'Test checkout',
+      testMode: 'TEST MODE',
+      testNote: 'This is a test checkout. No real payment is made.',
+      heading: 'Pay invoice {number}',
+      invoice: 'Invoice',
+      paidTo: 'Paid to',
+      card: 'Card',
+      testCard: '{card} (test)',
+      cancel: 'Cancel',
+      alreadyPaid: 'This checkout is already paid.',
+      continue: 'Continue',
+      noProvider:
+        'No payment provider is set up on this server, so a built-in sandbox stands in for the real checkout.',
+    },
+  },
 };
 
 /** The shape every language's catalogue has: the English catalogue's keys, any strings. */

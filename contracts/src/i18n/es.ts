@@ -202,4 +202,32 @@ export const es: Catalogue = {
       refund_due: 'Reembolso pendiente',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: 'Pagar {amount}',
+    confirming: 'Confirmando su pago…',
+    received: 'Pago recibido. ¡Gracias!',
+    processing: 'Su pago se está procesando; esta página lo mostrará en cuanto se confirme.',
+    cancelled: 'Pago cancelado. No se ha cobrado nada.',
+    nothingDue: 'Esta factura ya está pagada.',
+    unavailable: 'Esta factura no se puede pagar en línea en este momento.',
+    failed: 'No se ha podido iniciar el pago. Vuelva a intentarlo en un momento.',
+    notConfirmed:
+      'Todavía no se ha podido confirmar su pago. Si ha pagado, esta página lo mostrará en breve.',
+    sandbox: {
+      title: 'Pago de prueba',
+      testMode: 'MODO DE PRUEBA',
+      testNote: 'Este es un pago de prueba. No se realiza ningún pago real.',
+      heading: 'Pagar la factura {number}',
+      invoice: 'Factura',
+      paidTo: 'Beneficiario',
+      card: 'Tarjeta',
+      testCard: '{card} (prueba)',
+      cancel: 'Cancelar',
+      alreadyPaid: 'Este pago ya se ha realizado.',
+      continue: 'Continuar',
+      noProvider:
+        'Este servidor no tiene configurado ningún proveedor de pagos, así que un entorno de pruebas integrado sustituye al pago real.',
+    },
+  },
 };

@@ -204,4 +204,32 @@ export const fr: Catalogue = {
       refund_due: 'Remboursement dû',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: 'Payer {amount}',
+    confirming: 'Confirmation de votre paiement…',
+    received: 'Paiement reçu. Merci !',
+    processing: 'Votre paiement est en cours de traitement ; cette page l’affichera dès qu’il sera confirmé.',
+    cancelled: 'Paiement annulé. Aucun montant n’a été débité.',
+    nothingDue: 'Cette facture est déjà payée.',
+    unavailable: 'Cette facture ne peut pas être payée en ligne pour le moment.',
+    failed: 'Le paiement n’a pas pu être lancé. Veuillez réessayer dans un instant.',
+    notConfirmed:
+      'Votre paiement n’a pas encore pu être confirmé. Si vous avez payé, cette page l’affichera sous peu.',
+    sandbox: {
+      title: 'Paiement de test',
+      testMode: 'MODE TEST',
+      testNote: 'Ceci est un paiement de test. Aucun paiement réel n’est effectué.',
+      heading: 'Payer la facture {number}',
+      invoice: 'Facture',
+      paidTo: 'Bénéficiaire',
+      card: 'Carte',
+      testCard: '{card} (test)',
+      cancel: 'Annuler',
+      alreadyPaid: 'Ce paiement a déjà été effectué.',
+      continue: 'Continuer',
+      noProvider:
+        'Aucun prestataire de paiement n’est configuré sur ce serveur : un bac à sable intégré remplace le vrai paiement.',
+    },
+  },
 };

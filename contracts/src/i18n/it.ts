@@ -204,4 +204,32 @@ export const it: Catalogue = {
       refund_due: 'Rimborso dovuto',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: 'Paga {amount}',
+    confirming: 'Conferma del pagamento in corso…',
+    received: 'Pagamento ricevuto. Grazie!',
+    processing: 'Il pagamento è in elaborazione; questa pagina lo mostrerà non appena sarà confermato.',
+    cancelled: 'Pagamento annullato. Non è stato addebitato nulla.',
+    nothingDue: 'Questa fattura è già stata pagata.',
+    unavailable: 'Al momento questa fattura non può essere pagata online.',
+    failed: 'Non è stato possibile avviare il pagamento. Riprova tra un momento.',
+    notConfirmed:
+      'Non è stato ancora possibile confermare il pagamento. Se hai pagato, questa pagina lo mostrerà a breve.',
+    sandbox: {
+      title: 'Pagamento di prova',
+      testMode: 'MODALITÀ DI PROVA',
+      testNote: 'Questo è un pagamento di prova. Non viene effettuato alcun pagamento reale.',
+      heading: 'Paga la fattura {number}',
+      invoice: 'Fattura',
+      paidTo: 'Beneficiario',
+      card: 'Carta',
+      testCard: '{card} (prova)',
+      cancel: 'Annulla',
+      alreadyPaid: 'Questo pagamento è già stato effettuato.',
+      continue: 'Continua',
+      noProvider:
+        'Su questo server non è configurato alcun fornitore di pagamenti, quindi un ambiente di prova integrato sostituisce il pagamento reale.',
+    },
+  },
 };

@@ -201,4 +201,32 @@ export const nl: Catalogue = {
       refund_due: 'Terugbetaling open',
     },
   },
+  /** Paying online (issue 31): the customer page's notices back from checkout, and the sandbox's checkout. */
+  checkout: {
+    pay: '{amount} betalen',
+    confirming: 'Uw betaling wordt bevestigd…',
+    received: 'Betaling ontvangen. Dank u wel!',
+    processing: 'Uw betaling wordt verwerkt; deze pagina toont haar zodra ze is bevestigd.',
+    cancelled: 'Betaling geannuleerd. Er is niets afgeschreven.',
+    nothingDue: 'Deze factuur is al betaald.',
+    unavailable: 'Deze factuur kan nu niet online worden betaald.',
+    failed: 'De betaling kon niet worden gestart. Probeer het zo opnieuw.',
+    notConfirmed:
+      'Uw betaling kon nog niet worden bevestigd. Als u hebt betaald, toont deze pagina dat binnenkort.',
+    sandbox: {
+      title: 'Testbetaling',
+      testMode: 'TESTMODUS',
+      testNote: 'Dit is een testbetaling. Er wordt geen echte betaling gedaan.',
+      heading: 'Factuur {number} betalen',
+      invoice: 'Factuur',
+      paidTo: 'Betaald aan',
+      card: 'Kaart',
+      testCard: '{card} (test)',
+      cancel: 'Annuleren',
+      alreadyPaid: 'Deze betaling is al voldaan.',
+      continue: 'Doorgaan',
+      noProvider:
+        'Op deze server is geen betaalprovider ingesteld, dus een ingebouwde sandbox vervangt de echte betaling.',
+    },
+  },
 };

@@ -1,4 +1,5 @@
-import type { PaymentMethodKind, PaymentSource } from '@remit/contracts';
+import type { PaymentMethodKind } from '@remit/contracts';
+import type { RecordOnlinePaymentData } from './online-payment.js';
 
 /** The commands on an invoice's collection (issue 14 and after): decided by decideCollection (collection.ts). */
 export type CollectionCommand =
@@ -21,31 +22,13 @@ export type CollectionCommand =
          * the invoice paid in part since the match was made, the payment is refused rather than partial.
          */
         onlyWhenBalanceIs?: number;
+        /** `bank`: a bank statement's credit matched to the invoice (by the import or the owner). */
+        source?: 'owner' | 'bank';
       };
     }
   | { type: 'ReversePayment'; data: { invoiceId: string; userId: string; paymentId: string; reason: string } }
-  /**
-   * A payment the provider took on the customer page's checkout (issue 31), as the provider has it now:
-   * recorded once by its id (the PaymentIntent's), and reversed once when `reversal` names why (refunded,
-   * disputed, or refunded because it came after the balance was paid). Any order of webhooks converges.
-   */
-  | {
-      type: 'RecordOnlinePayment';
-      data: {
-        invoiceId: string;
-        userId: string;
-        paymentId: string;
-        amount: number;
-        currency: string;
-        date: string;
-        method: PaymentMethodKind;
-        reference: string;
-        note: string;
-        source: Exclude<PaymentSource, 'owner'>;
-        fee: number;
-        reversal: string | null;
-      };
-    }
+  /** A payment the provider took on the customer page's checkout, as the provider has it now (./online-payment.ts). */
+  | { type: 'RecordOnlinePayment'; data: RecordOnlinePaymentData }
   | { type: 'VoidInvoice'; data: { invoiceId: string; userId: string; reason: string } }
   | {
       type: 'SendInvoice';

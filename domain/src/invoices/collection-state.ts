@@ -6,9 +6,9 @@ import { type RecordedEvent, unreachable } from '@remit/kit';
  * paid"): the payments that stand, and whether the invoice was voided. Pure; the invoice decider calls in.
  */
 export interface Payments {
-  /** Every payment recorded, by id, with whether it was reversed since. */
-  recorded: Readonly<Record<string, { amount: number; reversed: boolean }>>;
-  /** The sum of the payments that stand (not reversed), in minor units of the invoice's currency. */
+  /** Every payment recorded, by id, with what of it was reversed since. */
+  recorded: Readonly<Record<string, RecordedPayment>>;
+  /** The sum of what stands of the payments (less what was reversed), in minor units of the invoice's currency. */
   paid: number;
   voided: boolean;
   /** The customer page link that is active (its id; the token itself is never kept), or null. */
@@ -32,6 +32,16 @@ export interface Payments {
   /** Paid back to the customer; refunds by id. */
   refunded: number;
   refunds: readonly string[];
+}
+
+export interface RecordedPayment {
+  amount: number;
+  /** Taken back so far (in parts by a provider's refunds, or all of it); never more than `amount`. */
+  reversedAmount: number;
+  /** Nothing of it stands. */
+  reversed: boolean;
+  /** A won dispute gave back what it had reversed (it happens once). */
+  restored: boolean;
 }
 
 export const noPayments: Payments = {
@@ -109,18 +119,34 @@ export function evolveCollection(
       };
     case 'PaymentRecorded': {
       const { paymentId, amount } = event.data;
+      const payment = { amount, reversedAmount: 0, reversed: false, restored: false };
       return {
         ...payments,
-        recorded: { ...payments.recorded, [paymentId]: { amount, reversed: false } },
+        recorded: { ...payments.recorded, [paymentId]: payment },
         paid: payments.paid + amount,
       };
     }
-    case 'PaymentReversed': {
+    case 'PaymentReversed':
+    case 'PaymentRestored': {
       const { paymentId, amount } = event.data;
+      const known = payments.recorded[paymentId] ?? {
+        amount,
+        reversedAmount: 0,
+        reversed: false,
+        restored: false,
+      };
+      const sign = event.type === 'PaymentReversed' ? 1 : -1;
+      const reversedAmount = known.reversedAmount + sign * amount;
+      const payment = {
+        ...known,
+        reversedAmount,
+        reversed: reversedAmount >= known.amount,
+        restored: known.restored || event.type === 'PaymentRestored',
+      };
       return {
         ...payments,
-        recorded: { ...payments.recorded, [paymentId]: { amount, reversed: true } },
-        paid: payments.paid - amount,
+        recorded: { ...payments.recorded, [paymentId]: payment },
+        paid: payments.paid - sign * amount,
       };
     }
     case 'InvoiceVoided':

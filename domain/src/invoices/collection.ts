@@ -1,18 +1,21 @@
 import {
-  addDays,
   type CollectionEvent,
   formatMoney,
   type InvoiceContent,
   invoiceMailDefaults,
   money,
-  paymentAmountIn,
   paymentDateMessage,
 } from '@remit/contracts';
 import { AppError, unreachable } from '@remit/kit';
 import type { CollectionCommand } from './collection-command.js';
-import { balanceOf, isSettled, type Payments } from './collection-state.js';
+import { decideReminder } from './collection-reminders.js';
+import { badAmount, invoiceSettled, invoiceVoid, minorUnitsOf, paymentsStand } from './collection-rules.js';
+import { balanceOf, type Payments } from './collection-state.js';
+import { decideOnlinePayment } from './online-payment.js';
 
 export type { CollectionCommand } from './collection-command.js';
+export { assertRevisable } from './collection-rules.js';
+export { overpaidMessage, type ProviderDispute, type RecordOnlinePaymentData } from './online-payment.js';
 
 /** Views closer together than this are one: the History shows visits, not page loads. */
 const VIEW_INTERVAL_MS = 60 * 60 * 1000;
@@ -21,134 +24,6 @@ const VIEW_INTERVAL_MS = 60 * 60 * 1000;
 const defaultSubject = (content: InvoiceContent & { eInvoice?: { language?: string } }) =>
   invoiceMailDefaults(content, 0).subject;
 
-const invoiceVoid = (what: string) =>
-  new AppError('conflict', `This invoice is void and ${what}`, { reason: 'invoice_void' });
-const invoiceSettled = (what: string) =>
-  new AppError('conflict', `This invoice is paid in full and ${what}`, { reason: 'invoice_settled' });
-const paymentsStand = (what: string) =>
-  new AppError('conflict', `This invoice has payments recorded; reverse them before ${what}`, {
-    reason: 'payments_recorded',
-  });
-const badAmount = (message: string, reason = 'invalid_amount') =>
-  new AppError('validation', message, { reason, fields: { amount: message } });
-
-/**
- * A revision (content) or a deletion (null) is refused once the customer's side has begun: a void
- * invoice and a settled one are records; a partly paid one may change, but not under what was paid nor
- * into another currency, and is not deleted while its payments stand.
- */
-export function assertRevisable(
-  payments: Payments,
-  content: InvoiceContent | null,
-  current?: InvoiceContent,
-) {
-  if (payments.voided) throw invoiceVoid('can no longer be changed');
-  if (payments.paid <= 0) return;
-  if (content === null) throw paymentsStand('deleting it (or void it instead)');
-  if (current && isSettled(current, payments)) throw invoiceSettled('can no longer be changed');
-  if (current && content.currency !== current.currency) {
-    throw paymentsStand(`changing its currency from ${current.currency}`);
-  }
-  if (content.total < payments.paid) {
-    const paid = formatMoney(money(payments.paid, content.currency));
-    throw paymentsStand(`lowering its total under the ${paid} paid`);
-  }
-}
-
-/** Reads a typed amount as minor units of the invoice's currency (contracts, `paymentAmountIn`), or refuses it. */
-function minorUnitsOf(typed: string, currency: string): number {
-  const amount = paymentAmountIn(typed, currency);
-  if ('message' in amount) throw badAmount(amount.message);
-  if (amount.units > BigInt(Number.MAX_SAFE_INTEGER))
-    throw badAmount('The amount is too large', 'overpayment');
-  return Number(amount.units);
-}
-
-/**
- * The reminders that came due by `today` and were not handled yet: the latest is mailed, earlier ones are
- * recorded as superseded (after downtime the customer gets one reminder, not a burst). A reminder dated
- * before the invoice was issued never comes due; one earlier than a reminder already handled is
- * superseded. Nothing for a void, settled or opted-out invoice.
- */
-function decideReminder(
-  content: InvoiceContent,
-  payments: Payments,
-  data: { invoiceId: string; userId: string; today: string; offsets: number[] },
-): CollectionEvent[] {
-  const { invoiceId, userId, today } = data;
-  const balance = balanceOf(content, payments);
-  if (payments.voided || payments.remindersOff || balance === 0) return [];
-  const due = [...new Set(data.offsets)]
-    .filter((offset) => !payments.reminders.includes(offset))
-    .filter((offset) => {
-      const day = addDays(content.dueDate, offset);
-      return day <= today && day >= content.issueDate;
-    })
-    .sort((a, b) => a - b);
-  const latest = due.at(-1);
-  if (latest === undefined) return [];
-  const handledLatest = Math.max(-Infinity, ...payments.reminders);
-  const skipped = (offset: number, reason: 'superseded' | 'no_customer_email'): CollectionEvent => ({
-    type: 'InvoiceReminderSkipped',
-    data: { invoiceId, userId, offset, reason },
-  });
-  const events = due.slice(0, -1).map((offset) => skipped(offset, 'superseded'));
-  const to = content.customer.email.trim();
-  if (latest < handledLatest) events.push(skipped(latest, 'superseded'));
-  else if (!to) events.push(skipped(latest, 'no_customer_email'));
-  else {
-    events.push({
-      type: 'InvoiceReminderSent',
-      data: {
-        invoiceId,
-        userId,
-        offset: latest,
-        to,
-        dueDate: content.dueDate,
-        balance,
-        currency: content.currency,
-      },
-    });
-  }
-  return events;
-}
-
-/** Past the balance (a second tab, a voided invoice): only as a payment already given back. */
-export const overpaidMessage = 'The invoice was already paid: refunded to the customer';
-
-function decideOnlinePayment(
-  content: InvoiceContent,
-  payments: Payments,
-  data: Extract<CollectionCommand, { type: 'RecordOnlinePayment' }>['data'],
-): CollectionEvent[] {
-  const { reversal, ...payment } = data;
-  const { invoiceId, userId, paymentId, amount } = payment;
-  const reversed: CollectionEvent[] = reversal
-    ? [
-        {
-          type: 'PaymentReversed',
-          data: { invoiceId, userId, paymentId, amount, currency: content.currency, reason: reversal },
-        },
-      ]
-    : [];
-  const known = payments.recorded[paymentId];
-  if (known) return known.reversed ? [] : reversed;
-  if (payment.currency !== content.currency) {
-    throw new AppError(
-      'conflict',
-      `The payment is in ${payment.currency}, the invoice in ${content.currency}`,
-      {
-        reason: 'currency_mismatch',
-      },
-    );
-  }
-  const fits = !payments.voided && amount <= balanceOf(content, payments);
-  if (!fits && !reversal) {
-    throw new AppError('conflict', overpaidMessage, { reason: 'overpayment' });
-  }
-  return [{ type: 'PaymentRecorded', data: payment }, ...reversed];
-}
-
 export function decideCollection(
   content: InvoiceContent,
   payments: Payments,
@@ -156,7 +31,7 @@ export function decideCollection(
 ): CollectionEvent[] {
   switch (command.type) {
     case 'RecordPayment': {
-      const { amount: typed, today, onlyWhenBalanceIs, ...data } = command.data;
+      const { amount: typed, today, onlyWhenBalanceIs, source = 'owner', ...data } = command.data;
       if (payments.recorded[data.paymentId]) return [];
       const dateMessage = paymentDateMessage(data.date, content.issueDate, today);
       if (dateMessage) throw new AppError('validation', dateMessage, { fields: { date: dateMessage } });
@@ -177,7 +52,7 @@ export function decideCollection(
       return [
         {
           type: 'PaymentRecorded',
-          data: { ...data, amount, currency: content.currency, source: 'owner', fee: 0 },
+          data: { ...data, amount, currency: content.currency, source, fee: 0 },
         },
       ];
     }
@@ -188,10 +63,12 @@ export function decideCollection(
       const payment = payments.recorded[paymentId];
       if (!payment) throw new AppError('not_found', 'Payment not found');
       if (payment.reversed) return [];
+      // What still stands of it: a provider may have taken part of it back already.
+      const amount = payment.amount - payment.reversedAmount;
       return [
         {
           type: 'PaymentReversed',
-          data: { invoiceId, userId, paymentId, amount: payment.amount, currency: content.currency, reason },
+          data: { invoiceId, userId, paymentId, amount, currency: content.currency, reason },
         },
       ];
     }

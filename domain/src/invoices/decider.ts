@@ -110,6 +110,7 @@ function evolve(state: InvoiceState, event: RecordedEvent<InvoiceEvent>): Invoic
       return { ...state, paid: true, updatedAt: event.createdAt };
     case 'PaymentRecorded':
     case 'PaymentReversed':
+    case 'PaymentRestored':
     case 'InvoiceVoided':
     case 'InvoiceSent':
     case 'InvoiceShared':
@@ -214,6 +215,7 @@ export const invoiceDecider: Decider<InvoiceState, InvoiceCommand, InvoiceEvent>
     'InvoiceDownloaded',
     'PaymentRecorded',
     'PaymentReversed',
+    'PaymentRestored',
     'InvoiceVoided',
     'InvoiceSent',
     'InvoiceShared',

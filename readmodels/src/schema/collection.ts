@@ -49,8 +49,17 @@ export const invoicePayments = pgTable(
     method: text('method').notNull(),
     reference: text('reference').notNull(),
     note: text('note').notNull(),
+    /** Where it came from (PaymentRecorded's `source`) and what the provider kept of it (issue 31). */
+    source: text('source').notNull().default('owner'),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    /** Nothing of it stands (`reversed_amount` is all of it). */
     reversed: boolean('reversed').notNull().default(false),
+    /** What of it was reversed (in parts by a provider's partial refunds), less what a won dispute restored. */
+    reversedAmount: bigint('reversed_amount', { mode: 'number' }).notNull().default(0),
+    /** The reason of the last reversal or restoration. */
     reversalReason: text('reversal_reason'),
+    /** The log position of the last reversal or restoration applied (a re-delivery changes nothing). */
+    changedPosition: bigint('changed_position', { mode: 'bigint' }),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     position: bigint('position', { mode: 'bigint' }).notNull(),
   },

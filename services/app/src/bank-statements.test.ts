@@ -322,6 +322,70 @@ describe.each(httpStores())('bank statements over HTTP on %s', (kind) => {
     ).toEqual([toVoid.id]);
   });
 
+  it('returns a credit to the unmatched once when its payment is reversed; a bank payment says so', async () => {
+    const credit = (await transactions('matched')).find(
+      (transaction) => transaction.amount === 10000,
+    ) as BankTransaction;
+    const invoiceId = id('INV-2026-0001');
+    const [payment] = (
+      (await app.get(`/invoices/${invoiceId}`, { token: ada.token })).body.Collection as {
+        Payments: { id: string; source: string; reversed: boolean }[];
+      }
+    ).Payments;
+    expect(payment).toMatchObject({ source: 'bank', reversed: false });
+    const reverse = (key: string) =>
+      app.post(
+        `/invoices/${invoiceId}/payments/${payment?.id}/reverse`,
+        { reason: 'Another customer’s transfer' },
+        { token: ada.token, headers: { 'Idempotency-Key': key } },
+      );
+    // A double click, then a second reversal later: the credit is freed once.
+    const [first, second] = await Promise.all([reverse('bank-reverse-0001'), reverse('bank-reverse-0001')]);
+    expect([first.status, second.status]).toContain(200);
+    expect(Math.max(first.status, second.status)).toBeLessThan(500);
+    const again = await reverse('bank-reverse-0002');
+    expect(again.status).toBe(200);
+    const unmatched = await transactions('unmatched', ada.token, again.body.position ?? first.body.position);
+    expect(unmatched.find((transaction) => transaction.id === credit.id)).toMatchObject({
+      remaining: 10000,
+      matches: [],
+    });
+    const freed = await app.database.db.execute(
+      sql`select count(*)::int as n from events where type = 'BankTransactionUnmatched' and data->>'transactionId' = ${credit.id}`,
+    );
+    expect((freed as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
+    expect(await collectionOf('INV-2026-0001')).toMatchObject({ AmountPaid: 0, Balance: 10000 });
+
+    // Matched again by the owner: a new payment, the credit matched in full once more.
+    const rematched = await app.post(
+      `/bank-transactions/${credit.id}/match`,
+      { invoiceId, amount: 10000 },
+      { token: ada.token },
+    );
+    expect(rematched.status).toBe(200);
+    await app.applied(BigInt(String(rematched.body.position)));
+    expect(await collectionOf('INV-2026-0001')).toMatchObject({ AmountPaid: 10000, Balance: 0 });
+  });
+
+  it('refuses to match a transfer to an invoice in another currency, saying what to do', async () => {
+    const dollars = (await transactions('suggested')).find(
+      (transaction) => transaction.currency === 'USD',
+    ) as BankTransaction;
+    const refused = await app.post(
+      `/bank-transactions/${dollars.id}/match`,
+      { invoiceId: id('INV-2026-0015'), amount: 15000 },
+      { token: ada.token },
+    );
+    expect(refused).toMatchObject({
+      status: 409,
+      body: {
+        error:
+          'This transfer is in USD and invoice INV-2026-0015 is in EUR: record the payment on the invoice with the amount you received in EUR',
+      },
+    });
+    expect((await collectionOf('INV-2026-0015')).AmountPaid).toBe(0);
+  });
+
   it('keeps every user’s transactions their own', async () => {
     const [mine] = await transactions('unmatched');
     expect(await transactions(undefined, bob.token)).toEqual([]);

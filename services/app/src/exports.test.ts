@@ -385,6 +385,7 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
         'Bäckerei Ünal GmbH',
         'EUR',
         '500,00',
+        '0,00',
         'bank_transfer',
         'Überweisung 1',
         '',

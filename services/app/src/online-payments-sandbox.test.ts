@@ -25,8 +25,12 @@ describe.each(httpStores())('online payments in the sandbox on %s', (kind) => {
     await app.close();
   });
 
-  async function sharedInvoice(token: string, number: string) {
-    const created = await postInvoice(app, token, invoicePayload({ invoiceNumber: number }));
+  async function sharedInvoice(token: string, number: string, language?: 'de' | 'fr') {
+    const created = await postInvoice(
+      app,
+      token,
+      invoicePayload({ invoiceNumber: number, ...(language ? { language } : {}) }),
+    );
     const invoiceId = (created.body.invoice as { ID: string }).ID;
     const shared = await app.post(`/invoices/${invoiceId}/share`, {}, { token });
     return { invoiceId, pageToken: (shared.body.url as string).split('/i/')[1] as string };
@@ -132,5 +136,21 @@ describe.each(httpStores())('online payments in the sandbox on %s', (kind) => {
     );
     expect((await app.post('/online-payments/connect', {}, { token: owner.token })).body.state).toBe('on');
     expect((await app.get('/billing/online-payments')).status).toBe(401);
+  });
+
+  it("speaks the invoice's language on its sandbox checkout", async () => {
+    const owner = await signedInUser(app, 'sandbox-deutsch@example.com', 'Ada Lovelace');
+    await app.post('/online-payments/connect', {}, { token: owner.token });
+    for (const [language, words] of [
+      ['de', ['<html lang="de">', 'Rechnung SBX-DE bezahlen', 'TESTMODUS', '2.281,56 €', 'Abbrechen']],
+      ['fr', ['<html lang="fr">', 'Payer la facture SBX-FR', 'MODE TEST', '2 281,56 €', 'Annuler']],
+    ] as const) {
+      const { pageToken } = await sharedInvoice(owner.token, `SBX-${language.toUpperCase()}`, language);
+      const started = await app.post(`/public/invoices/${pageToken}/checkout`);
+      const html = await (await fetch(`${app.base}${new URL(started.body.url as string).pathname}`)).text();
+      for (const word of words) expect(html.replace(/\u202f|\u00a0/g, ' ')).toContain(word);
+      expect(html).not.toContain('Pay invoice');
+      expect(html).not.toContain('TEST MODE');
+    }
   });
 });

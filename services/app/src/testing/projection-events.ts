@@ -240,12 +240,13 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
           userId: user(invoiceId),
           paymentId: fc.constantFrom(...PAYMENTS),
           amount: fc.integer({ min: 1, max: 20_000 }),
-          reversed: fc.boolean(),
+          // A reversal in part (a provider's partial refund) or of all, and a dispute won restoring (issue 31).
+          kind: fc.constantFrom('recorded', 'recorded', 'reversed', 'restored'),
         })
-        .map(({ userId, paymentId, amount, reversed }) =>
-          reversed
+        .map(({ userId, paymentId, amount, kind }) =>
+          kind !== 'recorded'
             ? {
-                type: 'PaymentReversed',
+                type: kind === 'reversed' ? 'PaymentReversed' : 'PaymentRestored',
                 streamId: `invoice-${invoiceId}`,
                 data: { invoiceId, userId, paymentId, amount, currency: 'EUR', reason: 'bounced' },
               }
@@ -262,8 +263,8 @@ const draft: fc.Arbitrary<Draft> = fc.oneof(
                   method: 'bank_transfer',
                   reference: `ref-${paymentId}`,
                   note: '',
-                  source: 'owner',
-                  fee: 0,
+                  source: amount % 3 === 0 ? 'stripe' : 'owner',
+                  fee: amount % 3 === 0 ? amount % 97 : 0,
                 },
               },
         ),

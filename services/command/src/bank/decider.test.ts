@@ -89,9 +89,33 @@ describe('the bank transaction decider', () => {
       .thenThrows(bankMessages.fullyMatched);
   });
 
-  it('takes the whole credit for a match in another currency', () => {
+  it('refuses a match to an invoice in another currency, and still reads an old one as taking the whole credit', () => {
+    given([imported])
+      .when(match('inv-20', 9000, 'USD'))
+      .thenThrows(bankMessages.otherCurrencyMatch('EUR', 'INV-20', 'USD'));
     given([imported, matched('inv-20', 9000, 1, 'USD')])
       .when(match('inv-21', 1))
+      .thenThrows(bankMessages.fullyMatched);
+  });
+
+  it('frees what a match applied when its payment is reversed, once; a new match gets a new payment', () => {
+    const paymentId = paymentIdOf('t1', 'inv-10', 1);
+    const unmatch = { type: 'UnmatchBankTransaction' as const, data: { ...ids, paymentId } };
+    const unmatched: BankEvent = {
+      type: 'BankTransactionUnmatched',
+      data: { ...ids, invoiceId: 'inv-10', paymentId, amount: 25000, currency: 'EUR' },
+    };
+    const history = [imported, matched('inv-10', 25000, 1)];
+    given(history).when(unmatch).thenEmits([unmatched]);
+    given([...history, unmatched])
+      .when(unmatch)
+      .thenNothing();
+    given([imported]).when(unmatch).thenNothing();
+    given([...history, unmatched])
+      .when(match('inv-10', 25000))
+      .thenEmits([matched('inv-10', 25000, 2)]);
+    given([...history, unmatched, matched('inv-10', 25000, 2)])
+      .when(match('inv-11', 1))
       .thenThrows(bankMessages.fullyMatched);
   });
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type BankEvent,
   type BankSuggestion,
+  bankMatchNotePrefix,
   bankMessages,
   bankStatementStreamId,
   bankTransactionStreamId,
@@ -24,6 +25,8 @@ export interface BankTransactionState {
   /** Applied so far, in the transaction's currency (a match in another currency applies the whole). */
   applied: number;
   matches: number;
+  /** Each match's payment and what it applied of the credit; dropped when its payment is reversed. */
+  standing: Readonly<Record<string, { invoiceId: string; applied: number }>>;
   ignored: boolean;
 }
 
@@ -37,6 +40,7 @@ const initialState: BankTransactionState = {
   entryReference: '',
   applied: 0,
   matches: 0,
+  standing: {},
   ignored: false,
 };
 
@@ -63,7 +67,9 @@ export type BankCommand =
         amount: number;
       };
     }
-  | { type: 'IgnoreBankTransaction'; data: { transactionId: string; userId: string } };
+  | { type: 'IgnoreBankTransaction'; data: { transactionId: string; userId: string } }
+  /** The payment a match recorded was reversed on its invoice: what it applied is free again. */
+  | { type: 'UnmatchBankTransaction'; data: { transactionId: string; userId: string; paymentId: string } };
 
 function evolve(state: BankTransactionState, event: Recorded<BankEvent>): BankTransactionState {
   switch (event.type) {
@@ -74,9 +80,18 @@ function evolve(state: BankTransactionState, event: Recorded<BankEvent>): BankTr
       return { ...state, exists: true, userId, amount, currency, bookingDate, statementDate, entryReference };
     }
     case 'BankTransactionMatched': {
-      const applied =
-        event.data.currency === state.currency ? event.data.amount : state.amount - state.applied;
-      return { ...state, applied: state.applied + applied, matches: state.matches + 1 };
+      const { currency, amount, paymentId, invoiceId } = event.data;
+      const applied = currency === state.currency ? amount : state.amount - state.applied;
+      return {
+        ...state,
+        applied: state.applied + applied,
+        matches: state.matches + 1,
+        standing: { ...state.standing, [paymentId]: { invoiceId, applied } },
+      };
+    }
+    case 'BankTransactionUnmatched': {
+      const { [event.data.paymentId]: match, ...standing } = state.standing;
+      return { ...state, applied: state.applied - (match?.applied ?? 0), standing };
     }
     case 'BankTransactionIgnored':
       return { ...state, ignored: true };
@@ -127,7 +142,11 @@ function decide(state: BankTransactionState, command: BankCommand): BankEvent[] 
       const remaining = state.amount - state.applied;
       if (remaining <= 0)
         throw new AppError('conflict', bankMessages.fullyMatched, { reason: 'fully_matched' });
-      if (currency === state.currency && amount > remaining) {
+      if (currency !== state.currency) {
+        const message = bankMessages.otherCurrencyMatch(state.currency, number, currency);
+        throw new AppError('conflict', message, { reason: 'other_currency', fields: { invoiceId: message } });
+      }
+      if (amount > remaining) {
         throw new AppError('validation', bankMessages.moreThanRemaining, {
           fields: { amount: bankMessages.moreThanRemaining },
         });
@@ -147,6 +166,25 @@ function decide(state: BankTransactionState, command: BankCommand): BankEvent[] 
         throw new AppError('conflict', bankMessages.fullyMatched, { reason: 'fully_matched' });
       return [{ type: 'BankTransactionIgnored', data: command.data }];
     }
+    case 'UnmatchBankTransaction': {
+      const { transactionId, userId, paymentId } = command.data;
+      const match = state.standing[paymentId];
+      // Reversed before (or never this credit's): nothing more comes free.
+      if (!state.exists || state.userId !== userId || !match) return [];
+      return [
+        {
+          type: 'BankTransactionUnmatched',
+          data: {
+            transactionId,
+            userId,
+            invoiceId: match.invoiceId,
+            paymentId,
+            amount: match.applied,
+            currency: state.currency,
+          },
+        },
+      ];
+    }
     default:
       return unreachable(command);
   }
@@ -159,6 +197,7 @@ export const bankTransactionDecider: Decider<BankTransactionState, BankCommand, 
     'BankTransactionImported',
     'BankTransactionMatched',
     'BankTransactionIgnored',
+    'BankTransactionUnmatched',
   ],
   initialState,
   evolve,
@@ -187,7 +226,8 @@ function recordPaymentFor(
       today,
       method: 'bank_transfer',
       reference: entry,
-      note: `Matched from statement ${state.statementDate}, entry ${entry}`,
+      note: `${bankMatchNotePrefix}${state.statementDate}, entry ${entry}`,
+      source: 'bank',
       ...(event.automatic ? { onlyWhenBalanceIs: event.amount } : {}),
     },
   });

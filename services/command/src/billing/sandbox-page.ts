@@ -33,15 +33,32 @@ export function sandboxCheckoutPage(session: SandboxSession): string {
     <div class="actions">${body}</div>`);
 }
 
+/** The frame's words: English for the owner's own checkout (billing), the invoice's language for a customer. */
+export interface SandboxFrameWords {
+  lang: string;
+  title: string;
+  testMode: string;
+  testNote: string;
+  note: string;
+}
+
+const ownerFrame: SandboxFrameWords = {
+  lang: 'en',
+  title: 'Test checkout · Remit',
+  testMode: 'TEST MODE',
+  testNote: 'this is a test checkout. No real payment is made.',
+  note: 'Remit runs without a payment provider configured, so its built-in sandbox stands in for Stripe. Set STRIPE_SECRET_KEY to take real payments.',
+};
+
 /** The sandbox's page frame: a test banner, a card, the note that no provider is configured. */
-export function sandboxPage(content: string): string {
+export function sandboxPage(content: string, words: SandboxFrameWords = ownerFrame): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${escapeHtml(words.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Test checkout · Remit</title>
+<title>${escapeHtml(words.title)}</title>
 <style>
   :root { color-scheme: light; font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
   body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f1f5f9; color: #0f172a; }
@@ -68,10 +85,10 @@ export function sandboxPage(content: string): string {
 </head>
 <body>
 <main>
-  <p class="banner" role="note"><strong>TEST MODE</strong> — this is a test checkout. No real payment is made.</p>
+  <p class="banner" role="note"><strong>${escapeHtml(words.testMode)}</strong> — ${escapeHtml(words.testNote)}</p>
   <div class="content">
 ${content}
-    <p class="note">Remit runs without a payment provider configured, so its built-in sandbox stands in for Stripe. Set STRIPE_SECRET_KEY to take real payments.</p>
+    <p class="note">${escapeHtml(words.note)}</p>
   </div>
 </main>
 </body>

@@ -15,6 +15,7 @@ import { balanceOf, collectInvoice, type InvoiceState, isSettled } from '@remit/
 import type { EventStore, StepOutcome } from '@remit/eventstore';
 import { AppError, currentUserId, type Logger, parseInput, queueMail, requireAuth } from '@remit/kit';
 import { Router } from 'express';
+import { unmatchOnReversal } from '../bank/unmatch.js';
 import { type Commands, sendAnswer } from '../commands.js';
 import { invoiceEmail } from './invoice-email.js';
 import { hashShareToken, newShareToken } from './share-routes.js';
@@ -91,10 +92,15 @@ export function collectionRoutes(deps: {
   router.post('/invoices/:id/payments/:paymentId/reverse', requireAuth, async (req, res) => {
     const input = parseInput(reversePaymentSchema, req.body);
     const paymentId = String(req.params.paymentId);
-    const command = collectInvoice({
-      type: 'ReversePayment',
-      data: { invoiceId: String(req.params.id), userId: currentUserId(req), paymentId, reason: input.reason },
-    });
+    const userId = currentUserId(req);
+    const today = now().toISOString().slice(0, 10);
+    const command = collectInvoice(
+      {
+        type: 'ReversePayment',
+        data: { invoiceId: String(req.params.id), userId, paymentId, reason: input.reason },
+      },
+      await unmatchOnReversal(deps.store, userId, paymentId, today),
+    );
     sendAnswer(res, await commands.answer(req, command, collectionAnswer(200, paymentId)));
   });
 

@@ -134,8 +134,19 @@ export const onOnlinePayments = (userId: string, command: OnlinePaymentsCommand)
       ),
   });
 
+/** The owner's account as its stream has it. */
+export async function onlinePaymentsAccount(
+  store: EventStore,
+  userId: string,
+): Promise<OnlinePaymentsAccount> {
+  return foldEvents(
+    onlinePaymentsDecider,
+    await store.readStream(onlinePaymentsStreamId(userId)),
+    eventCodec,
+  );
+}
+
 /** The owner's account takes charges now: what the sent mail's 'Pay {amount}' needs. */
 export async function takesOnlinePayments(store: EventStore, userId: string): Promise<boolean> {
-  const stored = await store.readStream(onlinePaymentsStreamId(userId));
-  return stateOfAccount(foldEvents(onlinePaymentsDecider, stored, eventCodec)) === 'on';
+  return stateOfAccount(await onlinePaymentsAccount(store, userId)) === 'on';
 }

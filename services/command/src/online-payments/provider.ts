@@ -1,4 +1,10 @@
-import type { OnlinePaymentMode, OnlinePaymentProvider, PaymentMethodKind } from '@remit/contracts';
+import type {
+  DocumentLanguage,
+  OnlinePaymentMode,
+  OnlinePaymentProvider,
+  PaymentMethodKind,
+} from '@remit/contracts';
+import type { ProviderDispute } from '@remit/domain';
 
 /**
  * What online payments need from a provider (issue 31): the owner's account and its onboarding, a
@@ -24,8 +30,10 @@ export interface ProviderPayment {
   currency: string;
   /** Taken: the only state that is recorded. */
   succeeded: boolean;
-  /** Why it no longer stands (refunded in full, disputed); null while it stands. */
-  reversal: string | null;
+  /** Given back to the customer so far (minor units): 0, part, or all of `amount`. */
+  refunded: number;
+  /** The charge's dispute (one at most), or null; an inquiry that withdrew no money is none. */
+  dispute: ProviderDispute | null;
   /** What the provider kept, minor units; 0 until the provider says. */
   fee: number;
   method: PaymentMethodKind;
@@ -43,6 +51,8 @@ export interface CheckoutInput {
   amount: number;
   currency: string;
   customerEmail: string | null;
+  /** The invoice's document language: the checkout speaks it to the customer. */
+  language: DocumentLanguage;
   successUrl: string;
   cancelUrl: string;
   /** One checkout per invoice, balance and account a few minutes: a double-click makes one session. */

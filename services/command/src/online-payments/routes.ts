@@ -83,7 +83,8 @@ export function onlinePaymentRoutes(deps: {
     router.get(path, async (req, res) => {
       const session = await sandbox.session(String(req.params.sessionId));
       if (!session) throw new AppError('not_found', 'Checkout session not found');
-      res.type('html').setHeader('Cache-Control', 'no-store').send(sandboxInvoiceCheckoutPage(session));
+      const page = sandboxInvoiceCheckoutPage(session, await payments.languageOf(session.invoiceId));
+      res.type('html').setHeader('Cache-Control', 'no-store').send(page);
     });
     router.post(`${path}/pay`, async (req, res) => {
       const paid = await sandbox.pay(String(req.params.sessionId));

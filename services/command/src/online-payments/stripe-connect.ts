@@ -1,3 +1,5 @@
+import { catalogue } from '@remit/contracts';
+import type { ProviderDispute } from '@remit/domain';
 import { AppError } from '@remit/kit';
 import Stripe from 'stripe';
 import type { StripeSettings } from '../billing/stripe-provider.js';
@@ -10,6 +12,26 @@ import {
 
 /** Marks what Remit's checkouts carry, so a platform webhook tells an invoice payment from billing's. */
 export const INVOICE_PAYMENT_PURPOSE = 'invoice-payment';
+
+/**
+ * Stripe's dispute statuses as the invoice counts them: money withdrawn while the case (or its appeal) runs,
+ * back when won, gone when lost; an inquiry (`warning_*`) or a prevented dispute withdrew nothing.
+ */
+export function disputeState(dispute: Pick<Stripe.Dispute, 'amount' | 'status'>): ProviderDispute | null {
+  switch (dispute.status) {
+    case 'needs_response':
+    case 'under_review':
+    case 'appeal_needs_response':
+    case 'appeal_under_review':
+      return { amount: dispute.amount, status: 'open' };
+    case 'won':
+      return { amount: dispute.amount, status: 'won' };
+    case 'lost':
+      return { amount: dispute.amount, status: 'lost' };
+    default:
+      return null;
+  }
+}
 
 const idOf = (value: string | { id: string } | null | undefined) =>
   value == null ? null : typeof value === 'string' ? value : value.id;
@@ -43,16 +65,15 @@ export function createStripeInvoicePayments(
     error instanceof Stripe.errors.StripeError &&
     (error.statusCode === 404 || error.code === 'resource_missing' || error.type === 'StripePermissionError');
 
-  function paymentOf(intent: Stripe.PaymentIntent, accountId: string): ProviderPayment {
+  function paymentOf(
+    intent: Stripe.PaymentIntent,
+    accountId: string,
+    dispute: ProviderDispute | null,
+  ): ProviderPayment {
     const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
     const transaction =
       charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
     const type = charge?.payment_method_details?.type ?? intent.payment_method_types?.[0] ?? 'card';
-    const reversal = charge?.disputed
-      ? 'Disputed by the customer in Stripe'
-      : charge?.refunded || (charge && charge.amount_refunded >= charge.amount && charge.amount > 0)
-        ? 'Refunded in Stripe'
-        : null;
     const paidAt = charge?.created ?? intent.created;
     return {
       paymentId: intent.id,
@@ -62,11 +83,19 @@ export function createStripeInvoicePayments(
       amount: intent.amount_received || intent.amount,
       currency: intent.currency.toUpperCase(),
       succeeded: intent.status === 'succeeded',
-      reversal,
+      refunded: charge ? (charge.refunded ? charge.amount : charge.amount_refunded) : 0,
+      dispute,
       fee: transaction?.fee ?? 0,
       method: type === 'sepa_debit' ? 'sepa_debit' : type === 'card' ? 'card' : 'other',
       date: new Date((paidAt ?? Math.floor(now().getTime() / 1000)) * 1000).toISOString().slice(0, 10),
     };
+  }
+
+  /** The charge's dispute as it stands (asked only of a disputed charge: one call more, rarely). */
+  async function disputeOf(chargeId: string, accountId: string): Promise<ProviderDispute | null> {
+    const { data } = await stripe.disputes.list({ charge: chargeId, limit: 1 }, on(accountId));
+    const [found] = data;
+    return found ? disputeState(found) : null;
   }
 
   async function payment(accountId: string, paymentId: string): Promise<ProviderPayment | null> {
@@ -76,7 +105,9 @@ export function createStripeInvoicePayments(
         { expand: ['latest_charge.balance_transaction'] },
         on(accountId),
       );
-      return paymentOf(intent, accountId);
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const dispute = charge?.disputed ? await disputeOf(charge.id, accountId) : null;
+      return paymentOf(intent, accountId, dispute);
     } catch (error) {
       if (missing(error)) return null;
       throw error;
@@ -126,13 +157,17 @@ export function createStripeInvoicePayments(
       const session = await stripe.checkout.sessions.create(
         {
           mode: 'payment',
+          locale: input.language,
           line_items: [
             {
               quantity: 1,
               price_data: {
                 currency: input.currency.toLowerCase(),
                 unit_amount: input.amount,
-                product_data: { name: `Invoice ${input.invoiceNumber}`, description: input.payee },
+                product_data: {
+                  name: `${catalogue(input.language).document.invoice} ${input.invoiceNumber}`,
+                  description: input.payee,
+                },
               },
             },
           ],

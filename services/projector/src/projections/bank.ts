@@ -24,7 +24,12 @@ function stateOf(
 export const bankProjection = defineProjection({
   name: 'bank',
   tables: ['bank_transactions'],
-  handles: ['BankTransactionImported', 'BankTransactionMatched', 'BankTransactionIgnored'],
+  handles: [
+    'BankTransactionImported',
+    'BankTransactionMatched',
+    'BankTransactionIgnored',
+    'BankTransactionUnmatched',
+  ],
   async apply(db, event) {
     const { transactionId: id, userId } = event.data;
     const version = event.version;
@@ -59,6 +64,28 @@ export const bankProjection = defineProjection({
         await db
           .update(bankTransactions)
           .set({ matches, applied, state: stateOf(next, false), version, updatedAt: event.createdAt })
+          .where(key);
+        return;
+      }
+      case 'BankTransactionUnmatched': {
+        // Its payment was reversed on the invoice: the match no longer stands, its amount is free again.
+        const [row] = await db
+          .select()
+          .from(bankTransactions)
+          .where(and(key, lt(bankTransactions.version, version)));
+        if (!row) return;
+        const matches = row.matches.filter((match) => match.paymentId !== event.data.paymentId);
+        const applied = Math.max(0, row.applied - event.data.amount);
+        const next = { ...row, matches, applied };
+        await db
+          .update(bankTransactions)
+          .set({
+            matches,
+            applied,
+            state: stateOf(next, row.state === 'ignored'),
+            version,
+            updatedAt: event.createdAt,
+          })
           .where(key);
         return;
       }

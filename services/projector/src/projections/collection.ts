@@ -13,13 +13,13 @@ function figures(content: Parameters<typeof invoiceFigures>[0] & { number: strin
   return { number: content.number, ...invoiceFigures(content) };
 }
 
-/** What stands paid is the sum of the invoice's payments not reversed: the same however often applied. */
+/** What stands paid is the sum of what stands of the invoice's payments: the same however often applied. */
 async function sumPayments(db: Database, invoiceId: string, userId: string): Promise<void> {
   await db
     .update(invoiceCollection)
     .set({
-      amountPaid: sql`(select coalesce(sum(${invoicePayments.amount}), 0) from ${invoicePayments}
-        where ${invoicePayments.invoiceId} = ${invoiceId} and not ${invoicePayments.reversed})`,
+      amountPaid: sql`(select coalesce(sum(${invoicePayments.amount} - ${invoicePayments.reversedAmount}), 0)
+        from ${invoicePayments} where ${invoicePayments.invoiceId} = ${invoiceId})`,
     })
     .where(and(eq(invoiceCollection.invoiceId, invoiceId), eq(invoiceCollection.userId, userId)));
 }
@@ -37,6 +37,7 @@ export const collectionProjection = defineProjection({
     'InvoiceDeleted',
     'PaymentRecorded',
     'PaymentReversed',
+    'PaymentRestored',
     'InvoiceVoided',
     'InvoiceBecameOverdue',
   ],
@@ -61,7 +62,7 @@ export const collectionProjection = defineProjection({
         await db.delete(invoiceCollection).where(own);
         return;
       case 'PaymentRecorded': {
-        const { paymentId, amount, currency, date, method, reference, note } = event.data;
+        const { paymentId, amount, currency, date, method, reference, note, source, fee } = event.data;
         await db
           .insert(invoicePayments)
           .values({
@@ -74,6 +75,8 @@ export const collectionProjection = defineProjection({
             method,
             reference,
             note,
+            source,
+            fee,
             recordedAt: event.createdAt,
             position: event.position,
           })
@@ -82,17 +85,27 @@ export const collectionProjection = defineProjection({
         return;
       }
       case 'PaymentReversed':
+      case 'PaymentRestored': {
+        const change = event.type === 'PaymentReversed' ? event.data.amount : -event.data.amount;
+        const reversedAmount = sql`${invoicePayments.reversedAmount} + ${change}`;
         await db
           .update(invoicePayments)
-          .set({ reversed: true, reversalReason: event.data.reason })
+          .set({
+            reversedAmount,
+            reversed: sql`${reversedAmount} >= ${invoicePayments.amount}`,
+            reversalReason: event.data.reason,
+            changedPosition: event.position,
+          })
           .where(
             and(
               eq(invoicePayments.paymentId, event.data.paymentId),
               eq(invoicePayments.invoiceId, invoiceId),
+              sql`coalesce(${invoicePayments.changedPosition}, ${invoicePayments.position}) < ${event.position}`,
             ),
           );
         await sumPayments(db, invoiceId, userId);
         return;
+      }
       case 'InvoiceVoided':
         await db.update(invoiceCollection).set({ voided: true, voidReason: event.data.reason }).where(own);
         return;
@@ -138,9 +151,10 @@ export const collectionProjection = defineProjection({
     const sum = (invoiceId: string, userId: string) => {
       const own = invoicesOf.get({ invoiceId });
       if (own?.userId !== userId) return;
-      const amountPaid = paymentsOf(invoiceId)
-        .filter((payment) => !payment.reversed)
-        .reduce((total, payment) => total + payment.amount, 0);
+      const amountPaid = paymentsOf(invoiceId).reduce(
+        (total, payment) => total + payment.amount - payment.reversedAmount,
+        0,
+      );
       invoicesOf.put({ ...own, amountPaid });
     };
     for (const event of events) {
@@ -172,7 +186,7 @@ export const collectionProjection = defineProjection({
           if (own) invoicesOf.delete(own);
           break;
         case 'PaymentRecorded': {
-          const { paymentId, amount, currency, date, method, reference, note } = event.data;
+          const { paymentId, amount, currency, date, method, reference, note, source, fee } = event.data;
           if (!payments.get({ paymentId })) {
             payments.put({
               paymentId,
@@ -184,8 +198,12 @@ export const collectionProjection = defineProjection({
               method,
               reference,
               note,
+              source,
+              fee,
               reversed: false,
+              reversedAmount: 0,
               reversalReason: null,
+              changedPosition: null,
               recordedAt: event.createdAt,
               position: event.position,
             });
@@ -194,10 +212,21 @@ export const collectionProjection = defineProjection({
           sum(invoiceId, userId);
           break;
         }
-        case 'PaymentReversed': {
+        case 'PaymentReversed':
+        case 'PaymentRestored': {
           const payment = payments.get({ paymentId: event.data.paymentId });
-          if (payment?.invoiceId === invoiceId)
-            payments.put({ ...payment, reversed: true, reversalReason: event.data.reason });
+          const applied = payment && (payment.changedPosition ?? payment.position) >= event.position;
+          if (payment?.invoiceId === invoiceId && !applied) {
+            const change = event.type === 'PaymentReversed' ? event.data.amount : -event.data.amount;
+            const reversedAmount = payment.reversedAmount + change;
+            payments.put({
+              ...payment,
+              reversedAmount,
+              reversed: reversedAmount >= payment.amount,
+              reversalReason: event.data.reason,
+              changedPosition: event.position,
+            });
+          }
           sum(invoiceId, userId);
           break;
         }

@@ -23,13 +23,16 @@ export function figures(content: {
 }
 
 /**
- * `payments` keys: a payment's id (its amount while it stands, 0 once reversed), and beside them what credit notes
+ * `payments` keys: a payment's id (its amount), `reversal:{position}` what a reversal took back of one (negative) and
+ * `restore:{position}` what a won dispute gave back (issue 31), and beside them what credit notes
  * and refunds did (issue 27): `credit:{creditNoteId}` its gross, `credit-full:{creditNoteId}` a cancellation's mark
  * (0), `refund:{refundId}` money paid back. Payment ids are UUIDs, so a key with a colon is never a payment.
  */
 const CREDIT = 'credit:';
 const FULL = 'credit-full:';
 const REFUND = 'refund:';
+const REVERSAL = 'reversal:';
+const RESTORE = 'restore:';
 
 /**
  * The row with what stands paid and the balance worked out as D-205 says: what the customer owes is the total less
@@ -64,6 +67,7 @@ export type TotalsEvent = RecordedEvent<
     | 'InvoiceDeleted'
     | 'PaymentRecorded'
     | 'PaymentReversed'
+    | 'PaymentRestored'
     | 'InvoiceVoided'
     | 'InvoiceCredited'
     | 'RefundRecorded'
@@ -93,7 +97,10 @@ export function transition(old: Row | undefined, event: TotalsEvent): Row | null
       return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: event.data.amount } });
     case 'PaymentReversed':
       if (!old?.payments[event.data.paymentId]) return undefined;
-      return settled({ ...old, payments: { ...old.payments, [event.data.paymentId]: 0 } });
+      return adding(old, { [`${REVERSAL}${event.position}`]: -event.data.amount });
+    case 'PaymentRestored':
+      if (!old?.payments[event.data.paymentId]) return undefined;
+      return adding(old, { [`${RESTORE}${event.position}`]: event.data.amount });
     case 'InvoiceVoided':
       return old && !old.voided ? settled({ ...old, voided: true }) : undefined;
     case 'InvoiceCredited': {

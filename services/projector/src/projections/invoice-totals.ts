@@ -191,6 +191,7 @@ export const invoiceTotalsProjection = defineProjection({
     'InvoiceDeleted',
     'PaymentRecorded',
     'PaymentReversed',
+    'PaymentRestored',
     'InvoiceVoided',
     'InvoiceCredited',
     'RefundRecorded',

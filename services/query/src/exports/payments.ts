@@ -6,8 +6,10 @@ import type { LogSnapshot } from './snapshot.js';
 export interface PeriodPayment {
   event: EventNamed<'PaymentRecorded' | 'RefundRecorded'>;
   invoice: { number: string; customer: string } | null;
-  /** A payment taken back since (as the snapshot states it). */
+  /** A payment taken back since, all of it (as the snapshot states it). */
   reversed: boolean;
+  /** What of it was taken back (a provider's partial refund; less what a won dispute restored). */
+  reversedAmount: number;
 }
 
 const PAYMENT_PAGE = 500;
@@ -37,30 +39,40 @@ export async function* paymentsOfPeriod(
       .sort((a, b) => a.data.date.localeCompare(b.data.date));
     for (const event of events) {
       const facts = invoices.get(`invoice-${event.data.invoiceId}`);
+      const reversedAmount =
+        event.type === 'PaymentRecorded' ? (facts?.reversed.get(event.data.paymentId) ?? 0) : 0;
       yield {
         event,
         invoice: facts ? { number: facts.number, customer: facts.customer } : null,
-        reversed: event.type === 'PaymentRecorded' && (facts?.reversed.has(event.data.paymentId) ?? false),
+        reversed: event.type === 'PaymentRecorded' && reversedAmount >= event.data.amount,
+        reversedAmount,
       };
     }
   }
 }
 
-/** An invoice's number, customer and reversed payments, from its stream's content events as linked. */
+/**
+ * An invoice's number, customer and what of each payment was reversed (less what a won dispute restored), from
+ * its stream's events as linked.
+ */
 async function invoiceFacts(snapshot: LogSnapshot, streamIds: string[]) {
-  const facts = new Map<string, { number: string; customer: string; reversed: Set<string> }>();
+  const facts = new Map<string, { number: string; customer: string; reversed: Map<string, number> }>();
   const events = await snapshot.read(
     sql`stream_id = any(${arrayLiteral(streamIds)}::text[])
-      and type in ('InvoiceIssued', 'InvoiceRevised', 'PaymentReversed')`,
+      and type in ('InvoiceIssued', 'InvoiceRevised', 'PaymentReversed', 'PaymentRestored')`,
   );
   for (const stored of events) {
     const event = readEvent(stored);
-    const current = facts.get(stored.streamId) ?? { number: '', customer: '', reversed: new Set<string>() };
+    const current = facts.get(stored.streamId) ?? { number: '', customer: '', reversed: new Map() };
     if (event.type === 'InvoiceIssued' || event.type === 'InvoiceRevised') {
       const { customer } = event.data.eInvoice;
       current.number = event.data.number;
       current.customer = customer.companyName || customer.name;
-    } else if (event.type === 'PaymentReversed') current.reversed.add(event.data.paymentId);
+    } else if (event.type === 'PaymentReversed' || event.type === 'PaymentRestored') {
+      const { paymentId, amount } = event.data;
+      const change = event.type === 'PaymentReversed' ? amount : -amount;
+      current.reversed.set(paymentId, (current.reversed.get(paymentId) ?? 0) + change);
+    }
     facts.set(stored.streamId, current);
   }
   return facts;

@@ -102,6 +102,7 @@ export function paymentsTable(snapshot: LogSnapshot, period: TablePeriod): Expor
       'Customer',
       'Currency',
       'Amount',
+      'Fee',
       'Method',
       'Reference',
       'Note',
@@ -111,17 +112,18 @@ export function paymentsTable(snapshot: LogSnapshot, period: TablePeriod): Expor
 }
 
 async function* paymentRows(snapshot: LogSnapshot, period: TablePeriod): AsyncGenerator<Cell[]> {
-  for await (const { event, invoice, reversed } of paymentsOfPeriod(snapshot, period)) {
+  for await (const { event, invoice, reversed, reversedAmount } of paymentsOfPeriod(snapshot, period)) {
     const { data } = event;
     const isPayment = event.type === 'PaymentRecorded';
     yield [
       { day: data.date },
       isPayment ? 'Payment' : 'Refund',
-      reversed ? 'Reversed' : 'Recorded',
+      reversed ? 'Reversed' : reversedAmount > 0 ? 'Reversed in part' : 'Recorded',
       invoice?.number ?? '',
       invoice?.customer ?? '',
       data.currency,
       { money: isPayment ? data.amount : -data.amount, currency: data.currency },
+      { money: isPayment ? event.data.fee : 0, currency: data.currency },
       data.method,
       isPayment ? event.data.reference : '',
       isPayment ? event.data.note : '',

@@ -8,6 +8,7 @@ import {
   owedAndKept,
   type PaymentView,
   paymentMethodKinds,
+  paymentSources,
 } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
@@ -58,6 +59,8 @@ export async function findCollectionFigures(db: Database, userId: string, invoic
     : row;
 }
 
+const asSource = (source: string): PaymentView['source'] =>
+  (paymentSources as readonly string[]).includes(source) ? (source as PaymentView['source']) : 'owner';
 const asMethod = (method: string): PaymentView['method'] =>
   (paymentMethodKinds as readonly string[]).includes(method) ? (method as PaymentView['method']) : 'other';
 
@@ -110,7 +113,11 @@ export async function collectionDetails(
       method: asMethod(payment.method),
       reference: payment.reference,
       note: payment.note,
+      source: asSource(payment.source),
+      fee: payment.fee,
       reversed: payment.reversed,
+      reversedAmount: payment.reversedAmount,
+      reversalReason: payment.reversalReason,
     })),
   };
 }

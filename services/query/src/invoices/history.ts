@@ -34,14 +34,15 @@ function summaryOf(event: DomainEvent, delivery: MailDeliveryState = 'sent'): st
     case 'InvoicePaidFor':
       return `Paid for one-time (${formatMoney(money(event.data.amount, event.data.currency))})`;
     case 'PaymentRecorded': {
-      const received = `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}`;
+      const { amount, currency, fee } = event.data;
+      const received = `Payment of ${formatMoney(money(amount, currency))} received ${event.data.date}${event.data.reference ? ` (${event.data.reference})` : ''}${fee > 0 ? `, fee ${formatMoney(money(fee, currency))}` : ''}`;
       // A bank statement's match says where it came from ('Matched from statement 2026-11-27, entry …').
-      return event.data.note.startsWith('Matched from statement')
-        ? `${received}: ${event.data.note}`
-        : received;
+      return event.data.source === 'bank' ? `${received}: ${event.data.note}` : received;
     }
     case 'PaymentReversed':
       return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} reversed${event.data.reason ? `: ${event.data.reason}` : ''}`;
+    case 'PaymentRestored':
+      return `Payment of ${formatMoney(money(event.data.amount, event.data.currency))} counts again: ${event.data.reason}`;
     case 'InvoiceSent':
       return `${sendVerbs[delivery]} ${event.data.to.join(', ')}${event.data.cc.length ? ` (cc ${event.data.cc.join(', ')})` : ''}: ${event.data.subject}`;
     case 'InvoiceShared':

@@ -2,7 +2,7 @@ import type { BankTransaction } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { mockApi, testUser } from '../../test/api';
+import { invoicePage, listedInvoice, mockApi, testUser } from '../../test/api';
 import { warmRoutes } from '../../test/renderApp';
 import { openAt } from '../clients/testing';
 
@@ -32,6 +32,25 @@ function api(transactions: BankTransaction[] = [partial], options: { listFails?:
     'GET /bank-transactions': () =>
       options.listFails ? { status: 500, body: { error: 'boom' } } : { body: { transactions } },
     'GET /bank-csv-mapping': () => ({ body: { mapping: null } }),
+    'GET /invoices': () => ({
+      body: invoicePage([
+        listedInvoice({
+          ID: 'inv-20',
+          InvoiceNumber: 'INV-2026-0020',
+          CollectionStatus: 'outstanding',
+          Balance: 30000,
+        }),
+        listedInvoice({
+          ID: 'inv-21',
+          InvoiceNumber: 'INV-2026-0021',
+          CustomerCompanyName: 'Tōkyō Shōkai',
+          Currency: 'USD',
+          CollectionStatus: 'outstanding',
+          Balance: 5000,
+        }),
+        listedInvoice({ ID: 'inv-22', InvoiceNumber: 'INV-2026-0022', CollectionStatus: 'paid', Balance: 0 }),
+      ]),
+    }),
     'POST /bank-transactions/t1/match': () => ({ body: { id: 't1', remaining: 0, position: '12' } }),
     'POST /bank-transactions/t1/ignore': () => ({ body: { id: 't1', ignored: true, position: '13' } }),
     'PUT /bank-csv-mapping': (request) => ({ body: { mapping: request.body } }),
@@ -105,5 +124,39 @@ describe('/bank', () => {
       decimalSeparator: ',',
       defaultCurrency: 'EUR',
     });
+  });
+
+  it('matches a credit to any open invoice chosen with the keyboard, for the amount typed, once', async () => {
+    const { requests } = api();
+    const user = userEvent.setup();
+    await openAt('/bank', 'Bank');
+    await user.click(
+      await screen.findByRole('button', { name: 'Match the transfer from Müller GmbH to an invoice' }),
+    );
+    const search = await screen.findByRole('combobox', { name: 'Find an open invoice' });
+    await user.type(search, 'INV');
+    const options = within(await screen.findByRole('listbox', { name: 'Open invoices' }));
+    // A paid invoice is not offered; one in another currency is shown but cannot be chosen.
+    expect(options.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'INV-2026-0020Difference Works€300.00 due',
+      "INV-2026-0021Tōkyō ShōkaiIn USD: not this transfer's currency",
+    ]);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(screen.queryByLabelText('Amount (USD)')).not.toBeInTheDocument();
+    await user.keyboard('{ArrowDown}{Enter}');
+    const amount = await screen.findByLabelText('Amount (EUR)');
+    expect(amount).toHaveValue('300.00');
+    await user.clear(amount);
+    await user.type(amount, '1.2.3');
+    await user.click(screen.getByRole('button', { name: 'Record payment' }));
+    await waitFor(() => expect(amount).toHaveAttribute('aria-invalid', 'true'));
+    await user.clear(amount);
+    await user.type(amount, '123,45');
+    await user.dblClick(screen.getByRole('button', { name: 'Record payment' }));
+    expect(await screen.findByText('Payment recorded on invoice INV-2026-0020')).toBeInTheDocument();
+    const matches = requests.filter(
+      (request) => request.method === 'POST' && request.path === '/bank-transactions/t1/match',
+    );
+    expect(matches.map((request) => request.body)).toEqual([{ invoiceId: 'inv-20', amount: 12345 }]);
   });
 });

@@ -7,6 +7,7 @@ import { invalidateAfter } from '../../api/invalidation';
 import { Button } from '../../components/ui/Button';
 import { formatAmount } from '../../lib/format';
 import { useToast } from '../toasts/ToastProvider';
+import { MatchAnyInvoice } from './MatchAnyInvoice';
 import { Amount, Entry, RowActions, reasonLabels, Suggestions, Who } from './parts';
 
 /** One credit of a statement: who paid, what they wrote, and what it could pay. */
@@ -39,8 +40,9 @@ export function TransactionRow({ transaction }: { transaction: BankTransaction }
   const partly = transaction.remaining > 0 && transaction.remaining < transaction.amount;
   const applicable = (suggestion: BankSuggestion) =>
     suggestion.amount > 0 &&
+    suggestion.currency === transaction.currency &&
     !transaction.matches.some((made) => made.invoiceId === suggestion.invoiceId) &&
-    (suggestion.currency !== transaction.currency || suggestion.amount <= transaction.remaining);
+    suggestion.amount <= transaction.remaining;
   return (
     <li>
       <Entry aria-labelledby={`bank-${transaction.id}`}>
@@ -88,6 +90,11 @@ export function TransactionRow({ transaction }: { transaction: BankTransaction }
                   >
                     Match {formatAmount(suggestion.amount, suggestion.currency)}
                   </Button>
+                ) : suggestion.currency !== transaction.currency ? (
+                  <span>
+                    The invoice is in {suggestion.currency}: record the payment on it with the amount you
+                    received in {suggestion.currency}
+                  </span>
                 ) : (
                   <span>Nothing is left to pay on this invoice</span>
                 )}
@@ -97,6 +104,7 @@ export function TransactionRow({ transaction }: { transaction: BankTransaction }
         )}
         {open && (
           <RowActions>
+            {transaction.remaining > 0 && <MatchAnyInvoice transaction={transaction} payer={payer} />}
             <Button
               variant="ghost"
               busy={ignore.busy}

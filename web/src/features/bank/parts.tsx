@@ -127,3 +127,44 @@ export const RowActions = styled.div`
   gap: ${({ theme }) => theme.space.xs};
   justify-content: flex-end;
 `;
+
+/** 'Match to an invoice': the search, its list of open invoices, then the chosen one's amount. */
+export const Picker = styled.section`
+  grid-column: 1 / -1;
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  padding: ${({ theme }) => theme.space.sm};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  > div:last-child { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
+  p { margin: 0; }
+`;
+
+export const PickerRow = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space.sm};
+  > div:last-child { display: flex; flex-wrap: wrap; gap: ${({ theme }) => theme.space.xs}; }
+`;
+
+export const Options = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 2px;
+  &:empty { display: none; }
+`;
+
+export const Option = styled.li<{ $active: boolean }>`
+  display: grid;
+  grid-template-columns: minmax(6rem, auto) 1fr auto;
+  gap: ${({ theme }) => theme.space.sm};
+  align-items: center;
+  padding: ${({ theme }) => theme.space.xs} ${({ theme }) => theme.space.sm};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  cursor: pointer;
+  background: ${({ $active, theme }) => ($active ? theme.colors.brandSoft : 'transparent')};
+  outline: ${({ $active, theme }) => ($active ? `2px solid ${theme.colors.focus}` : 'none')};
+  &[aria-disabled='true'] { cursor: not-allowed; color: ${({ theme }) => theme.colors.muted}; }
+  span { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
+`;

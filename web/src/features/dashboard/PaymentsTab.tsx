@@ -14,6 +14,7 @@ import { formatAmount } from '../../lib/format';
 import { Switch } from '../profile/Switch';
 import { useToast } from '../toasts/ToastProvider';
 import { CreditNoteDialog } from './CreditNoteDialog';
+import { PaymentLine } from './PaymentLine';
 import { collectionQuery } from './queries';
 import { RecordPaymentForm } from './RecordPaymentForm';
 import { VoidInvoiceDialog } from './VoidInvoiceDialog';
@@ -110,16 +111,7 @@ export function PaymentsTab({
         <ul aria-label="Payments">
           {Payments.map((payment) => (
             <li key={payment.id}>
-              {payment.reversed ? (
-                <s>
-                  {formatAmount(payment.amount, payment.currency)} on {payment.date} (reversed)
-                </s>
-              ) : (
-                <span>
-                  {formatAmount(payment.amount, payment.currency)} on {payment.date}
-                  {payment.reference ? ` · ${payment.reference}` : ''}
-                </span>
-              )}
+              <PaymentLine payment={payment} />
               {!payment.reversed && (
                 <Button variant="secondary" busy={reverse.busy} onClick={() => reverse.run(payment.id)}>
                   Reverse

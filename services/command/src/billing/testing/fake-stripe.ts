@@ -51,6 +51,7 @@ export async function startFakeStripe() {
   const charges = new Map<string, Json>();
   const balanceTransactions = new Map<string, Json>();
   const refunds: Json[] = [];
+  const disputes = new Map<string, Json>();
   /** Stripe replays the first answer of an idempotency key (per account). */
   const idempotent = new Map<string, { status: number; json: Json }>();
 
@@ -217,6 +218,12 @@ export async function startFakeStripe() {
             : intent.latest_charge,
       });
     }
+    if (resource === 'disputes' && req.method === 'GET' && !objectId) {
+      const data = [...disputes.values()].filter(
+        (dispute) => own(dispute) && (!body.charge || dispute.charge === body.charge),
+      );
+      return send(200, { object: 'list', data, has_more: false, url: '/v1/disputes' });
+    }
     if (resource === 'refunds' && req.method === 'POST') {
       const intent = paymentIntents.get(String(body.payment_intent));
       if (!intent || !own(intent)) return missing();
@@ -230,13 +237,14 @@ export async function startFakeStripe() {
           },
         });
       }
+      const rest = (charge.amount as number) - (charge.amount_refunded as number);
       charge.refunded = true;
       charge.amount_refunded = charge.amount;
       const refund = {
         id: id('re'),
         object: 'refund',
         payment_intent: intent.id,
-        amount: charge.amount,
+        amount: rest,
         status: 'succeeded',
         account,
       };
@@ -343,26 +351,38 @@ export async function startFakeStripe() {
       session.payment_intent = intent.id;
       return { session, intent, charge };
     },
-    /** A refund made in Stripe's dashboard. */
-    refundInDashboard(paymentIntentId: string) {
+    /** A refund made in Stripe's dashboard: of `amount` more (cents), or of all that is left. */
+    refundInDashboard(paymentIntentId: string, amount?: number) {
       const intent = paymentIntents.get(paymentIntentId) as Json;
       const charge = charges.get(intent.latest_charge as string) as Json;
-      charge.refunded = true;
-      charge.amount_refunded = charge.amount;
+      const refunded = (charge.amount_refunded as number) + (amount ?? (charge.amount as number));
+      charge.amount_refunded = Math.min(refunded, charge.amount as number);
+      charge.refunded = charge.amount_refunded === charge.amount;
       return charge;
     },
-    /** The customer's bank disputes the charge. */
+    /** The customer's bank disputes the charge (Stripe withdraws the money: `needs_response`). */
     dispute(paymentIntentId: string) {
       const intent = paymentIntents.get(paymentIntentId) as Json;
       const charge = charges.get(intent.latest_charge as string) as Json;
       charge.disputed = true;
-      return {
+      const dispute = {
         id: id('dp'),
         object: 'dispute',
         charge: charge.id,
         payment_intent: intent.id,
-        amount: charge.amount,
+        amount: (charge.amount as number) - (charge.amount_refunded as number),
+        currency: charge.currency,
+        status: 'needs_response',
+        account: charge.account,
       };
+      disputes.set(dispute.id, dispute);
+      return dispute;
+    },
+    /** The dispute is decided: `won` gives the money back to the owner, `lost` leaves it with the customer. */
+    closeDispute(disputeId: string, status: 'won' | 'lost') {
+      const dispute = disputes.get(disputeId) as Json;
+      dispute.status = status;
+      return dispute;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -54,6 +54,27 @@ describe('the customer page as the server writes it', () => {
     expect(html).not.toContain('Amount due');
   });
 
+  it("says 'Pay', a cancelled checkout and what its script says next in the invoice's language (issue 31)", () => {
+    const html = customerPage(
+      view({ language: 'nl', payOnline: true }),
+      'token',
+      'cancelled',
+      '/i/customer-page.js',
+    );
+    expect(html).toMatch(/data-pay>€\s?1\.000,00 betalen<\/button>/);
+    expect(html).toContain('Betaling geannuleerd. Er is niets afgeschreven.');
+    const words = JSON.parse(
+      (/data-words="([^"]*)"/.exec(html)?.[1] ?? '{}').replace(/&#(\d+);/g, (_, code) =>
+        String.fromCharCode(Number(code)),
+      ),
+    );
+    expect(words).toMatchObject({
+      received: 'Betaling ontvangen. Dank u wel!',
+      nothingDue: 'Deze factuur is al betaald.',
+    });
+    expect(html).not.toMatch(/Payment|Pay €/);
+  });
+
   it("offers 'Pay {amount}' for the balance only while one is due, and says a cancelled checkout charged nothing", () => {
     const open = customerPage(view({ language: 'en' }), 'token', 'cancelled', '/i/customer-page.js');
     expect(open).toContain('data-pay>Pay €1,000.00</button>');

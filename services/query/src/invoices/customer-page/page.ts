@@ -2,7 +2,7 @@ import { catalogue, fill, type PublicInvoiceView, paymentDetailLines } from '@re
 import { escapeHtml as h } from '@remit/kit';
 import { interFaces, interPreload } from './fonts.js';
 import { customerPageStyles } from './styles.js';
-import { englishAmount, type PageWords, pageWords } from './words.js';
+import { type PageWords, pageWords } from './words.js';
 
 /** Where the page's parts are, as the web app's api/customer-page.ts names them. */
 export const publicInvoicePath = (token: string) => `/api/public/invoices/${encodeURIComponent(token)}`;
@@ -111,8 +111,11 @@ export function customerPage(
     view.amountPaid > 0 && !settled
       ? `<p>${h(fill(t.paidOf, { paid: money(view.amountPaid), total: money(view.total) }))}</p>`
       : '';
+  // What is said around checkout, in the invoice's language; the script reads its words from `data-words`.
+  const said = catalogue(view.language).checkout;
+  const { sandbox: _sandbox, pay: payWords, ...scriptWords } = said;
   const pay = payOnline
-    ? `<button type="button" class="button primary large" data-pay>Pay ${h(englishAmount(view.balance, view.currency))}</button><div data-pay-error></div>`
+    ? `<button type="button" class="button primary large" data-pay>${h(fill(payWords, { amount: money(view.balance) }))}</button><div data-pay-error></div>`
     : '';
   const howToPay =
     !settled && !voided && view.payment
@@ -122,7 +125,9 @@ export function customerPage(
 <p><strong>Your invoice.</strong> Only you see this bar; your customer sees the page below.</p>
 <div>${open ? '<button type="button" class="button primary" data-mark-paid>Mark as paid</button>' : ''}<a class="button secondary" href="/">Back to dashboard</a></div>
 </aside>`;
-  const body = `<div class="page" data-token="${h(token)}" data-number="${h(view.number)}">
+  const body = `<div class="page" data-token="${h(token)}" data-number="${h(view.number)}" data-words="${h(
+    JSON.stringify(scriptWords),
+  )}">
 ${ownerBar}
 <header class="top"><p>${h(sellerName(view))}</p></header>
 <main class="main">
@@ -133,7 +138,7 @@ ${settled ? `<p class="stamp">${h(t.paidStamp)}</p>` : ''}
 </section>
 <div class="side">
 <section class="card" aria-labelledby="due-heading">
-<div class="notice" data-notice>${checkout === 'cancelled' ? notice('info', 'Payment cancelled. Nothing was charged.') : ''}</div>
+<div class="notice" data-notice>${checkout === 'cancelled' ? notice('info', said.cancelled) : ''}</div>
 <h2 id="due-heading">${h(settled ? t.paidInFull : voided ? t.nothingToPay : t.amountDue)}</h2>
 <p class="due">${voided ? `<s>${h(money(view.total))}</s>` : h(money(settled ? view.total : view.balance))}</p>
 <p>${badge}</p>

@@ -15,6 +15,24 @@ const source = `(() => {
   const root = document.querySelector('[data-token]');
   if (!root) return;
   const token = root.dataset.token;
+  // The invoice language's words for what happens around checkout (page.ts writes them; English when absent).
+  const words = Object.assign({
+    confirming: 'Confirming your payment…',
+    received: 'Payment received. Thank you!',
+    processing: 'Your payment is being processed; this page will show it once it is confirmed.',
+    nothingDue: 'This invoice is already paid.',
+    unavailable: 'This invoice cannot be paid online right now.',
+    failed: 'The payment could not be started. Please try again in a moment.',
+    notConfirmed: 'Your payment could not be confirmed yet. If you paid, this page will show it shortly.',
+  }, JSON.parse(root.dataset.words || '{}'));
+  // A refused checkout in the customer's words: the server's are the API's English.
+  const refusalOf = async (response) => {
+    if (!response) return words.failed;
+    const body = await response.json().catch(() => ({}));
+    if (body.code === 'nothing_due') return words.nothingDue;
+    if (body.code === 'not_connected' || response.status === 404) return words.unavailable;
+    return words.failed;
+  };
   const base = '/api/public/invoices/' + encodeURIComponent(token);
   const session = localStorage.getItem('token');
   const json = { Accept: 'application/json', 'Content-Type': 'application/json' };
@@ -79,7 +97,7 @@ const source = `(() => {
       pay.removeAttribute('aria-busy');
       pay.disabled = false;
       const slot = document.querySelector('[data-pay-error]');
-      const message = response ? await errorOf(response, 'The payment could not be started') : 'The payment could not be started. Check your connection.';
+      const message = await refusalOf(response);
       if (slot) slot.innerHTML = '<div class="alert error" role="alert"></div>';
       if (slot) slot.firstChild.textContent = message;
     });
@@ -89,19 +107,19 @@ const source = `(() => {
     const sessionId = params.get('checkout') === 'return' ? params.get('session_id') : null;
     if (!sessionId) return;
     history.replaceState(null, '', location.pathname);
-    notice('info', 'Confirming your payment...');
+    notice('info', words.confirming);
     document.querySelectorAll('[data-pay]').forEach((button) => button.remove());
     const response = await fetch(base + '/confirm', { method: 'POST', headers: json, body: JSON.stringify({ sessionId }) }).catch(() => null);
     if (!response || !response.ok) {
-      notice('error', response ? await errorOf(response, 'The payment could not be confirmed') : 'The payment could not be confirmed. Check your connection.');
+      notice('error', words.notConfirmed);
       return;
     }
     const answer = await response.json();
     if (!answer.paid) {
-      notice('info', 'Your payment is being processed; this page will show it once it is confirmed.');
+      notice('info', words.processing);
       return;
     }
-    notice('success', 'Payment received. Thank you!');
+    notice('success', words.received);
     if (answer.settled) await untilSettled(response.headers.get('${POSITION_HEADER}'));
     await refresh();
   }
