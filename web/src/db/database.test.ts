@@ -122,6 +122,38 @@ describe('the cache rules (issue 13)', () => {
     expect(row?.data).toEqual(templates);
   });
 
+  it('keeps a command’s invalidation with the answer, so a reload asks again instead of showing it as fresh', async () => {
+    const database = freshDatabase();
+    const client = new QueryClient();
+    const stop = persistQueries(client, database);
+    setCurrentUser('user-p');
+    const key = ['invoices', 'list'];
+    await client.fetchQuery({ queryKey: key, queryFn: async () => ['INV-1 Pending'], staleTime: 30_000 });
+    await expect.poll(() => database.queries.count()).toBe(1);
+    await client.invalidateQueries({ queryKey: key, refetchType: 'none' });
+    await expect.poll(async () => (await database.queries.toArray())[0]?.invalidated).toBe(true);
+
+    // A reload within the answer's staleTime: the cached answer is shown and fetched again on first use.
+    const reloaded = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    await restoreQueries(reloaded, database, 'user-p');
+    expect(reloaded.getQueryData(key)).toEqual(['INV-1 Pending']);
+    const asked: string[] = [];
+    const fresh = await reloaded.fetchQuery({
+      queryKey: key,
+      queryFn: async () => {
+        asked.push('server');
+        return ['INV-1 Paid'];
+      },
+    });
+    expect(asked).toEqual(['server']);
+    expect(fresh).toEqual(['INV-1 Paid']);
+
+    // The new answer clears the mark: the next reload trusts it for its staleTime.
+    await client.fetchQuery({ queryKey: key, queryFn: async () => ['INV-1 Paid'], staleTime: 0 });
+    await expect.poll(async () => (await database.queries.toArray())[0]?.invalidated).toBeUndefined();
+    stop();
+  });
+
   it('does not write answers while nobody is signed in', async () => {
     const database = freshDatabase();
     const client = new QueryClient();

@@ -24,6 +24,8 @@ export interface CachedQuery {
   queryKey: readonly unknown[];
   data: unknown;
   updatedAt: number;
+  /** A command made the answer out of date since it was written: restored, it is fetched again at once. */
+  invalidated?: boolean;
 }
 
 /** How a queued command's body goes on the wire. */

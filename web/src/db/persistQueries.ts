@@ -20,6 +20,10 @@ export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase
       const state = queryClient.getQueryState(row.queryKey);
       if (state && state.dataUpdatedAt >= row.updatedAt) continue;
       queryClient.setQueryData(row.queryKey, row.data, { updatedAt: row.updatedAt });
+      // A command changed it after it was written: shown, but asked again on first use, whatever its age.
+      if (row.invalidated) {
+        await queryClient.invalidateQueries({ queryKey: row.queryKey, exact: true, refetchType: 'none' });
+      }
     }
   } catch (error) {
     console.warn('Could not restore cached data', error);
@@ -113,25 +117,36 @@ export function persistQueries(
   queryClient: QueryClient,
   db: RemitDatabase | (() => Promise<RemitDatabase>),
 ): () => void {
+  const write = (userId: string, change: (database: RemitDatabase) => Promise<unknown>) => {
+    const writing = (typeof db === 'function' ? db() : Promise.resolve(db))
+      // Asked again at the last moment: caching may have stopped while the database loaded.
+      .then((database) => (isCachingStopped(userId) ? undefined : change(database)))
+      .catch(() => {})
+      .finally(() => pendingWrites.delete(writing));
+    pendingWrites.add(writing);
+  };
   return queryClient.getQueryCache().subscribe((event) => {
     const { query } = event;
-    if (query.meta?.persist === false) return;
-    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    if (query.meta?.persist === false || event.type !== 'updated') return;
+    const { type } = event.action;
+    if (type !== 'success' && type !== 'invalidate') return;
     const userId = ownerOf(query.queryKey, query.state.data);
     if (!userId || query.state.data === undefined || isCachingStopped(userId)) return;
+    const key = `${userId} ${query.queryHash}`;
+    // A command's invalidation is kept with the answer, so a reload before the refetch lands does not show the
+    // answer from before the command as fresh.
+    if (type === 'invalidate') {
+      write(userId, (database) => database.queries.update(key, { invalidated: true }));
+      return;
+    }
     const row = {
-      key: `${userId} ${query.queryHash}`,
+      key,
       userId,
       hash: query.queryHash,
       queryKey: query.queryKey,
       data: query.state.data,
       updatedAt: query.state.dataUpdatedAt,
     };
-    const write = (typeof db === 'function' ? db() : Promise.resolve(db))
-      // Asked again at the last moment: caching may have stopped while the database loaded.
-      .then((database) => (isCachingStopped(userId) ? undefined : database.queries.put(row)))
-      .catch(() => {})
-      .finally(() => pendingWrites.delete(write));
-    pendingWrites.add(write);
+    write(userId, (database) => database.queries.put(row));
   });
 }
