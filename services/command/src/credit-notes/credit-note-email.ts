@@ -1,15 +1,6 @@
-import {
-  catalogue,
-  creditNoteMailDefaults,
-  fill,
-  formatDocumentDate,
-  formatMoney,
-  type InvoiceRecord,
-  labelled,
-  money,
-} from '@remit/contracts';
+import { creditNoteMailDefaults, fill, formatDocumentDate, type InvoiceRecord } from '@remit/contracts';
 import { type MailMessage, mailBlocks, mailLayout } from '@remit/kit';
-import { openingBlocks } from '../invoices/invoice-email.js';
+import { documentMailWords, openingBlocks } from '../invoices/invoice-email.js';
 
 /**
  * The e-mail a customer gets with a credit note (issue 27): what it corrects, the amount credited, that nothing is
@@ -28,16 +19,13 @@ export function creditNoteEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = content.eInvoice.language ?? 'en';
-  const words = catalogue(language);
-  const t = words.mail;
-  const seller = content.seller.companyName || content.seller.name;
-  const amount = formatMoney(money(content.total, content.currency), words.locale.money);
+  const { t, seller, label, amount: inCurrency } = documentMailWords(content, language);
+  const amount = inCurrency(content.total);
   // A credit note always names the invoice it corrects (BG-3).
   const corrected = content.eInvoice.precedingInvoice;
   const invoice = corrected?.number ?? '';
   const date = corrected ? formatDocumentDate(corrected.issueDate, language) : '';
   const intro = input.message || creditNoteMailDefaults(content).message;
-  const label = (name: string, value: string) => labelled(name, value, language);
   const { html, text } = mailLayout({
     language,
     title: input.subject,

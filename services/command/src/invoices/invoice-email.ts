@@ -28,6 +28,21 @@ export function openingBlocks(intro: string, customerName: string, language: str
 }
 
 /**
+ * What every customer mail about a document starts from, in `language`: the catalogue's words, the seller's name,
+ * how a label reads beside its value, and an amount in the document's currency.
+ */
+export function documentMailWords(content: Pick<InvoiceContent, 'seller' | 'currency'>, language: string) {
+  const words = catalogue(language);
+  return {
+    words,
+    t: words.mail,
+    seller: content.seller.companyName || content.seller.name,
+    label: (name: string, value: string) => labelled(name, value, language),
+    amount: (minor: number) => formatMoney(money(minor, content.currency), words.locale.money),
+  };
+}
+
+/**
  * The e-mail a customer gets with an invoice (mailLayout: a plain-text and a table-based HTML part): the owner's own
  * message, the amount and due date, how to pay, the pay and page links, and the PDF attached, in the invoice's
  * language. `messageId` is the send's, so a repeat of one send is the same message to a mail client.
@@ -51,11 +66,8 @@ export function invoiceEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = input.language ?? 'en';
-  const words = catalogue(language);
-  const t = words.mail;
-  const label = (name: string, value: string) => labelled(name, value, language);
-  const seller = content.seller.companyName || content.seller.name;
-  const due = formatMoney(money(input.balance, content.currency), words.locale.money);
+  const { words, t, seller, label, amount } = documentMailWords(content, language);
+  const due = amount(input.balance);
   // "15 February 2026", "15. Februar 2026": as the PDF prints it.
   const dueDate = formatDocumentDate(content.dueDate, language);
   const intro = input.message || invoiceMailDefaults(content, input.balance, language).message;

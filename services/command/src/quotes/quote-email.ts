@@ -1,14 +1,6 @@
-import {
-  catalogue,
-  fill,
-  formatDocumentDate,
-  formatMoney,
-  type InvoiceRecord,
-  labelled,
-  money,
-} from '@remit/contracts';
+import { fill, formatDocumentDate, formatMoney, type InvoiceRecord, money } from '@remit/contracts';
 import { type MailMessage, mailBlocks, mailLayout } from '@remit/kit';
-import { openingBlocks } from '../invoices/invoice-email.js';
+import { documentMailWords, openingBlocks } from '../invoices/invoice-email.js';
 
 /**
  * The mail a customer gets with a quote, in the quote's language (issue 30): the owner's message, the total,
@@ -28,13 +20,10 @@ export function quoteEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = content.eInvoice.language ?? 'en';
-  const words = catalogue(language);
-  const t = words.mail;
-  const seller = content.seller.companyName || content.seller.name;
-  const total = formatMoney(money(content.total, content.currency), words.locale.money);
+  const { t, seller, label, amount } = documentMailWords(content, language);
+  const total = amount(content.total);
   const until = formatDocumentDate(input.validUntil, language);
   const intro = input.message || fill(t.quoteIntro, { number: content.number, amount: total, date: until });
-  const label = (name: string, value: string) => labelled(name, value, language);
   const { html, text } = mailLayout({
     language,
     title: input.subject,
@@ -86,12 +75,9 @@ export function quoteAcceptedEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = content.eInvoice.language ?? 'en';
-  const words = catalogue(language);
-  const t = words.mail;
-  const seller = content.seller.companyName || content.seller.name;
-  const total = formatMoney(money(content.total, content.currency), words.locale.money);
+  const { t, seller, label, amount } = documentMailWords(content, language);
+  const total = amount(content.total);
   const subject = fill(t.quoteAcceptedSubject, { number: content.number });
-  const label = (name: string, value: string) => labelled(name, value, language);
   const { html, text } = mailLayout({
     language,
     title: subject,
