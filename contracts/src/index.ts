@@ -31,6 +31,7 @@ export * from './events/users.js';
 export * from './exports-api.js';
 export * from './i18n/index.js';
 export { creditNoteMailDefaults, invoiceMailDefaults } from './i18n/mail-defaults.js';
+export { englishAmount, type PageFormats, pageFormats } from './i18n/page-formats.js';
 export * from './invoice-amounts.js';
 export * from './invoice-content.js';
 export * from './invoice-document.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentLanguages } from './i18n/languages.js';
 import { invoiceSubmitSchema } from './invoice-form.js';
 import { CODE_PATTERN, date } from './invoice-form-fields.js';
 import { withoutBidiControls } from './text-input.js';
@@ -184,6 +185,8 @@ export const publicQuoteViewSchema = z.object({
   notes: z.string(),
   terms: z.string(),
   answer: quoteAnswerSchema.nullable(),
+  /** The quote's document language (issue 30): the page speaks it to the customer. */
+  language: z.enum(documentLanguages),
 });
 export type PublicQuoteView = z.infer<typeof publicQuoteViewSchema>;
 

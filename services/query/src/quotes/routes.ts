@@ -140,6 +140,8 @@ export function quoteQueryRoutes(deps: {
       notes: content.notes,
       terms: content.terms,
       answer: quote.answer,
+      // The quote's own record, read from its stream, carries its language; one made before issue 30 is English.
+      language: content.eInvoice.language ?? 'en',
     };
     noStore(res).json(view);
   });

@@ -1,19 +1,14 @@
-import { type PublicQuoteView, quoteMessages, quoteResponseSchema } from '@remit/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { fill } from '@remit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useCommand } from '../../api/command';
-import { errorMessage } from '../../api/errors';
-import { invalidateAfter } from '../../api/invalidation';
-import { answerQuote, publicQuotePath, publicQuoteQuery } from '../../api/quotes';
-import { Alert } from '../../components/ui/Alert';
-import { Button } from '../../components/ui/Button';
+import { publicQuotePath, publicQuoteQuery } from '../../api/quotes';
 import { VisuallyHidden } from '../../components/ui/Card';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField } from '../../components/ui/TextField';
-import { formatAmount, formatDate } from '../../lib/format';
+import { AnswerForm, Outcome } from './CustomerQuoteAnswer';
 import { Card, Center, Dates, Download, Due, Main, Page, Side, Top } from './customer-page-styles';
+import { browserLanguage, quoteWords, sellerName } from './customer-quote-words';
 import { QuoteStateBadge } from './parts';
 
 const Lines = styled.table`
@@ -36,115 +31,6 @@ const Parties = styled.div`
   p { white-space: pre-line; overflow-wrap: anywhere; }
 `;
 
-const NoteField = styled.div`
-  display: grid;
-  gap: 6px;
-  margin-bottom: ${({ theme }) => theme.space.md};
-  label { font-size: ${({ theme }) => theme.fontSizes.sm}; font-weight: ${({ theme }) => theme.fontWeights.medium}; color: ${({ theme }) => theme.colors.ink}; }
-  textarea { min-height: 88px; padding: ${({ theme }) => theme.space.sm}; border: 1px solid ${({ theme }) => theme.colors.borderStrong}; border-radius: ${({ theme }) => theme.radii.md}; font: inherit; resize: vertical; }
-  small { color: ${({ theme }) => theme.colors.muted}; }
-`;
-
-const Choices = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space.xs};
-`;
-
-const sellerName = (view: PublicQuoteView) => view.seller.companyName || view.seller.name;
-
-/** The customer's answer: name, optional note, Accept or Decline; each press one POST (useCommand). */
-function AnswerForm({ token, view }: { token: string; view: PublicQuoteView }) {
-  const queryClient = useQueryClient();
-  const [name, setName] = useState('');
-  const [note, setNote] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const answer = useCommand({
-    send: (input: { verb: 'accept' | 'decline'; name: string; note: string }, key) =>
-      answerQuote(token, input.verb, { name: input.name, note: input.note }, key),
-    onSuccess: () => invalidateAfter(queryClient, 'quotes'),
-  });
-  const submit = (verb: 'accept' | 'decline') => (event?: FormEvent) => {
-    event?.preventDefault();
-    const parsed = quoteResponseSchema.safeParse({ name, note });
-    if (!parsed.success) {
-      const nameIssue = parsed.error.issues.find((issue) => issue.path[0] === 'name');
-      setNameError(nameIssue?.message);
-      if (nameIssue) return;
-    }
-    setNameError(undefined);
-    answer.run({ verb, name, note });
-  };
-  return (
-    <form onSubmit={submit('accept')} aria-labelledby="answer-heading" noValidate>
-      <h2 id="answer-heading">Your answer</h2>
-      <p>
-        Accept the quote to tell {sellerName(view)} to go ahead, or decline it. Either way they are told at
-        once.
-      </p>
-      <TextField
-        label="Your name"
-        name="name"
-        autoComplete="name"
-        onBlur={() => undefined}
-        value={name}
-        maxLength={100}
-        error={nameError}
-        onChange={(event) => setName(event.target.value)}
-      />
-      <NoteField>
-        <label htmlFor="quote-note">Note (optional)</label>
-        <textarea
-          id="quote-note"
-          value={note}
-          maxLength={1000}
-          aria-describedby="quote-note-hint"
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <small id="quote-note-hint">{1000 - note.length} characters left</small>
-      </NoteField>
-      {answer.error && (
-        <Alert tone="error">
-          {errorMessage(answer.error, 'Your answer could not be sent. Please try again.')}
-        </Alert>
-      )}
-      <Choices>
-        <Button type="submit" block busy={answer.pending?.verb === 'accept'} disabled={answer.busy}>
-          Accept quote
-        </Button>
-        <Button
-          type="button"
-          variant="secondary"
-          block
-          busy={answer.pending?.verb === 'decline'}
-          disabled={answer.busy}
-          onClick={() => submit('decline')()}
-        >
-          Decline
-        </Button>
-      </Choices>
-    </form>
-  );
-}
-
-function Outcome({ view }: { view: PublicQuoteView }) {
-  if (view.answer) {
-    const { accepted, name, day } = view.answer;
-    return (
-      <Alert tone={accepted ? 'success' : 'info'}>
-        {`${accepted ? 'Accepted' : 'Declined'} by ${name} on ${formatDate(day)}. ${sellerName(view)} has been told.`}
-      </Alert>
-    );
-  }
-  if (view.state === 'Expired') {
-    return (
-      <Alert tone="warning">
-        {`This quote expired on ${formatDate(view.validUntil)}. Ask ${sellerName(view)} for a new one.`}
-      </Alert>
-    );
-  }
-  return <Alert tone="info">This quote was already turned into an invoice.</Alert>;
-}
-
 /**
  * A quote's customer page `/q/{token}` (issue 33): no sign-in and no way into the app. The quote as printed (its
  * parties and lines), its total and valid-until day, Download PDF, and the customer's answer.
@@ -153,20 +39,32 @@ export function CustomerQuotePage() {
   const token = useParams().token ?? '';
   const view = useQuery(publicQuoteQuery(token));
   const quote = view.data;
+  // The quote's language once it is read; until then (or for a dead link) the browser's, if it is one of the six.
+  const language = quote?.language ?? browserLanguage();
+  const words = useMemo(() => quoteWords(language, quote?.currency), [language, quote?.currency]);
+  const { t, document: labels } = words;
   useEffect(() => {
-    document.title = quote ? `Quote ${quote.number} from ${sellerName(quote)}` : 'Quote';
+    document.title = quote
+      ? fill(t.title, { number: quote.number, seller: sellerName(quote) })
+      : labels.quote;
+    const root = document.documentElement;
+    const appLanguage = root.lang;
+    root.lang = language;
     const tag = document.createElement('meta');
     tag.name = 'robots';
     tag.content = 'noindex, nofollow';
     document.head.append(tag);
-    return () => tag.remove();
-  }, [quote]);
+    return () => {
+      tag.remove();
+      root.lang = appLanguage;
+    };
+  }, [quote, language, t, labels]);
 
   if (view.isPending) {
     return (
       <Page>
         <Center>
-          <Spinner label="Loading the quote" />
+          <Spinner label={t.loading} />
         </Center>
       </Page>
     );
@@ -176,11 +74,14 @@ export function CustomerQuotePage() {
       <Page>
         <main>
           <Center>
-            <h1>{view.isError ? 'The quote could not be loaded' : quoteMessages.linkNotValid}</h1>
+            <h1>{view.isError ? t.loadFailed : t.notValid}</h1>
             <p>
               {view.isError
-                ? view.error.message
-                : 'It may have been replaced by the sender. Ask them for a new link.'}
+                ? // The server's and the fetch's own words are English; another language says try again.
+                  language === 'en'
+                  ? view.error.message
+                  : t.tryAgain
+                : t.notValidHint}
             </p>
           </Center>
         </main>
@@ -188,19 +89,20 @@ export function CustomerQuotePage() {
     );
   }
   const answerable = quote.state === 'Sent';
+  const seller = sellerName(quote);
   return (
     <Page>
       <Top>
-        <p>{sellerName(quote)}</p>
+        <p>{seller}</p>
       </Top>
       <Main>
         <Card aria-labelledby="quote-heading">
-          <h1 id="quote-heading">Quote {quote.number}</h1>
+          <h1 id="quote-heading">{fill(t.heading, { number: quote.number })}</h1>
           <Parties>
             <div>
-              <h3>From</h3>
+              <h3>{t.from}</h3>
               <p>
-                {sellerName(quote)}
+                {seller}
                 {'\n'}
                 {quote.seller.address}
                 {'\n'}
@@ -208,7 +110,7 @@ export function CustomerQuotePage() {
               </p>
             </div>
             <div>
-              <h3>For</h3>
+              <h3>{t.for}</h3>
               <p>
                 {quote.customer.companyName ? `${quote.customer.companyName}\n` : ''}
                 {quote.customer.name}
@@ -219,19 +121,19 @@ export function CustomerQuotePage() {
           </Parties>
           <Lines>
             <caption>
-              <VisuallyHidden>What is quoted</VisuallyHidden>
+              <VisuallyHidden>{t.lines}</VisuallyHidden>
             </caption>
             <thead>
               <tr>
-                <th scope="col">Description</th>
+                <th scope="col">{labels.description}</th>
                 <th scope="col" className="number">
-                  Qty
+                  {labels.quantity}
                 </th>
                 <th scope="col" className="number">
-                  Unit price
+                  {labels.unitPrice}
                 </th>
                 <th scope="col" className="number">
-                  Amount
+                  {labels.amount}
                 </th>
               </tr>
             </thead>
@@ -240,24 +142,24 @@ export function CustomerQuotePage() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: a quote's lines never move; two may read alike
                 <tr key={index}>
                   <td>{item.description}</td>
-                  <td className="number">{item.quantity}</td>
-                  <td className="number">{formatAmount(item.unitPrice, quote.currency)}</td>
-                  <td className="number">{formatAmount(item.total, quote.currency)}</td>
+                  <td className="number">{words.quantity(item.quantity)}</td>
+                  <td className="number">{words.money(item.unitPrice)}</td>
+                  <td className="number">{words.money(item.total)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr>
-                <td colSpan={3}>Subtotal</td>
-                <td className="number">{formatAmount(quote.subtotal, quote.currency)}</td>
+                <td colSpan={3}>{labels.subtotal}</td>
+                <td className="number">{words.money(quote.subtotal)}</td>
               </tr>
               <tr>
-                <td colSpan={3}>Tax</td>
-                <td className="number">{formatAmount(quote.tax, quote.currency)}</td>
+                <td colSpan={3}>{labels.tax}</td>
+                <td className="number">{words.money(quote.tax)}</td>
               </tr>
               <tr>
-                <td colSpan={3}>Total</td>
-                <td className="number">{formatAmount(quote.total, quote.currency)}</td>
+                <td colSpan={3}>{labels.total}</td>
+                <td className="number">{words.money(quote.total)}</td>
               </tr>
             </tfoot>
           </Lines>
@@ -266,22 +168,28 @@ export function CustomerQuotePage() {
         </Card>
         <Side>
           <Card aria-labelledby="total-heading">
-            <h2 id="total-heading">Total</h2>
-            <Due>{formatAmount(quote.total, quote.currency)}</Due>
+            <h2 id="total-heading">{labels.total}</h2>
+            <Due>{words.money(quote.total)}</Due>
             <p>
-              <QuoteStateBadge state={quote.state} />
+              <QuoteStateBadge state={quote.state} label={t.status[quote.state]} />
             </p>
             <Dates>
-              <dt>Valid until</dt>
-              <dd>{formatDate(quote.validUntil)}</dd>
-              <dt>Issued</dt>
-              <dd>{formatDate(quote.issueDate)}</dd>
+              <dt>{labels.validUntil}</dt>
+              <dd>{words.date(quote.validUntil)}</dd>
+              <dt>{t.issued}</dt>
+              <dd>{words.date(quote.issueDate)}</dd>
             </Dates>
             <Download href={`${publicQuotePath(token)}/pdf`} download>
-              Download PDF
+              {words.page.downloadPdf}
             </Download>
           </Card>
-          <Card>{answerable ? <AnswerForm token={token} view={quote} /> : <Outcome view={quote} />}</Card>
+          <Card>
+            {answerable ? (
+              <AnswerForm token={token} view={quote} words={words} />
+            ) : (
+              <Outcome view={quote} words={words} />
+            )}
+          </Card>
         </Side>
       </Main>
     </Page>

@@ -10,9 +10,9 @@ const tones: Record<QuoteState, 'brand' | 'neutral' | 'success' | 'warning'> = {
   Invoiced: 'success',
 };
 
-/** A quote's state as a badge: the word is always there, the colour only helps. */
-export function QuoteStateBadge({ state }: { state: QuoteState }) {
-  return <Badge $tone={tones[state]}>{state}</Badge>;
+/** A quote's state as a badge: the word is always there (`label`, the customer page's language), the colour only helps. */
+export function QuoteStateBadge({ state, label = state }: { state: QuoteState; label?: string }) {
+  return <Badge $tone={tones[state]}>{label}</Badge>;
 }
 
 /** The customer a quote is for: the company, else the person. */
