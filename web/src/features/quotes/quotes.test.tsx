@@ -1,7 +1,7 @@
-import type { PublicQuoteView, QuoteDetail, QuoteSummary } from '@remit/contracts';
+import { catalogue, type PublicQuoteView, type QuoteDetail, type QuoteSummary } from '@remit/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeToken } from '../../api/session';
 import { mockApi, type RecordedRequest, testUser } from '../../test/api';
 import { renderApp, warmRoutes } from '../../test/renderApp';
@@ -61,6 +61,7 @@ const publicView: PublicQuoteView = {
   notes: '',
   terms: '',
   answer: null,
+  language: 'en',
 };
 
 const commands = (requests: RecordedRequest[], path: string) =>
@@ -184,4 +185,114 @@ describe('the customer page of a quote', () => {
     await user.click(screen.getByRole('button', { name: 'Decline' }));
     expect(await screen.findByText('This quote expired: it was valid until 2026-03-31')).toBeInTheDocument();
   });
+
+  it('speaks a German quote’s language: its words, dates and amounts, the answer and a refusal, no English left', async () => {
+    let answered = false;
+    const german: PublicQuoteView = {
+      ...publicView,
+      language: 'de',
+      seller: { ...party, companyName: 'Schmidt Design GmbH', address: 'Hauptstraße 12\n10115 Berlin' },
+      customer: { ...party, name: 'Jürgen Groß', companyName: 'Müller & Söhne KG', address: 'Marktplatz 3' },
+      items: [{ description: 'Entwurf der Website', quantity: 7.5, unitPrice: 25347, total: 190100 }],
+    };
+    const { requests } = mockApi({
+      'GET /public/quotes/tok': () => ({
+        body: answered
+          ? {
+              ...german,
+              state: 'Accepted',
+              answer: { accepted: true, name: 'Jürgen Groß', note: '', day: '2026-03-03' },
+            }
+          : german,
+      }),
+      'POST /public/quotes/tok/accept': () => {
+        answered = true;
+        return { body: { state: 'Accepted', position: '9' } };
+      },
+      'POST /public/quotes/tok/decline': () => ({
+        status: 409,
+        body: { error: 'This quote expired: it was valid until 2026-03-31', code: 'quote_expired' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp('/q/tok');
+    await screen.findByRole('heading', { name: 'Angebot QUO-0001' });
+    expect(document.title).toBe('Angebot QUO-0001 von Schmidt Design GmbH');
+    expect(document.documentElement.lang).toBe('de');
+    for (const text of [
+      'Von',
+      'An',
+      'Beschreibung',
+      'Menge',
+      'Einzelpreis',
+      'Nettobetrag',
+      'USt.',
+      'Gültig bis',
+    ]) {
+      expect(screen.getAllByText(text).length, text).toBeGreaterThan(0);
+    }
+    expect(screen.getByText('7,5')).toBeInTheDocument();
+    expect(screen.getByText('253,47 €')).toBeInTheDocument();
+    expect(screen.getAllByText('2.281,56 €')).toHaveLength(2);
+    expect(screen.getByText('31. März 2026')).toBeInTheDocument();
+    expect(screen.getByText('1. März 2026')).toBeInTheDocument();
+    expect(screen.getByText('Offen')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'PDF herunterladen' })).toBeInTheDocument();
+    expect(screen.getByText('Noch 1000 Zeichen')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Angebot annehmen' }));
+    expect(await screen.findByText('Bitte geben Sie Ihren Namen ein')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Ihr Name'), 'Jürgen Groß');
+    await user.click(screen.getByRole('button', { name: 'Ablehnen' }));
+    expect(
+      await screen.findByText(
+        'Dieses Angebot war bis zum 31. März 2026 gültig. Bitten Sie Schmidt Design GmbH um ein neues Angebot.',
+      ),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Anmerkung (optional)'), 'Gern');
+    expect(screen.getByText('Noch 996 Zeichen')).toBeInTheDocument();
+    noEnglishIn(document.body.textContent ?? '');
+
+    await user.dblClick(screen.getByRole('button', { name: 'Angebot annehmen' }));
+    expect(
+      await screen.findByText(
+        'Angenommen von Jürgen Groß am 3. März 2026. Schmidt Design GmbH wurde benachrichtigt.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Angenommen')).toBeInTheDocument();
+    expect(commands(requests, '/public/quotes/tok/accept')).toHaveLength(1);
+    noEnglishIn(`${document.title} ${document.body.textContent ?? ''}`);
+  });
+
+  it('says a dead link in the browser’s language before any quote is known', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['fr-FR', 'en']);
+    mockApi({
+      'GET /public/quotes/tok': () => ({ status: 404, body: { error: 'This quote link is not valid' } }),
+    });
+    renderApp('/q/tok');
+    expect(
+      await screen.findByRole('heading', { name: 'Ce lien de devis n’est pas valide' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('L’expéditeur l’a peut-être remplacé. Demandez-lui un nouveau lien.'),
+    ).toBeInTheDocument();
+    languages.mockRestore();
+  });
 });
+
+/** No fixed part of an English sentence the page could show (its catalogue's, the labels it borrows) is on it. */
+function noEnglishIn(text: string) {
+  const en = catalogue('en');
+  const sentences = [
+    ...Object.values(en.quotePage).flatMap((value) =>
+      typeof value === 'string' ? [value] : Object.values(value),
+    ),
+    ...[en.document.description, en.document.unitPrice, en.document.amount, en.document.subtotal],
+    ...[en.document.total, en.document.validUntil, en.page.downloadPdf],
+  ];
+  for (const fragment of sentences.flatMap((sentence) => sentence.split(/\{\w+\}/))) {
+    const words = fragment.trim();
+    if (words.length >= 4) expect(text, words).not.toContain(words);
+  }
+  expect(text).not.toMatch(/\b(Tax|Qty|For|Quote)\b/);
+}
