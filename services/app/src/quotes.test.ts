@@ -155,6 +155,7 @@ describe.each(httpStores())('quotes over HTTP on %s', (kind) => {
       validUntil: '2026-03-15',
       total: 228156,
       answer: null,
+      language: 'en',
     });
     expect(JSON.stringify(page.body)).not.toContain('userId');
 
@@ -187,6 +188,27 @@ describe.each(httpStores())('quotes over HTTP on %s', (kind) => {
       'Sent to charles@difference.example',
       'Accepted by Charles Babbage: “Go ahead.”',
     ]);
+  });
+
+  it('answers a German quote’s page in German: the language from its stream, refusals by code', async () => {
+    await moveTo('2026-03-02T10:00:00Z');
+    const { id } = await create(ada, { language: 'de' });
+    const token = await share(id);
+    const page = await app.get(`/public/quotes/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ state: 'Sent', language: 'de' });
+    const pdf = await fetch(`${app.base}/api/public/quotes/${token}/pdf`);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toMatch(/Angebot.*\n[\s\S]*Gültig bis/i);
+    expect((await answer(token, 'decline', { name: 'Jürgen Groß' })).status).toBe(200);
+    // The page says a refusal in the quote's language by its code (the message is English).
+    const again = await answer(token, 'accept', { name: 'Jürgen Groß' });
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('quote_declined');
+    expect((await app.get(`/public/quotes/${token}`)).body).toMatchObject({
+      state: 'Declined',
+      language: 'de',
+      answer: { accepted: false, name: 'Jürgen Groß' },
+    });
   });
 
   it('declined, then accepted: the second answer is refused', async () => {
