@@ -17,9 +17,15 @@ const Lines = styled.table`
   font-variant-numeric: tabular-nums;
   th, td { padding: ${({ theme }) => theme.space.xs} 0; text-align: left; vertical-align: top; }
   th { color: ${({ theme }) => theme.colors.muted}; font-size: ${({ theme }) => theme.fontSizes.sm}; }
-  td { border-top: 1px solid ${({ theme }) => theme.colors.border}; overflow-wrap: anywhere; }
+  td { border-top: 1px solid ${({ theme }) => theme.colors.border}; overflow-wrap: anywhere; hyphens: auto; }
   .number { text-align: right; padding-left: ${({ theme }) => theme.space.sm}; white-space: nowrap; }
+  /* A long heading ("Prix unitaire HT", "Einzelpreis") wraps on a phone rather than push the amounts out. */
+  th.number { white-space: normal; overflow-wrap: normal; }
   tfoot td { font-weight: ${({ theme }) => theme.fontWeights.semibold}; }
+  @media (max-width: 480px) {
+    td { font-size: ${({ theme }) => theme.fontSizes.sm}; }
+    .number { padding-left: ${({ theme }) => theme.space.xs}; }
+  }
 `;
 
 const Parties = styled.div`
