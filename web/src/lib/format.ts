@@ -1,4 +1,4 @@
-import { currencyByCode, formatMoney } from '@remit/contracts';
+import { englishAmount } from '@remit/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',
@@ -28,10 +28,7 @@ export function formatDateTime(value: string): string {
 }
 
 /** Minor units in the invoice's own currency, en-US grouping (spec §9). */
-export function formatAmount(amount: number, currency: string): string {
-  if (!currencyByCode(currency) || !Number.isSafeInteger(amount)) return `${amount} ${currency}`;
-  return formatMoney({ amount, currency });
-}
+export const formatAmount = englishAmount;
 
 export function wait(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,7 +1,5 @@
 import { type Catalogue, catalogue, type PublicInvoiceView, pageFormats } from '@remit/contracts';
 
-export { englishAmount } from '@remit/contracts';
-
 export interface PageWords {
   t: Catalogue['page'];
   money: (amount: number) => string;
