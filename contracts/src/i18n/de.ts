@@ -19,6 +19,7 @@ export const de: Catalogue = {
     correctsInvoice: 'Ursprüngliche Rechnung',
     from: 'Von',
     billTo: 'Rechnung an',
+    quoteBillTo: 'Angebot für',
     vatId: 'USt-IdNr.',
     vat: 'USt.',
     description: 'Beschreibung',

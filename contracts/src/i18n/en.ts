@@ -18,6 +18,8 @@ export const en = {
     correctsInvoice: 'Corrects invoice',
     from: 'From',
     billTo: 'Bill to',
+    /** A quote's customer: it bills nobody yet. */
+    quoteBillTo: 'Prepared for',
     vatId: 'VAT',
     vat: 'VAT',
     description: 'Description',

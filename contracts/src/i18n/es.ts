@@ -19,6 +19,7 @@ export const es: Catalogue = {
     correctsInvoice: 'Rectifica la factura',
     from: 'Emisor',
     billTo: 'Cliente',
+    quoteBillTo: 'Cliente',
     vatId: 'NIF-IVA',
     vat: 'IVA',
     description: 'Concepto',

@@ -20,6 +20,7 @@ export const fr: Catalogue = {
     correctsInvoice: 'Facture d’origine',
     from: 'Émetteur',
     billTo: 'Facturé à',
+    quoteBillTo: 'Destinataire',
     vatId: 'N° TVA',
     vat: 'TVA',
     description: 'Désignation',

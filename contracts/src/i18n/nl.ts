@@ -19,6 +19,7 @@ export const nl: Catalogue = {
     correctsInvoice: 'Correctie op factuur',
     from: 'Van',
     billTo: 'Aan',
+    quoteBillTo: 'Aan',
     vatId: 'Btw-nr.',
     vat: 'Btw',
     description: 'Omschrijving',

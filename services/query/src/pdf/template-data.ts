@@ -88,12 +88,13 @@ export function documentLabels(language: string, kind: 'invoice' | 'creditNote' 
     labels.amountDue = words.amountCredited;
   }
   if (kind === 'quote') {
-    // A quote (issue 33): its title and number, 'Valid until' where an invoice has its due date, and its total
-    // rather than an amount due. It asks for no payment yet.
+    // A quote (issue 33): its title and number, 'Valid until' where an invoice has its due date, its total rather
+    // than an amount due, and its customer 'Prepared for' rather than billed. It asks for no payment yet.
     labels.invoice = words.quote;
     labels.number = words.quoteNumber;
     labels.dueDate = words.validUntil;
     labels.amountDue = words.total;
+    labels.billTo = words.quoteBillTo;
   }
   return labels;
 }
