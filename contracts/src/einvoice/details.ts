@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
-import { vatExemptionCodes } from './legal-texts.js';
+import { vatExemptionCodes } from './exemption-codes.js';
 import { customerTypes, deliverySchema } from './model.js';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencyCodes } from '../currencies.js';
 import { documentLanguages } from '../i18n/languages.js';
 import { countryCodes, unitCodes, vatCategoryCodes } from './codes.js';
-import { vatExemptionCodes } from './legal-texts.js';
+import { vatExemptionCodes } from './exemption-codes.js';
 import { MAX_QUANTITY_UNITS } from './quantity.js';
 
 /**

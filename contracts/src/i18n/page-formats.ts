@@ -1,4 +1,5 @@
 import { currencyByCode } from '../currencies.js';
+import { englishAmount } from '../english-amount.js';
 import { formatMoney } from '../money.js';
 import { catalogue, formatDocumentDate } from './index.js';
 
@@ -8,12 +9,6 @@ const englishDate = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-
-/** Spec §9's short en-US amount, as the app writes it (web/src/lib/format.ts formatAmount). */
-export function englishAmount(amount: number, currency: string): string {
-  if (!currencyByCode(currency) || !Number.isSafeInteger(amount)) return `${amount} ${currency}`;
-  return formatMoney({ amount, currency });
-}
 
 export interface PageFormats {
   money: (amount: number) => string;
