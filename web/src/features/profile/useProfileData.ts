@@ -94,7 +94,13 @@ export function useProfileData() {
 
   const all = [profile, settings, quickStats, topClients, recentInvoices, paymentMethods];
   return {
-    isLoading: !isReady || all.some((query) => query.isLoading),
+    // The company form takes its values once, when it opens: from this visit's answer, not from an answer kept
+    // from before a save that a reload may restore (D-393). Offline, the first fetch fails at once and the kept
+    // answer opens it.
+    isLoading:
+      !isReady ||
+      all.some((query) => query.isLoading) ||
+      (settings.isFetching && !settings.isFetchedAfterMount),
     profile,
     settings,
     quickStats,
