@@ -105,8 +105,10 @@ export {
   testDatabaseUrl,
   testEinvoiceDir,
   testEinvoiceSeed,
+  testJava,
   testLogLevel,
   testRedisUrl,
+  testSaxonJar,
 } from './test-config.js';
 
 /** A whole PostgreSQL database of its own on TEST_DATABASE_URL's server, for tests that start processes. */

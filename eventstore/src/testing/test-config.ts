@@ -13,6 +13,10 @@ export const testRedisUrl: string | undefined = process.env.TEST_REDIS_URL || un
 /** The offline EN 16931 validator's folder (EINVOICE_DIR), when set. */
 export const testEinvoiceDir: string | undefined = process.env.EINVOICE_DIR || undefined;
 
+/** The Java and the Saxon-HE jar the e-invoice validator's batch runner calls, as the shared tool's `validate` reads them. */
+export const testJava: string = process.env.JAVA || 'java';
+export const testSaxonJar: string = process.env.SAXON_JAR || '/usr/share/java/Saxon-HE.jar';
+
 /** EINVOICE_SEED: replays one run of the e-invoice property test. */
 export const testEinvoiceSeed: string | undefined = process.env.EINVOICE_SEED || undefined;
 

@@ -20,7 +20,7 @@ import {
   type QueuedMail,
   type RegisteredJob,
 } from '@remit/kit';
-import { readModels } from '@remit/readmodels';
+import { nextInvoiceNumber, readModels } from '@remit/readmodels';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { InvoicePdfSource } from '../invoices/collection-routes.js';
 import { invoiceEmail } from '../invoices/invoice-email.js';
@@ -28,7 +28,7 @@ import type { InvoiceCommands } from '../invoices/service.js';
 import { hashShareToken, newShareToken } from '../invoices/share-routes.js';
 import { streamInvoice } from '../invoices/stream-invoice.js';
 import { ownerSentMail } from './owner-mail.js';
-import { nextNumberOf, recurringInvoiceId, runInvoice } from './run-invoice.js';
+import { recurringInvoiceId, runInvoice } from './run-invoice.js';
 
 const { recurringProfiles, recurringRuns, users } = readModels;
 
@@ -61,7 +61,7 @@ export function recurringJobs(deps: {
     const due = duePeriod(state, today);
     if (!due) return false;
     const invoiceId = recurringInvoiceId(profileId, due.period);
-    let number = await nextNumberOf(context.db, userId);
+    let number = await nextInvoiceNumber(context.db, userId);
     for (let attempt = 0; attempt < 5; attempt++) {
       const submit = await runInvoice(context.db, userId, state.invoice, today, number);
       // As a hand-issued invoice: the owner's company logo, and the run it came from on its InvoiceIssued.

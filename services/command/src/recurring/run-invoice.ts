@@ -1,37 +1,17 @@
 import { createHash } from 'node:crypto';
-import { addDays, type InvoiceSubmit, incrementInvoiceNumber, invoiceSubmitSchema } from '@remit/contracts';
+import { addDays, type InvoiceSubmit, invoiceSubmitSchema } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 
 /** What a run's invoice is made of: its id, number, dates and terms (D-274). */
 
-const { invoiceNumbers, clients } = readModels;
+const { clients } = readModels;
 
 /** The invoice of a profile's period: the same id whoever issues it, so its stream can be written once. */
 export function recurringInvoiceId(profileId: string, period: number): string {
   const hex = createHash('sha256').update(`recurring:${profileId}:${period}`).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
-/** The user's next invoice number as the read models know it (the web's suggestion), free of clashes. */
-export async function nextNumberOf(db: Database, userId: string): Promise<string> {
-  const [last] = await db
-    .select({ number: invoiceNumbers.number })
-    .from(invoiceNumbers)
-    .where(eq(invoiceNumbers.userId, userId))
-    .orderBy(desc(invoiceNumbers.position))
-    .limit(1);
-  let candidate = last ? incrementInvoiceNumber(last.number) : 'INV-0001';
-  for (let tries = 0; tries < 50; tries++) {
-    const [taken] = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(invoiceNumbers)
-      .where(and(eq(invoiceNumbers.userId, userId), eq(invoiceNumbers.number, candidate)));
-    if (!taken?.n) return candidate;
-    candidate = incrementInvoiceNumber(candidate);
-  }
-  return candidate;
 }
 
 /**

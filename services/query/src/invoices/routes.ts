@@ -7,6 +7,7 @@ import {
 } from '@remit/contracts';
 import type { Database, EventStore } from '@remit/eventstore';
 import { AppError, currentUserId, parseInput, requireAuth } from '@remit/kit';
+import { nextInvoiceNumber } from '@remit/readmodels';
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { type Paywall, requireSubscription, subscriptionRequired } from '../billing/repository.js';
@@ -20,7 +21,7 @@ import { historyOf } from './history.js';
 import { type Access, isLocked, openInvoice } from './locking.js';
 import { invoiceRendering } from './rendering.js';
 import { listInvoices, toListItem } from './repository.js';
-import { nextInvoiceNumber, summaryOf } from './summary.js';
+import { summaryOf } from './summary.js';
 
 const generatePdfSchema = z.object({ invoiceId: z.string().trim().min(1, 'invoiceId is required').max(100) });
 

@@ -1,9 +1,8 @@
-import { incrementInvoiceNumber } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import { readModels } from '@remit/readmodels';
-import { and, count, desc, eq, sum } from 'drizzle-orm';
+import { count, eq, sum } from 'drizzle-orm';
 
-const { invoices, invoiceNumbers } = readModels;
+const { invoices } = readModels;
 
 /** Counts and totals per currency (amounts never add across currencies). */
 export async function summaryOf(db: Database, userId: string) {
@@ -37,24 +36,3 @@ export async function summaryOf(db: Database, userId: string) {
   };
 }
 
-/** The user's last reserved number with its trailing digits counted up (INV-009 → INV-010), free of clashes. */
-export async function nextInvoiceNumber(db: Database, userId: string): Promise<string> {
-  const [last] = await db
-    .select({ number: invoiceNumbers.number })
-    .from(invoiceNumbers)
-    .where(eq(invoiceNumbers.userId, userId))
-    .orderBy(desc(invoiceNumbers.position))
-    .limit(1);
-  let candidate = last ? increment(last.number) : 'INV-0001';
-  for (let tries = 0; tries < 50; tries++) {
-    const [taken] = await db
-      .select({ n: count() })
-      .from(invoiceNumbers)
-      .where(and(eq(invoiceNumbers.userId, userId), eq(invoiceNumbers.number, candidate)));
-    if (!taken?.n) return candidate;
-    candidate = increment(candidate);
-  }
-  return increment(`${candidate}-0`);
-}
-
-export const increment = incrementInvoiceNumber;

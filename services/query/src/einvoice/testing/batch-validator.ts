@@ -2,6 +2,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readSync, rmSync, writeFi
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { testJava, testSaxonJar } from '@remit/eventstore/testing';
 import { inTurn, run, runSchematron, runXsd, type SchematronJob } from './validator-batches.js';
 import {
   type Finding,
@@ -147,8 +148,8 @@ export async function validateBatch(validatorDir: string, files: string[]): Prom
     plan.sets.length > 0 ? [{ path, sets: plan.sets, schematron: plan.schematron }] : [],
   );
   const engine = {
-    java: process.env.JAVA || 'java',
-    saxonJar: process.env.SAXON_JAR || '/usr/share/java/Saxon-HE.jar',
+    java: testJava,
+    saxonJar: testSaxonJar,
     validatorDir,
     work,
   };
