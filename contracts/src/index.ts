@@ -3,7 +3,6 @@ export * from './audit-api.js';
 export * from './auth.js';
 export * from './bank-api.js';
 export * from './billing-api.js';
-export { brandColours } from './brand-colours.js';
 export * from './clients.js';
 export * from './clients-api.js';
 export * from './collection-api.js';

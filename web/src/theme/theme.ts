@@ -1,14 +1,30 @@
-import { brandColours } from '@remit/contracts';
-
 /** The one theme every styled component reads: colour, type, space, radii, shadows, breakpoints. */
 export const theme = {
   colors: {
-    ...brandColours,
+    brand: '#4338ca',
+    brandHover: '#3730a3',
     brandActive: '#312e81',
+    brandSoft: '#eef2ff',
+    brandText: '#3730a3',
+    ink: '#0f172a',
+    text: '#1e293b',
+    muted: '#475569',
     subtle: '#64748b',
+    border: '#e2e8f0',
+    borderStrong: '#cbd5e1',
+    background: '#f6f7fb',
+    surface: '#ffffff',
+    surfaceSunken: '#f1f5f9',
+    danger: '#b91c1c',
+    dangerSoft: '#fef2f2',
+    dangerBorder: '#fecaca',
+    success: '#047857',
+    successSoft: '#ecfdf5',
+    successBorder: '#a7f3d0',
     warning: '#b45309',
     warningSoft: '#fffbeb',
     warningBorder: '#fde68a',
+    focus: '#4f46e5',
     onBrand: '#ffffff',
     toast: '#0f172a',
   },
