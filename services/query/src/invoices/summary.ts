@@ -35,4 +35,3 @@ export async function summaryOf(db: Database, userId: string) {
     amounts: [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency)),
   };
 }
-
