@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { foldWrites } from './folded-writes.js';
 
 /** node-postgres' own text form of a bind parameter (its types do not declare the module). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
@@ -19,7 +20,8 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
  *
  * Some statements are answered at once and sent with the next message: `begin` always, and with
  * `answerWritesAtOnce` writes without `returning` (whose answers no caller reads); if one fails, the
- * message it travels in fails, so its error is the next statement's (at the latest `commit`'s).
+ * message it travels in fails, so its error is the next statement's (at the latest `commit`'s). Such writes
+ * in a row are sent as one statement where that changes nothing (folded-writes.ts).
  */
 
 export interface QueryConfig {
@@ -106,7 +108,7 @@ export function coalescingQuery(
   const flush = (): Promise<unknown> | undefined => {
     scheduled = false;
     if (held.length === 0) return undefined;
-    const batch = held;
+    const batch = foldWrites(held, (statement) => !statement.waiter && WRITE.test(statement.text));
     held = [];
     const config: QueryConfig = {
       text: batch.map((statement) => statement.text).join(';\n'),
@@ -117,15 +119,17 @@ export function coalescingQuery(
     message.then(
       (answer) => {
         const results = (Array.isArray(answer) ? answer : [answer]) as Answer[];
-        batch.forEach((statement, i) => {
+        batch.forEach(({ from }, i) => {
           const result = results[i];
-          if (!statement.waiter) return;
-          if (result) statement.waiter.resolve(answerOf(result, statement.waiter.objects));
-          else statement.waiter.reject(new Error('a held statement had no answer'));
+          // A fold is of writes answered already: only a statement sent as it is has a waiter.
+          const waiter = from.length === 1 ? from[0]?.waiter : undefined;
+          if (!waiter) return;
+          if (result) waiter.resolve(answerOf(result, waiter.objects));
+          else waiter.reject(new Error('a held statement had no answer'));
         });
       },
       (error: unknown) => {
-        for (const statement of batch) statement.waiter?.reject(error);
+        for (const { from } of batch) for (const statement of from) statement.waiter?.reject(error);
       },
     );
     return message;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, max, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from './database.js';
 import { events } from './schema.js';
 import type { LogCheckpoint, StoredEvent } from './types.js';
@@ -46,6 +46,37 @@ export async function readStreams(db: Database, streamIds: string[]): Promise<Ma
   }
   const rows = await read.execute({ streamIds });
   for (const row of rows) found.get(row.streamId)?.push(toStoredEvent(row));
+  return found;
+}
+
+/**
+ * `readStreams`, and in the same statement the streams a query names (`named`: one text column of stream
+ * ids, a read model's candidates say): a command that needs both waits for one answer and the server runs one
+ * statement, not two or three. Every stream found is in the map, the named ones too.
+ */
+export async function readStreamsAndNamed(
+  db: Database,
+  streamIds: string[],
+  named: SQL,
+): Promise<Map<string, StoredEvent[]>> {
+  const found = new Map<string, StoredEvent[]>(streamIds.map((id) => [id, []]));
+  const ids =
+    streamIds.length > 0
+      ? sql.join(
+          streamIds.map((id) => sql`${id}`),
+          sql`, `,
+        )
+      : sql``;
+  const rows = await db
+    .select()
+    .from(events)
+    .where(sql`${events.streamId} = any(array[${ids}]::text[] || array(${named}))`)
+    .orderBy(asc(events.streamId), asc(events.version));
+  for (const row of rows) {
+    const stream = found.get(row.streamId) ?? [];
+    stream.push(toStoredEvent(row));
+    found.set(row.streamId, stream);
+  }
   return found;
 }
 

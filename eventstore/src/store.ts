@@ -1,10 +1,18 @@
+import type { SQL } from 'drizzle-orm';
 import { type AnswerToRecord, type AppendManyResult, appendWrites, type InTransaction } from './append.js';
 import { chainNext } from './chain.js';
 import { deleteCheckpoint, isApplied, readCheckpoint } from './checkpoints.js';
 import type { OpenDatabase, Unlisten } from './database.js';
 import { type GroupHandler, type GroupMember, startGroupSubscription } from './group-subscription.js';
 import { type EventStoreLogger, silentLogger } from './logger.js';
-import { readLog, readStream, readStreams, readStreamVersions, watchWriters } from './read.js';
+import {
+  readLog,
+  readStream,
+  readStreams,
+  readStreamsAndNamed,
+  readStreamVersions,
+  watchWriters,
+} from './read.js';
 import { type Subscription, type SubscriptionHandler, startLoop, startSubscription } from './subscription.js';
 import type {
   AppendResult,
@@ -86,6 +94,9 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
 
     /** Reads several streams in one query; each stream's events in version order. */
     readStreams: (streamIds: string[]) => readStreams(db, streamIds),
+
+    /** `readStreams` and the streams `named` lists (a query of stream ids), in one statement. */
+    readStreamsAndNamed: (streamIds: string[], named: SQL) => readStreamsAndNamed(db, streamIds, named),
 
     /** The database handle, for bookkeeping that lives beside the log (idempotency answers). */
     db,

@@ -24,7 +24,7 @@ import { type EventStore, foldEvents, type StoredEvent } from '@remit/eventstore
 import { eventCodec } from '@remit/kit';
 import type { PaymentMethodService } from '../payment-methods/service.js';
 import { settingsDecider } from '../settings/decider.js';
-import { clientLanguageOf } from './client-language.js';
+import { clientLanguageOf, clientStreamsOf } from './client-language.js';
 
 /** The template an invoice names, as the submit payload gives it (spec §3). */
 const templateOf = (input: InvoiceSubmit): InvoiceContent['template'] => ({
@@ -48,15 +48,23 @@ export function createInvoiceCommands(deps: {
    * The seller's defaults on an invoice (invoiceContentFrom): the company profile's e-invoice details, and the
    * language a payload without one is written in (issue 30, D-340): its client's, else the owner's, else English.
    */
-  const sellerDefaultsOf = async (userId: string, input: InvoiceSubmit, settingsHistory: StoredEvent[]) => {
-    const settings = foldEvents(settingsDecider, settingsHistory, eventCodec);
+  const sellerDefaultsOf = (userId: string, input: InvoiceSubmit, streams: Map<string, StoredEvent[]>) => {
+    const settings = foldEvents(settingsDecider, streams.get(settingsStreamId(userId)) ?? [], eventCodec);
     const client = input.language
       ? null
-      : await clientLanguageOf(store, userId, {
+      : clientLanguageOf(streams, userId, {
           email: input.customerEmail,
           companyName: input.customerCompanyName,
         });
     return { seller: sellerProfileFrom(settings.current), language: client ?? settings.language };
+  };
+
+  /** The command's streams and, for a payload without a language, its client's candidates: one statement. */
+  const readWithClients = (userId: string, input: InvoiceSubmit, streamIds: string[]) => {
+    const clientStreams = input.language
+      ? undefined
+      : clientStreamsOf(userId, { email: input.customerEmail });
+    return clientStreams ? store.readStreamsAndNamed(streamIds, clientStreams) : store.readStreams(streamIds);
   };
 
   /** The owner's company logo (CompanyLogoChanged on the settings stream; its image a `logo-{id}` stream). */
@@ -83,7 +91,7 @@ export function createInvoiceCommands(deps: {
       // The seller's settings, the number's reservation and the logo in one query; the pipeline's first
       // attempt folds the last two as read here (a clash since is refused by the append and read again).
       const settings = settingsStreamId(userId);
-      const known = await store.readStreams([
+      const known = await readWithClients(userId, input, [
         settings,
         invoiceNumberStreamId(userId, input.invoiceNumber),
         ...(logo ? [logoStreamId(logo.logoId)] : []),
@@ -94,7 +102,7 @@ export function createInvoiceCommands(deps: {
         logo: logo ? { id: logo.logoId, contentType: logo.contentType } : stored,
         paymentMethod,
         template: templateOf(input),
-        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
+        ...sellerDefaultsOf(userId, input, known),
       });
       const draftId = input.draftId ? { draftId: input.draftId } : {};
       return issueInvoice({
@@ -112,7 +120,7 @@ export function createInvoiceCommands(deps: {
     async revise(userId: string, invoiceId: string, input: InvoiceSubmit, expectedRevision?: number) {
       // As for an issue: the invoice, the settings and the number's reservation in one query.
       const [stream, settings] = [invoiceStreamId(invoiceId), settingsStreamId(userId)];
-      const known = await store.readStreams([
+      const known = await readWithClients(userId, input, [
         stream,
         settings,
         invoiceNumberStreamId(userId, input.invoiceNumber),
@@ -128,7 +136,7 @@ export function createInvoiceCommands(deps: {
         logo: own?.logo ?? null,
         paymentMethod,
         template: templateOf(input),
-        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
+        ...sellerDefaultsOf(userId, input, known),
       });
       return reviseInvoice({
         invoiceId,
@@ -146,14 +154,14 @@ export function createInvoiceCommands(deps: {
      */
     async contentOf(userId: string, input: InvoiceSubmit, current: InvoiceRecord['paymentMethod'] = null) {
       const settings = settingsStreamId(userId);
-      const known = await store.readStreams([settings]);
+      const known = await readWithClients(userId, input, [settings]);
       const paymentMethod =
         (await deps.paymentMethods?.snapshot(userId, input.paymentMethodId, current)) ?? null;
       return invoiceContentFrom(input, {
         logo: companyLogoOf(known.get(settings) ?? []),
         paymentMethod,
         template: templateOf(input),
-        ...(await sellerDefaultsOf(userId, input, known.get(settings) ?? [])),
+        ...sellerDefaultsOf(userId, input, known),
       });
     },
 

@@ -136,53 +136,56 @@ export async function applyStatsBatch(db: Database, events: StatsEvent[]): Promi
       customer_name = excluded.customer_name, currency = excluded.currency, amount = excluded.amount,
       paid = excluded.paid, issue_date = excluded.issue_date, due_date = excluded.due_date`,
   );
-  if (currencies.size > 0) {
-    const touched = [...currencies.values()];
-    await insertRows(
-      db,
-      currencyStats,
-      touched,
-      sql`on conflict (user_id, currency) do update set revenue = currency_stats.revenue + excluded.revenue,
-        pending = currency_stats.pending + excluded.pending, invoices = currency_stats.invoices + excluded.invoices`,
-    );
+  // The writes go in an order that lets them travel as few statements (folded-writes.ts, D-452): the two
+  // upserts, then the zero currencies' delete with the clients' names (a write folds with the writes before
+  // it unless it touches a table they wrote), then the zero clients' delete. A name set on a client row
+  // deleted next is gone with it, so the rows are those of upsert, delete, rename in turn.
+  const touchedCurrencies = [...currencies.values()];
+  const touchedClients = [...clients.values()];
+  const clientKeys = touchedClients.map((row) => [row.userId, row.customerEmail, row.currency]);
+  await insertRows(
+    db,
+    currencyStats,
+    touchedCurrencies,
+    sql`on conflict (user_id, currency) do update set revenue = currency_stats.revenue + excluded.revenue,
+      pending = currency_stats.pending + excluded.pending, invoices = currency_stats.invoices + excluded.invoices`,
+  );
+  await insertRows(
+    db,
+    clientTotals,
+    touchedClients,
+    sql`on conflict (user_id, customer_email, currency) do update set
+      invoices = client_totals.invoices + excluded.invoices, amount = client_totals.amount + excluded.amount`,
+  );
+  if (touchedCurrencies.length > 0) {
     await db.delete(currencyStats).where(
       and(
         eq(currencyStats.invoices, 0),
         keysIn(
           [currencyStats.userId, currencyStats.currency],
-          touched.map((row) => [row.userId, row.currency]),
+          touchedCurrencies.map((row) => [row.userId, row.currency]),
         ),
       ),
     );
   }
-  if (clients.size > 0) {
-    const touched = [...clients.values()];
-    await insertRows(
-      db,
-      clientTotals,
-      touched,
-      sql`on conflict (user_id, customer_email, currency) do update set
-        invoices = client_totals.invoices + excluded.invoices, amount = client_totals.amount + excluded.amount`,
+  if (touchedClients.length === 0) return;
+  // A client is named as on their newest live invoice.
+  await db.execute(sql`
+    update client_totals c set customer_name = newest.customer_name
+    from (
+      select distinct on (user_id, customer_email, currency) user_id, customer_email, currency, customer_name
+      from stats_invoices
+      where ${keysIn([statsInvoices.userId, statsInvoices.customerEmail, statsInvoices.currency], clientKeys)}
+      order by user_id, customer_email, currency, issued_position desc
+    ) newest
+    where c.user_id = newest.user_id and c.customer_email = newest.customer_email
+      and c.currency = newest.currency and c.customer_name is distinct from newest.customer_name`);
+  await db
+    .delete(clientTotals)
+    .where(
+      and(
+        eq(clientTotals.invoices, 0),
+        keysIn([clientTotals.userId, clientTotals.customerEmail, clientTotals.currency], clientKeys),
+      ),
     );
-    const keys = touched.map((row) => [row.userId, row.customerEmail, row.currency]);
-    await db
-      .delete(clientTotals)
-      .where(
-        and(
-          eq(clientTotals.invoices, 0),
-          keysIn([clientTotals.userId, clientTotals.customerEmail, clientTotals.currency], keys),
-        ),
-      );
-    // A client is named as on their newest live invoice.
-    await db.execute(sql`
-      update client_totals c set customer_name = newest.customer_name
-      from (
-        select distinct on (user_id, customer_email, currency) user_id, customer_email, currency, customer_name
-        from stats_invoices
-        where ${keysIn([statsInvoices.userId, statsInvoices.customerEmail, statsInvoices.currency], keys)}
-        order by user_id, customer_email, currency, issued_position desc
-      ) newest
-      where c.user_id = newest.user_id and c.customer_email = newest.customer_email
-        and c.currency = newest.currency and c.customer_name is distinct from newest.customer_name`);
-  }
 }

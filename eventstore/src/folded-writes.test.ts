@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { foldWrites } from './folded-writes.js';
+
+const write = (text: string) => ({ text, write: true });
+const read = (text: string) => ({ text, write: false });
+const sent = (statements: { text: string; write: boolean }[]) =>
+  foldWrites(statements, (statement) => statement.write).map((statement) => statement.text);
+
+const bulkInvoices = `insert into "invoices" ("id", "invoices") select "id", "invoices" from json_to_recordset('[{"id":"a"}]'::json) as k("id" text, "invoices" integer) on conflict ("id") do update set "invoices" = excluded."invoices"`;
+const bulkStats = `insert into "currency_stats" ("user_id", "invoices") select "user_id", "invoices" from json_to_recordset('[]'::json) as k("user_id" text, "invoices" integer) on conflict ("user_id") do update set "invoices" = "currency_stats"."invoices" + excluded."invoices"`;
+const zeroStats = `delete from "currency_stats" where ("currency_stats"."invoices" = '0' and "currency_stats"."user_id" = 'u')`;
+
+describe('writes folded into one statement', () => {
+  it('folds writes to different tables into one statement, the last one its main statement', () => {
+    expect(sent([write(bulkInvoices), write(bulkStats)])).toEqual([
+      `with w0 as (${bulkInvoices}) ${bulkStats}`,
+    ]);
+  });
+
+  it('does not take a column named like a written table for that table', () => {
+    // "invoices" is a column of currency_stats as well as a table written before it.
+    expect(sent([write(bulkInvoices), write(bulkStats)])).toHaveLength(1);
+  });
+
+  it('starts a new statement for a second write to the same table, which must see the first', () => {
+    expect(sent([write(bulkStats), write(zeroStats)])).toEqual([bulkStats, zeroStats]);
+  });
+
+  it('starts a new statement for a write that reads a table written before it', () => {
+    const rename = `update client_totals c set customer_name = newest.customer_name from (select user_id from "currency_stats") newest where c.user_id = newest.user_id`;
+    expect(sent([write(bulkStats), write(rename)])).toEqual([bulkStats, rename]);
+  });
+
+  it('keeps a table named only in a literal from closing the fold', () => {
+    const activity = `insert into "activities" ("summary") values ('currency_stats')`;
+    expect(sent([write(bulkStats), write(activity)])).toHaveLength(1);
+  });
+
+  it('keeps reads in their place, each between the writes around it', () => {
+    const select = 'select "user_id" from "users"';
+    expect(sent([write(bulkInvoices), read(select), write(bulkStats), write(zeroStats)])).toEqual([
+      bulkInvoices,
+      select,
+      bulkStats,
+      zeroStats,
+    ]);
+  });
+
+  it('sends a write with a comment as it is', () => {
+    const commented = 'insert into "users" ("id") values (1) -- the first';
+    expect(sent([write(bulkInvoices), write(commented)])).toEqual([bulkInvoices, commented]);
+  });
+});
