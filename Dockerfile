@@ -13,4 +13,4 @@ COPY --from=build /app /app
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME /app/data
-CMD ["node", "services/app/dist/main.js"]
+CMD ["node", "--max-semi-space-size=2", "services/app/dist/main.js"]

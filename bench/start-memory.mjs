@@ -114,7 +114,8 @@ const invoice = (invoiceNumber) => ({
 });
 
 async function run(dataDir, label, pdfs = false) {
-  const child = spawn(process.execPath, ['services/app/dist/main.js'], {
+  // As `npm start` runs it: young generation capped (D-460).
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', 'services/app/dist/main.js'], {
     cwd: root,
     stdio: 'ignore',
     // BILLING=off for the renders: every account is a subscriber, so a new one may download its PDFs.

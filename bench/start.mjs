@@ -53,7 +53,9 @@ const seconds = (ms) => (ms / 1000).toFixed(2);
 const server = [];
 const npmStart = [];
 for (let run = 0; run < runs; run += 1) {
-  server.push(await timeToHealthy(process.execPath, ['services/app/dist/main.js']));
+  server.push(
+    await timeToHealthy(process.execPath, ['--max-semi-space-size=2', 'services/app/dist/main.js']),
+  );
   npmStart.push(await timeToHealthy('npm', ['start']));
 }
 for (const [name, values] of [

@@ -1,6 +1,9 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { checkSchemaName, type Database, type OpenDatabase, searchPathSetting } from './database.js';
@@ -29,14 +32,24 @@ export type PgliteClient = Pick<PGlite, 'query' | 'exec' | 'transaction' | 'list
 };
 
 /**
- * A fresh data folder is made (initdb) by an engine of its own, on its own thread, that then ends: initdb grows
- * the engine's WebAssembly memory to ~700 MB, which an engine never gives back, so the engine that serves starts
- * on a folder already made (RSS ~250 MB instead of ~800 MB; issue 28, goal 2).
+ * A fresh data folder is made (initdb) by a child process that then exits (make-data-dir.ts): initdb grows the
+ * engine's WebAssembly memory to ~700 MB, which an engine never gives back, and compiling a second engine leaves
+ * ~60 MB in the allocator's arenas even after its thread ends; a process returns all of it. The engine that
+ * serves starts on a folder already made (issue 28, goal 2).
  */
 async function makeDataDir(dataDir: string): Promise<void> {
   if (existsSync(join(dataDir, 'PG_VERSION'))) return;
-  const maker = await PgliteThread.start({ dataDir });
-  await maker.close();
+  const here = fileURLToPath(import.meta.url);
+  // Under tsx or vitest this module is TypeScript and so is the child, which node runs through tsx's loader.
+  const typescript = here.endsWith('.ts');
+  const entry = join(dirname(here), typescript ? 'make-data-dir.ts' : 'make-data-dir.js');
+  const execArgv = typescript ? ['--import', pathToFileURL(createRequire(here).resolve('tsx')).href] : [];
+  const child = fork(entry, [dataDir], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exit = await new Promise<number | string | null>((ended, failed) => {
+    child.once('error', failed);
+    child.once('exit', (code, signal) => ended(code ?? signal));
+  });
+  if (exit !== 0) throw new Error(`making the data folder ${dataDir} failed (exit ${exit})`);
 }
 
 export async function openPglite(options: PgliteOptions): Promise<OpenDatabase & { client: PgliteClient }> {

@@ -5,6 +5,9 @@ import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import type { EngineReply, EngineRequest, EngineStart, SerializedError } from './pglite-protocol.js';
 
+/** The engine thread's young generation, MB (see start). */
+const ENGINE_YOUNG_GENERATION_MB = 6;
+
 type Request = EngineRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
 /** What Drizzle's PGlite driver, the migrator and the event store call on a client or a transaction. */
@@ -63,7 +66,13 @@ export class PgliteThread implements EngineSession {
 
   static async start(options: EngineStart): Promise<PgliteThread> {
     const entry = workerEntry();
-    const worker = new Worker(entry.code, { eval: true, workerData: options });
+    const worker = new Worker(entry.code, {
+      eval: true,
+      workerData: options,
+      // V8 grows a thread's young generation to 48 MB under load and keeps it when idle; 6 MB (two 2 MB
+      // semi-spaces) holds the engine thread's short-lived messages (issue 28, goal 2).
+      resourceLimits: { maxYoungGenerationSizeMb: ENGINE_YOUNG_GENERATION_MB },
+    });
     await new Promise<void>((ready, failed) => {
       const onMessage = (message: EngineReply) => {
         if (!('ready' in message)) return;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { NodeCompiler, type NodeError } from '@myriaddreamin/typst-ts-node-compiler';
 import { addFacturXMetadata } from '../einvoice/facturx-xmp.js';
+import { type CachePolicy, defaultCachePolicy } from './cache-policy.js';
 import { loadFontBlobs, loadWideFontBlobs } from './fonts.js';
 import { facturXPath, invoiceDataPath, logoDir, templatesDir } from './paths.js';
 
@@ -22,22 +23,6 @@ export interface CompileJob {
 }
 
 const FACTURX_FILE_NAME = 'factur-x.xml';
-
-/**
- * How much of Typst's memoisation a worker keeps between renders. Typst (comemo) caches every layout step keyed
- * by its inputs; invoices of one template share most of them (fonts, text runs, labels, the table's shape), so a
- * render that reuses them compiles in about 3 ms instead of about 18 (provided the templates keep invoice data
- * out of their styles, see lib.typ). Each eviction ages every entry by one and a hit resets its age, so entries
- * from other invoices go after `maxAge` evictions while the template's own stay.
- */
-export interface CachePolicy {
-  /** Entries unused for this many evictions are dropped; 0 drops everything (no reuse between renders). */
-  maxAge: number;
-  /** Evict after every this many renders. */
-  every: number;
-}
-
-export const defaultCachePolicy: CachePolicy = { maxAge: 3, every: 1 };
 
 /**
  * One Typst compiler with our fonts, created once per worker and reused across renders so parsed templates,

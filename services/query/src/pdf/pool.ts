@@ -1,5 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { type CachePolicy, type CompileJob, defaultCachePolicy } from './compiler.js';
+import { type CachePolicy, defaultCachePolicy } from './cache-policy.js';
+import type { CompileJob } from './compiler.js';
 import { RenderError } from './errors.js';
 import type { WorkerRequest, WorkerResponse } from './worker.js';
 import { readRss, workerEntry } from './worker-process.js';
@@ -142,7 +143,8 @@ export class RenderPool {
     if (this.closed) return;
     const entry = workerEntry();
     const child = fork(entry.path, [JSON.stringify(this.options.cache)], {
-      execArgv: entry.execArgv,
+      // Typst's memory is native; V8's young generation would grow to 48 MB and stay (issue 28, goal 2).
+      execArgv: [...entry.execArgv, '--max-semi-space-size=2'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

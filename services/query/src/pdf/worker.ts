@@ -1,4 +1,5 @@
-import { type CachePolicy, type CompileJob, defaultCachePolicy, InvoiceCompiler } from './compiler.js';
+import { type CachePolicy, defaultCachePolicy } from './cache-policy.js';
+import { type CompileJob, InvoiceCompiler } from './compiler.js';
 
 /**
  * A render worker: a child process forked by the pool. It owns one Typst compiler, answers one job at a time
