@@ -42,6 +42,10 @@ export interface ListHead {
   matched: number;
 }
 
+/** The invoice's own list columns: what a page reads of `invoices` before it joins the figures. */
+const LISTED = `i.id, i.user_id, i.number, i.issue_date, i.due_date, i.status, i.amount, i.currency,
+  i.customer_name, i.customer_company_name, i.customer_email, i.issued_position`;
+
 const COLUMNS = `i.id, i.user_id, i.number, i.issue_date, i.due_date, i.status, i.amount, i.currency,
   i.customer_name, i.customer_company_name, i.customer_email, i.issued_position::text as position,
   c.invoice_id is not null as collected, c.total as collection_total, c.amount_paid, c.voided,
@@ -134,11 +138,19 @@ export function pageStatement(
   }
   const offset = page.offset > 0 ? ` offset ${add(page.offset)}` : '';
   const take = add(page.take);
-  const rows = `select ${COLUMNS}
+  const sort = `order by i.issued_position ${order}, i.id ${order}`;
+  // The page's rows first, then their collection figures: joined below the sort, a search read the figures of
+  // every match before keeping 16 (5,550 for a ~5.5 % search, D-421). A status filter needs them to choose.
+  const rows = shape.status
+    ? `select ${COLUMNS}
   from invoices i left join ${COLLECTION}
   where ${where}${seek}
-  order by i.issued_position ${order}, i.id ${order}
-  limit ${take}${offset}`;
+  ${sort}
+  limit ${take}${offset}`
+    : `select ${COLUMNS}
+  from (select ${LISTED} from invoices i where ${where}${seek} ${sort} limit ${take}${offset}) i
+  left join ${COLLECTION}
+  ${sort}`;
   // A function: its cap becomes a parameter only where the text uses it.
   const counted =
     () => `(select count(*)::int from (select 1 from invoices i${shape.status ? ` left join ${COLLECTION}` : ''}
