@@ -16,7 +16,7 @@ export interface Step {
   pages?: number;
 }
 
-export interface LoadSummary {
+interface LoadSummary {
   requests: { average: number };
   latency: { p50: number; p99: number; max: number };
   errors: number;
@@ -163,5 +163,4 @@ export async function databaseShare(
 }
 
 /** A step's path with `{page}` as its middle page: the one its database share and plan are read for. */
-export const concretePath = (step: Step) =>
-  step.path.replace('{page}', String(Math.ceil((step.pages ?? 1) / 2)));
+const concretePath = (step: Step) => step.path.replace('{page}', String(Math.ceil((step.pages ?? 1) / 2)));
