@@ -6,7 +6,9 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } f
 /**
  * Invoices per user (list, details, search). Owned by `invoices`. `content` is the invoice as issued or last
  * revised (the event's snapshot); the other columns are what the list filters, sorts and searches on.
- * `issuedPosition` orders the list newest first, stably. A deleted invoice's row is removed.
+ * `issuedPosition` orders the list newest first, stably. A deleted invoice's row is removed. `ordinal` is the
+ * invoice's place among the user's live invoices, oldest first (1 … n, no gaps: the list's order turned round),
+ * renumbered above a deleted one, so any `?page=N` is a range of it (D-420).
  */
 export const invoices = pgTable(
   'invoices',
@@ -26,10 +28,14 @@ export const invoices = pgTable(
     searchText: text('search_text').notNull(),
     content: jsonb('content').$type<InvoiceContent>().notNull(),
     issuedPosition: bigint('issued_position', { mode: 'bigint' }).notNull(),
+    ordinal: integer('ordinal').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
-  (table) => [index('invoices_user_keyset').on(table.userId, table.issuedPosition, table.id)],
+  (table) => [
+    index('invoices_user_keyset').on(table.userId, table.issuedPosition, table.id),
+    index('invoices_user_ordinal').on(table.userId, table.ordinal),
+  ],
 );
 
 /** Every invoice number a user has reserved, for the next-number suggestion. Owned by `invoices`. */

@@ -28,6 +28,16 @@ async function snapshot(database: OpenDatabase): Promise<Record<string, unknown[
   return all;
 }
 
+/** Invoices whose kept ordinal is not their place in their user's list, oldest first (D-420): none. */
+async function misnumbered(database: OpenDatabase): Promise<unknown[]> {
+  return rowsOf(
+    await database.db.execute(sql`select i.id, i.ordinal, r.place from invoices i
+      join (select id, row_number() over (partition by user_id order by issued_position, id) as place
+        from invoices) r on r.id = i.id
+      where i.ordinal <> r.place`),
+  );
+}
+
 /** Each projection as it applies one event at a time, without its set-based batch path. */
 const perEvent = projections.map(({ applyBatch: _batch, ...projection }) => projection);
 
@@ -72,6 +82,7 @@ describe.each(testStores())('the projector in batches on %s', (kind) => {
       await project(database, 1);
       const oneByOne = await snapshot(database);
       expect(Object.values(oneByOne).some((rows) => rows.length > 0)).toBe(true);
+      expect(await misnumbered(database)).toEqual([]);
 
       await forget(database);
       await project(database, 7);
@@ -133,6 +144,7 @@ describe.each(testStores())('set-based batches on %s', (kind) => {
           // events changes no row, and up to 60 commits a run were most of the property's time.
           await applyInBatches(opened, perEvent, events, [events.length]);
           const oneByOne = await snapshot(opened);
+          expect(await misnumbered(opened)).toEqual([]);
           await forget(opened);
           await applyInBatches(opened, projections, events, sizes);
           expect(await snapshot(opened)).toEqual(oneByOne);

@@ -4,6 +4,7 @@ import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
 import { BatchRows, insertNew, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
+import { deleteNumbered, nextOrdinal, renumber, UNNUMBERED } from './invoice-ordinals.js';
 
 const { invoiceNumbers, invoices } = readModels;
 
@@ -65,6 +66,7 @@ export const invoicesProjection = defineProjection({
             status: event.data.status,
             ...listColumns(contentOf(event.data)),
             issuedPosition: event.position,
+            ordinal: nextOrdinal(event.data.userId),
             createdAt: at,
             updatedAt: at,
           })
@@ -77,9 +79,7 @@ export const invoicesProjection = defineProjection({
           .where(and(eq(invoices.id, event.data.invoiceId), eq(invoices.userId, event.data.userId)));
         return;
       case 'InvoiceDeleted':
-        await db
-          .delete(invoices)
-          .where(and(eq(invoices.id, event.data.invoiceId), eq(invoices.userId, event.data.userId)));
+        await deleteNumbered(db, event.data.userId, event.data.invoiceId);
         return;
       case 'InvoiceNumberReserved':
         await db
@@ -103,6 +103,12 @@ export const invoicesProjection = defineProjection({
     const ids = events.flatMap((event) => ('invoiceId' in event.data ? [event.data.invoiceId] : []));
     const rows = new BatchRows(invoices, ['id'], await selectWhereIn(db, invoices, invoices.id, ids));
     const numbers: (typeof invoiceNumbers.$inferInsert)[] = [];
+    // Per user whose list changed: the lowest ordinal a deletion freed (undefined: new invoices only).
+    const floors = new Map<string, number | undefined>();
+    const moved = (userId: string, ordinal?: number) => {
+      const floor = floors.get(userId);
+      floors.set(userId, ordinal && (floor === undefined || ordinal < floor) ? ordinal : floor);
+    };
     for (const event of events) {
       const at = event.createdAt;
       if (event.type === 'InvoiceNumberReserved') {
@@ -115,22 +121,28 @@ export const invoicesProjection = defineProjection({
       const own = found?.userId === userId ? found : undefined;
       switch (event.type) {
         case 'InvoiceIssued':
-          if (!found)
-            rows.put({
-              id: invoiceId,
-              userId,
-              status: event.data.status,
-              ...listColumns(contentOf(event.data)),
-              issuedPosition: event.position,
-              createdAt: at,
-              updatedAt: at,
-            });
+          if (found) break;
+          rows.put({
+            id: invoiceId,
+            userId,
+            status: event.data.status,
+            ...listColumns(contentOf(event.data)),
+            issuedPosition: event.position,
+            ordinal: UNNUMBERED,
+            createdAt: at,
+            updatedAt: at,
+          });
+          moved(userId);
           break;
         case 'InvoiceRevised':
           if (own) rows.put({ ...own, ...listColumns(contentOf(event.data)), updatedAt: at });
           break;
         case 'InvoiceDeleted':
-          if (own) rows.delete(own);
+          if (own) {
+            rows.delete(own);
+            // A row issued in this batch is not numbered yet: its deletion frees nothing below.
+            moved(userId, own.ordinal);
+          }
           break;
         case 'InvoicePurchased':
         case 'InvoicePaidFor':
@@ -141,6 +153,7 @@ export const invoicesProjection = defineProjection({
       }
     }
     await rows.write(db);
+    await renumber(db, floors);
     // Reserved numbers are only added, the first reservation of a number standing.
     await insertNew(db, invoiceNumbers, ['userId', 'number'], numbers);
   },

@@ -12,13 +12,7 @@ import { readModels } from '@remit/readmodels';
 import { and, desc, eq } from 'drizzle-orm';
 import { readRows } from '../rows.js';
 import { type CollectionRow, collectionView } from './collection.js';
-import {
-  headStatement,
-  keysPageStatement,
-  type ListHead,
-  type ListRow,
-  pageStatement,
-} from './list-statements.js';
+import { type ListHead, type ListRow, ordinalPageStatement, pageStatement } from './list-statements.js';
 
 const { invoiceShares, invoices } = readModels;
 
@@ -127,61 +121,37 @@ const cursorOf = (row: ListItemRow) => encodeInvoiceCursor({ position: BigInt(ro
 /**
  * A page of the user's invoices, newest first (by issue position, the id breaking any tie), each with its
  * collection figures; `status` filters by the collection status on `today` (docs/decisions.md, "Getting
- * paid"). `after`/`before` seek from a cursor in the `invoices_user_keyset` index; `page` alone skips along
- * that index (reading keys only, from whichever end of the kept count is nearer) and then reads the page's
- * rows. The total is the kept count, or for a search or status filter a count capped at INVOICE_COUNT_CAP
- * (more when paging beyond it), `capped` saying there are more (docs/decisions.md, "Scale out (issue 18)").
+ * paid"). `after`/`before` seek from a cursor in the `invoices_user_keyset` index; `page` alone reads a range
+ * of the kept ordinals (D-420), skipping nothing. The total is the kept count, or for a search or status
+ * filter a count capped at INVOICE_COUNT_CAP (more when paging beyond it), `capped` saying there are more (docs/decisions.md, "Scale out (issue 18)").
  * `subscribed` comes with it (the same statement): whether the user is paid up.
  *
- * One statement per request (list-statements.ts), two for an unfiltered `?page=N` beyond the first (the
- * kept count chooses the end to skip from), and for a `before` page that reached the top, the first page.
+ * One statement per request (list-statements.ts), and for a `before` page that reached the top, the first page.
  */
 export async function listInvoices(db: Database, userId: string, query: ListQuery, today: string) {
   const filtered = Boolean(query.search || query.status);
   const take = query.limit + 1;
   const cap = Math.max(INVOICE_COUNT_CAP, query.page * query.limit);
 
-  let head: ListHead;
-  let found: ListRow[];
-  let more: boolean;
-  if (query.before || query.after || filtered || query.page === 1) {
-    const offset = query.before || query.after ? 0 : (query.page - 1) * query.limit;
-    const rows = await readRows<ListHead & Partial<ListRow>>(
-      db,
-      pageStatement(userId, query, { take, offset, cap }, today),
-    );
-    head = { subscribed: rows[0]?.subscribed === true, matched: Number(rows[0]?.matched ?? 0) };
-    found = rows.filter((row) => row.id != null) as ListRow[];
-    more = found.length > query.limit;
-    found = found.slice(0, query.limit);
-    if (query.before) {
-      // Back at the top with less than a page (newer invoices came or went): the first page, whole.
-      if (!more && found.length < query.limit) {
-        return listInvoices(db, userId, { ...query, page: 1, before: undefined }, today);
-      }
-      found.reverse();
+  const fromCursor = Boolean(query.before || query.after);
+  const skip = (query.page - 1) * query.limit;
+  // `?page=N` unfiltered is a range of the kept ordinals; the rest one page from the top or from a cursor.
+  const statement =
+    fromCursor || filtered || query.page === 1
+      ? pageStatement(userId, query, { take, offset: fromCursor ? 0 : skip, cap }, today)
+      : ordinalPageStatement(userId, { skip, take });
+  const read = await readRows<ListHead & Partial<ListRow>>(db, statement);
+  const head = { subscribed: read[0]?.subscribed === true, matched: Number(read[0]?.matched ?? 0) };
+  // One more row than the page (the next one, if any) says whether there are more.
+  let found = read.filter((row) => row.id != null) as ListRow[];
+  const more = found.length > query.limit;
+  found = found.slice(0, query.limit);
+  if (query.before) {
+    // Back at the top with less than a page (newer invoices came or went): the first page, whole.
+    if (!more && found.length < query.limit) {
+      return listInvoices(db, userId, { ...query, page: 1, before: undefined }, today);
     }
-  } else {
-    // `?page=N` unfiltered: skip along the index's keys only, then read just the page's rows. Past the
-    // middle (by the kept count) from the oldest end: the last page skips nothing. There, one more row
-    // than the page (the next older one, if any) says whether there are more.
-    const [row] = await readRows<ListHead>(db, headStatement(userId));
-    head = { subscribed: row?.subscribed === true, matched: Number(row?.matched ?? 0) };
-    const kept = head.matched;
-    const skip = (query.page - 1) * query.limit;
-    const fromOldest = skip * 2 > kept && skip < kept;
-    const size = Math.min(query.limit, kept - skip);
-    const older = kept - skip - size;
-    found = await readRows<ListRow>(
-      db,
-      keysPageStatement(userId, {
-        fromOldest,
-        limit: fromOldest ? size + (older > 0 ? 1 : 0) : take,
-        offset: fromOldest ? Math.max(older - 1, 0) : skip,
-      }),
-    );
-    more = found.length > query.limit;
-    found = found.slice(0, query.limit);
+    found.reverse();
   }
 
   const rows = found.map((row) => toItemRow(row, today));

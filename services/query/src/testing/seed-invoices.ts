@@ -7,7 +7,8 @@ import { sql } from 'drizzle-orm';
  * in SQL). For the query benchmark and the list's tests at sizes the HTTP path would take minutes to make:
  * the rows have the projections' shape (their correctness is the projections' tests' business), and the
  * figures are a believable mix — most paid, some partly paid, some owing (many overdue), 1 in 20 void —
- * over 3 years up to `today`, across `clients` clients and two currencies.
+ * over 3 years up to `today`, across `clients` clients (3 in 25 of them a '… Trading Ltd') and two currencies.
+ * Ordinals are 1 … count in list order, as the projection numbers them: the user must have no invoices yet.
  */
 export async function seedInvoices(
   db: Database,
@@ -40,9 +41,12 @@ export async function seedInvoices(
         case when g % 7 = 0 then 'USD' else 'EUR' end as currency,
         'Client ' || (g % ${clients}::int) as customer_name,
         'client' || (g % ${clients}::int) || '@example.com' as customer_email,
-        'Company ' || (g % ${clients}::int) || ' Ltd' as company,
+        -- 3 clients in 25 trade: 'trading' matches 12 % of the invoices (the broad search's figure).
+        'Company ' || (g % ${clients}::int) || case when (g % ${clients}::int) % 25 < 3 then ' Trading' else '' end
+          || ' Ltd' as company,
         g % 20 as kind,
-        ${position} as issued_position
+        ${position} as issued_position,
+        g as ordinal
       from generate_series(1, ${count}::int) as g
     ),
     figures as (
@@ -60,11 +64,11 @@ export async function seedInvoices(
     ),
     listed as (
       insert into invoices (id, user_id, number, issue_date, due_date, status, amount, currency, customer_name,
-        customer_email, customer_company_name, search_text, content, issued_position, created_at, updated_at)
+        customer_email, customer_company_name, search_text, content, issued_position, ordinal, created_at, updated_at)
       select invoice_id, ${userId}, number, issue_date, due_date, 'Draft', total, currency, customer_name,
         customer_email, company, lower(number || ' ' || customer_name || ' ' || customer_email || ' ' || company),
         jsonb_set(jsonb_set(${content}::jsonb, '{number}', to_jsonb(number)), '{total}', to_jsonb(total)),
-        issued_position, now(), now()
+        issued_position, ordinal, now(), now()
       from settled
     ),
     collected as (
