@@ -6,7 +6,7 @@ import { silentLogger } from '../logger.js';
 import { migrateEventStore } from '../migrate.js';
 import { IN_MEMORY, openPglite } from '../open-pglite.js';
 import { openPostgres } from '../open-postgres.js';
-import { loadPgliteTemplate } from './pglite-template.js';
+import { loadPgliteTemplate, type TemplateMigrations } from './pglite-template.js';
 import { testDatabaseUrl, testEveryStore, testPgliteThread } from './test-config.js';
 
 export type { StoreKind } from '../database.js';
@@ -28,21 +28,24 @@ export function httpStores(): StoreKind[] {
 
 /**
  * A migrated, empty database of its own: an in-memory PGlite, or a fresh schema on
- * TEST_DATABASE_URL that is dropped on close.
+ * TEST_DATABASE_URL that is dropped on close. With `migrations`, those are applied too: on PGlite they
+ * come with the template (made once per worker), on PostgreSQL they run on the new schema.
  */
 export async function openTestDatabase(
   kind: StoreKind,
-  options: { applicationName?: string; poolSize?: number } = {},
+  options: { applicationName?: string; poolSize?: number; migrations?: TemplateMigrations } = {},
 ): Promise<OpenDatabase> {
-  const database = kind === 'pglite' ? await openTestPglite() : await openTestPostgres(options);
+  if (kind === 'pglite') return await openTestPglite(options.migrations);
+  const database = await openTestPostgres(options);
   await migrateEventStore(database);
+  await options.migrations?.apply(database);
   return database;
 }
 
-async function openTestPglite(): Promise<OpenDatabase> {
+async function openTestPglite(migrations?: TemplateMigrations): Promise<OpenDatabase> {
   const { client: _client, ...database } = await openPglite({
     dataDir: IN_MEMORY,
-    loadDataDir: await loadPgliteTemplate(),
+    loadDataDir: await loadPgliteTemplate(migrations),
     // Benchmarks compare both ways of running the engine (PGLITE_THREAD, as the services read it).
     thread: testPgliteThread,
   });
@@ -99,6 +102,7 @@ async function dropSchema(connectionString: string, schema: string): Promise<voi
   }
 }
 
+export type { TemplateMigrations } from './pglite-template.js';
 export { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 export {
   isCi,

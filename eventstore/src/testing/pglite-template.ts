@@ -4,30 +4,47 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { OpenDatabase } from '../database.js';
 import { migrateEventStore } from '../migrate.js';
 import { IN_MEMORY, openPglite } from '../open-pglite.js';
 
 const migrationsFolder = fileURLToPath(new URL('../../migrations', import.meta.url));
 
-let template: Promise<Blob> | undefined;
+/** Migrations a suite wants beside the log's (the read models', the shared state's), made once into a template. */
+export interface TemplateMigrations {
+  /** The folders of their SQL files: the template is made again when a file in them changes. */
+  folders: string[];
+  /** Applies them to a database whose log tables are migrated. */
+  apply(database: OpenDatabase): Promise<void>;
+}
+
+const templates = new Map<string, Promise<Blob>>();
 
 /**
- * A migrated, empty PGlite data directory as a tarball. A fresh in-memory PGlite runs initdb, which
- * takes 5 to 8 s; starting from this tarball takes about 1 s. Kept in the temp directory too, so
- * each test worker process does not pay for initdb again.
+ * A migrated, empty PGlite data directory as a tarball: the log's tables, and `more` when given. A fresh
+ * in-memory PGlite runs initdb, which takes 5 to 8 s; starting from this tarball takes about 1 s, and
+ * the read models' 30 migrations another 2 to 5 s a database that the template holds already. Kept in
+ * the temp directory too, so each test worker process does not pay for initdb again.
  */
-export function loadPgliteTemplate(): Promise<Blob> {
-  template ??= readOrBuildTemplate();
+export function loadPgliteTemplate(more?: TemplateMigrations): Promise<Blob> {
+  const folders = more?.folders ?? [];
+  let template = templates.get(folders.join('\n'));
+  if (!template) {
+    template = readOrBuildTemplate(folders, more);
+    templates.set(folders.join('\n'), template);
+  }
   return template;
 }
 
-async function readOrBuildTemplate(): Promise<Blob> {
-  const file = join(tmpdir(), `remit-eventstore-template-${await templateKey()}.tar`);
+async function readOrBuildTemplate(folders: string[], more: TemplateMigrations | undefined): Promise<Blob> {
+  const key = await templateKey(folders);
+  const file = join(tmpdir(), `remit-eventstore-template-${key}.tar`);
   const cached = await readFile(file).catch(() => undefined);
   if (cached) return new Blob([cached]);
   const database = await openPglite({ dataDir: IN_MEMORY });
   try {
     await migrateEventStore(database);
+    await more?.apply(database);
     const tarball = await database.client.dumpDataDir();
     // Written aside and renamed, so a worker reading concurrently never sees half a file.
     const partial = `${file}.${process.pid}`;
@@ -40,12 +57,15 @@ async function readOrBuildTemplate(): Promise<Blob> {
 }
 
 /** Changes with the PGlite version and with the migrations. */
-async function templateKey(): Promise<string> {
+async function templateKey(folders: string[]): Promise<string> {
   const require = createRequire(import.meta.url);
   const pglitePackage = join(require.resolve('@electric-sql/pglite'), '..', '..', 'package.json');
   const hash = createHash('sha256').update(await readFile(pglitePackage));
-  for (const name of (await readdir(migrationsFolder)).sort()) {
-    if (name.endsWith('.sql')) hash.update(name).update(await readFile(join(migrationsFolder, name)));
+  for (const folder of [migrationsFolder, ...folders]) {
+    hash.update('\0');
+    for (const name of (await readdir(folder)).sort()) {
+      if (name.endsWith('.sql')) hash.update(name).update(await readFile(join(folder, name)));
+    }
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -25,6 +25,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exportLog } from './event-log-file.js';
 import { ImportError, importLog } from './event-log-import.js';
 import { fixture, fixtures, rowsOf, sorted } from './testing/fixture-log.js';
+import { appMigrations } from './testing/migrations.js';
 
 const logger = createLogger({ level: 'silent', name: 'test' });
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -36,9 +37,8 @@ afterEach(async () => {
 });
 
 async function emptyStore(kind: StoreKind): Promise<OpenDatabase> {
-  const database = await openTestDatabase(kind);
+  const database = await openTestDatabase(kind, { migrations: appMigrations });
   opened.push(database);
-  await migrateReadModels(database);
   return database;
 }
 

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import type { AuthRateLimits } from '@remit/command';
 import { createEventStore, migrateEventStore, type OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, type StoreKind, testLogLevel } from '@remit/eventstore/testing';
-import { type Clock, closeServer, createLogger, listen, migrateSharedState } from '@remit/kit';
-import { migrateReadModels, projectionNames } from '@remit/readmodels';
+import { type Clock, closeServer, createLogger, listen } from '@remit/kit';
+import { projectionNames } from '@remit/readmodels';
 import { createRemitApp } from '../app.js';
 import { loadAppConfig } from '../config.js';
+import { appMigrations } from './migrations.js';
 
 export interface TestAppOptions {
   env?: Record<string, string>;
@@ -26,10 +27,11 @@ export interface TestAppOptions {
  */
 export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'remit-test-'));
-  const database = options.database ?? (await openTestDatabase(kind));
-  if (options.database) await migrateEventStore(database);
-  await migrateReadModels(database);
-  await migrateSharedState(database);
+  const database = options.database ?? (await openTestDatabase(kind, { migrations: appMigrations }));
+  if (options.database) {
+    await migrateEventStore(database);
+    await appMigrations.apply(database);
+  }
   const config = loadAppConfig({
     DATA_DIR: dataDir,
     PASSWORD_HASH_COST: '10',

@@ -7,7 +7,7 @@ import { RenderPool } from './pool.js';
 import { renderPdf } from './render.js';
 import { sampleInvoiceWithItems, sampleLogoDataUrl } from './samples.js';
 import { invoiceTemplates, listTemplates, readThumbnail } from './templates/registry.js';
-import { hasWordsInOrder, normalize, pdfInfo, pdfPages } from './testing/test-support.js';
+import { hasWordsInOrder, normalize, pdfInfo, pdfTextPages } from './testing/test-support.js';
 
 // One pool for the whole file: starting workers is the expensive part.
 const pool = new RenderPool({ size: 2 });
@@ -56,7 +56,7 @@ describe.each(invoiceTemplates.map((template) => template.id))('the %s template'
     const cases = variants();
     const pdfs = await Promise.all(cases.map(({ invoice }) => renderPdf(invoice, templateId, { pool })));
     for (const [index, { label, invoice }] of cases.entries()) {
-      const pages = await pdfPages(pdfs[index] as Buffer);
+      const pages = await pdfTextPages(pdfs[index] as Buffer);
       const text = pages.join(' ');
       const fail = `${templateId}, ${label}`;
       expect(text, fail).toContain(invoice.number);
@@ -100,7 +100,7 @@ describe('PDF details', () => {
         instructions: 'Add the invoice number.',
       },
     });
-    const text = (await pdfPages(await renderPdf(invoice, 'modern', { pool }))).join(' ');
+    const text = (await pdfTextPages(await renderPdf(invoice, 'modern', { pool }))).join(' ');
     expect(text).toContain('https://paypal.me/fontaine');
     expect(text).toContain('Add the invoice number.');
   });
