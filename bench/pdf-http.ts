@@ -26,6 +26,7 @@ import { logoDataUrl, templateIdFor } from '../services/query/src/invoices/docum
 import { invoiceFacts } from '../services/query/src/invoices/einvoice.js';
 import { openInvoice } from '../services/query/src/invoices/locking.js';
 import { invoiceRendering } from '../services/query/src/invoices/rendering.js';
+import type { InvoiceRow } from '../services/query/src/invoices/repository.js';
 import { renderInvoicePdf } from '../services/query/src/pdf/render.js';
 import { percentile } from './issue-load.js';
 import { benchStores } from './support.js';
@@ -84,11 +85,13 @@ for (const kind of benchStores()) {
     }
     await app.remit.caughtUp();
     const store = createEventStore(database);
-    const { renderDownload } = invoiceRendering(store);
+    const { renderDownload } = invoiceRendering(store, (row: InvoiceRow) =>
+      invoiceFacts(database.db, store, row),
+    );
     const rows = await Promise.all(
       ids.map((id) => openInvoice({ db: database.db, billingOn: true }, user.user.id, id)),
     );
-    const models = await Promise.all(rows.map((row) => invoiceFacts(store, row)));
+    const models = await Promise.all(rows.map((row) => invoiceFacts(database.db, store, row)));
     const logos = await Promise.all(
       rows.map((row) => (row.content.logo ? logoDataUrl(store, row.content.logo.id) : undefined)),
     );

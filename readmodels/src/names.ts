@@ -25,6 +25,7 @@ export const projectionNames = [
   'recurring',
   'online-payments',
   'stream-owners',
+  'invoice-einvoices',
 ] as const;
 
 export type ProjectionName = (typeof projectionNames)[number];

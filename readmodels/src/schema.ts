@@ -9,6 +9,7 @@ export * from './schema/clients.js';
 export * from './schema/collection.js';
 export * from './schema/credits.js';
 export * from './schema/documents.js';
+export * from './schema/einvoices.js';
 export * from './schema/invoices.js';
 export * from './schema/online-payments.js';
 export * from './schema/quotes.js';

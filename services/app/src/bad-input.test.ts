@@ -2,7 +2,7 @@ import { invoiceMessages } from '@remit/contracts';
 import { httpStores } from '@remit/eventstore/testing';
 import { inputMessages } from '@remit/kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deepJson } from './testing/fuzz.js';
+import { deepJson } from './testing/fuzz/hostile.js';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice, tinyPng } from './testing/invoices.js';
 import { signedInUser } from './testing/users.js';

@@ -1,16 +1,11 @@
 import { type DomainEvent, eventVersion, readEvent } from '@remit/contracts';
-import type { EventCodec, EventEnvelope, EventStore } from '@remit/eventstore';
+import type { EventCodec, EventEnvelope } from '@remit/eventstore';
 
 /** A stored event read through the catalogue: its current-version data and where it sits in the log. */
 export type RecordedEvent<Event extends DomainEvent = DomainEvent> = Event & EventEnvelope;
 
 /** The catalogue as the event store's executor reads and writes events with it. */
 export const eventCodec: EventCodec = { read: readEvent, versionOf: eventVersion };
-
-/** A stream's events, read through `readEvent` (parsed, upcast; an unknown type is an error). */
-export async function readStreamEvents(store: Pick<EventStore, 'readStream'>, streamId: string) {
-  return (await store.readStream(streamId)).map((stored): RecordedEvent => readEvent(stored));
-}
 
 /** For the `default` of a switch over a union: a value the types say cannot come is an error at run time. */
 export function unreachable(value: never): never {

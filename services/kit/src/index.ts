@@ -1,6 +1,5 @@
 export * from './auth.js';
 export * from './clock.js';
-export * from './command-result.js';
 export * from './config.js';
 export * from './errors.js';
 export * from './events.js';

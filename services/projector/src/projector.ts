@@ -84,15 +84,3 @@ export function startProjector(options: {
     },
   };
 }
-
-/** Whether every projection has applied the event at this global position (read-your-writes). */
-export async function projectionsHaveApplied(
-  store: EventStore,
-  projections: Projection[],
-  position: bigint,
-): Promise<boolean> {
-  const applied = await Promise.all(
-    projections.map((projection) => store.hasApplied(projection.name, position)),
-  );
-  return applied.every(Boolean);
-}

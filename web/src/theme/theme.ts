@@ -1,33 +1,9 @@
+import palette from '@remit/contracts/palette.json' with { type: 'json' };
+
 /** The one theme every styled component reads: colour, type, space, radii, shadows, breakpoints. */
 export const theme = {
-  colors: {
-    brand: '#4338ca',
-    brandHover: '#3730a3',
-    brandActive: '#312e81',
-    brandSoft: '#eef2ff',
-    brandText: '#3730a3',
-    ink: '#0f172a',
-    text: '#1e293b',
-    muted: '#475569',
-    subtle: '#64748b',
-    border: '#e2e8f0',
-    borderStrong: '#cbd5e1',
-    background: '#f6f7fb',
-    surface: '#ffffff',
-    surfaceSunken: '#f1f5f9',
-    danger: '#b91c1c',
-    dangerSoft: '#fef2f2',
-    dangerBorder: '#fecaca',
-    success: '#047857',
-    successSoft: '#ecfdf5',
-    successBorder: '#a7f3d0',
-    warning: '#b45309',
-    warningSoft: '#fffbeb',
-    warningBorder: '#fde68a',
-    focus: '#4f46e5',
-    onBrand: '#ffffff',
-    toast: '#0f172a',
-  },
+  /** The brand palette, shared with the customer page (contracts/palette.json, D-441). */
+  colors: palette,
   fonts: {
     body: "'Inter Variable', Inter, ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",

@@ -203,6 +203,3 @@ export function createStripeInvoicePayments(
     },
   };
 }
-
-/** The connected account a webhook is about (`event.account`), or the server's own. */
-export const accountOfEvent = (event: Stripe.Event) => event.account ?? OWN_ACCOUNT;

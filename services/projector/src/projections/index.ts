@@ -7,6 +7,7 @@ import { creditNotesProjection } from './credit-notes.js';
 import { creditsProjection } from './credits.js';
 import { customersProjection } from './customers.js';
 import { invoiceDraftsProjection } from './invoice-drafts.js';
+import { invoiceEInvoicesProjection } from './invoice-einvoices.js';
 import { invoiceSharesProjection } from './invoice-shares.js';
 import { invoiceTotalsProjection } from './invoice-totals.js';
 import { invoicesProjection } from './invoices.js';
@@ -44,4 +45,5 @@ export const projections: Projection[] = [
   recurringProjection,
   onlinePaymentsProjection,
   streamOwnersProjection,
+  invoiceEInvoicesProjection,
 ];

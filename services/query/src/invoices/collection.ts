@@ -73,7 +73,7 @@ export async function collectionDetails(
   userId: string,
   invoice: { id: string; amount: number; issueDate: string; dueDate: string; content: InvoiceContent },
   today: string,
-  /** The invoice's document language, from its stream (invoiceLanguageOf). */
+  /** The invoice's document language, from its e-invoice model (invoiceLanguageOf). */
   language: string,
 ): Promise<InvoiceCollectionDetails> {
   const row = await findCollectionFigures(db, userId, invoice.id);

@@ -9,28 +9,28 @@ import {
   readEvent,
   withTypedAddresses,
 } from '@remit/contracts';
-import type { EventStore } from '@remit/eventstore';
+import type { Database, EventStore } from '@remit/eventstore';
 import { parseInput } from '@remit/kit';
 import type { Request, Response } from 'express';
 import { eInvoiceFileName, eInvoiceXml, ruleSetOf } from '../einvoice/index.js';
-import type { InvoiceRow } from './repository.js';
+import { findInvoiceEInvoice, type InvoiceRow } from './repository.js';
 
-/**
- * The invoice's e-invoice model from its own stream: the last InvoiceIssued or InvoiceRevised (v2, or v1 upcast by
- * eInvoiceFromV1). The read model keeps only the spec's content; the stream is the snapshot the invoice made.
- */
-async function eInvoiceOf(store: EventStore, row: InvoiceRow): Promise<EInvoice> {
-  return (await invoiceFacts(store, row)).invoice;
+/** What an invoice's e-invoice, PDF and preview are drawn from: its e-invoice model and, once void, the void day. */
+export interface InvoiceFacts {
+  invoice: EInvoice;
+  /** The UTC day of the InvoiceVoided, for the PDF's VOID stamp; null while the invoice stands. */
+  voidedOn: string | null;
 }
 
 /**
- * What rendering needs from the invoice's stream, in one read: the e-invoice model (as eInvoiceOf) and, for a
- * void invoice, the day it was voided (UTC, from the InvoiceVoided event's time) for the PDF's VOID stamp.
+ * The facts from the invoice's own stream, in one read: the model of the last InvoiceIssued or InvoiceRevised (v2,
+ * or v1 upcast by eInvoiceFromV1) and the day of its InvoiceVoided. A send renders from here (D-140): the read
+ * model may not have caught up with an invoice issued a moment ago.
  */
-export async function invoiceFacts(
+export async function streamInvoiceFacts(
   store: EventStore,
   row: Pick<InvoiceRow, 'id' | 'content'>,
-): Promise<{ invoice: EInvoice; voidedOn: string | null }> {
+): Promise<InvoiceFacts> {
   let model: EInvoice | null = null;
   let voidedOn: string | null = null;
   for (const stored of await store.readStream(invoiceStreamId(row.id))) {
@@ -44,19 +44,39 @@ export async function invoiceFacts(
 }
 
 /**
- * The invoice's document language (issue 30) from its stream: the read model keeps only the spec's content, so a
- * German invoice's row says nothing of German. An invoice recorded before issue 30 is English (D-292).
+ * The facts of a listed invoice from the `invoice_einvoices` read model (D-440), which the projection builds with
+ * the stream read's own steps. A projection added to a running store builds from the start of the log; until it
+ * reaches this invoice, the invoice's stream answers.
+ */
+export async function invoiceFacts(
+  db: Database,
+  store: EventStore,
+  row: Pick<InvoiceRow, 'id' | 'userId' | 'content'>,
+): Promise<InvoiceFacts> {
+  return (await findInvoiceEInvoice(db, row.userId, row.id)) ?? streamInvoiceFacts(store, row);
+}
+
+/**
+ * The invoice's document language (issue 30) from its e-invoice model: the `invoices` row keeps only the spec's
+ * content, so a German invoice's row says nothing of German. An invoice recorded before issue 30 is English (D-292).
  */
 export async function invoiceLanguageOf(
+  db: Database,
   store: EventStore,
-  row: Pick<InvoiceRow, 'id' | 'content'>,
+  row: Pick<InvoiceRow, 'id' | 'userId' | 'content'>,
 ): Promise<DocumentLanguage> {
-  return (await invoiceFacts(store, row)).invoice.language ?? 'en';
+  return (await invoiceFacts(db, store, row)).invoice.language ?? 'en';
 }
 
 /** `GET /invoices/{id}/einvoice?format=…` once the invoice is open to the user (404/402 as for the PDF). */
-export async function sendEInvoice(req: Request, res: Response, store: EventStore, row: InvoiceRow) {
-  sendEInvoiceOf(req, res, await eInvoiceOf(store, row));
+export async function sendEInvoice(
+  req: Request,
+  res: Response,
+  db: Database,
+  store: EventStore,
+  row: InvoiceRow,
+) {
+  sendEInvoiceOf(req, res, (await invoiceFacts(db, store, row)).invoice);
 }
 
 /** The e-invoice of a document's model in the format asked, or 422 naming what it lacks (a credit note too). */

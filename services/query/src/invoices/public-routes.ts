@@ -7,6 +7,7 @@ import type { Paywall } from '../billing/repository.js';
 import { creditNoteFileName, renderCreditNotePdf } from '../credit-notes/rendering.js';
 import { findCreditNote } from '../credit-notes/repository.js';
 import { utcDate } from '../profile/stats.js';
+import { invoiceFacts } from './einvoice.js';
 import { accessFor, isLocked } from './locking.js';
 import { publicInvoiceView } from './public-view.js';
 import { invoiceRendering } from './rendering.js';
@@ -46,7 +47,9 @@ export function publicInvoiceRoutes(deps: {
 }): Router {
   const { db } = deps;
   const router = Router();
-  const { renderHtml, renderDownload } = invoiceRendering(deps.store);
+  const { renderHtml, renderDownload } = invoiceRendering(deps.store, (row: InvoiceRow) =>
+    invoiceFacts(db, deps.store, row),
+  );
   // Before any lookup: a client past its limit costs one counter update, no read and no render. The owner's
   // question about a link counts against the same limit (it is a lookup by token too).
   const limited = sharedRateLimit(

@@ -33,8 +33,8 @@ export async function publicInvoiceView(
     findCollectionFigures(db, row.userId, row.id),
     creditNotesOfInvoice(db, row.userId, row.id),
     takesOnlinePayments(db, row.userId),
-    // The read model keeps only the spec's content: the language is the invoice stream's (D-341).
-    invoiceLanguageOf(store, row),
+    // The invoices row keeps only the spec's content: the language is the e-invoice model's (D-341, D-440).
+    invoiceLanguageOf(db, store, row),
   ]);
   const collection = collectionView(figures ?? null, row, today);
   const { content } = row;

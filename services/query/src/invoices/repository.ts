@@ -14,7 +14,7 @@ import { readRows } from '../rows.js';
 import { type CollectionRow, collectionView } from './collection.js';
 import { type ListHead, type ListRow, ordinalPageStatement, pageStatement } from './list-statements.js';
 
-const { invoiceShares, invoices } = readModels;
+const { invoiceEInvoices, invoiceShares, invoices } = readModels;
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -39,6 +39,19 @@ export async function findSharedInvoice(db: Database, tokenHash: string): Promis
     .where(and(eq(invoiceShares.tokenHash, tokenHash), eq(invoiceShares.active, true)))
     .limit(1);
   return share ? findInvoice(db, share.userId, share.invoiceId) : undefined;
+}
+
+/**
+ * The invoice's e-invoice model and void day as the `invoice-einvoices` projection keeps them (D-440), or undefined
+ * while that projection has not reached the invoice.
+ */
+export async function findInvoiceEInvoice(db: Database, userId: string, invoiceId: string) {
+  const [row] = await db
+    .select({ invoice: invoiceEInvoices.model, voidedOn: invoiceEInvoices.voidedOn })
+    .from(invoiceEInvoices)
+    .where(and(eq(invoiceEInvoices.userId, userId), eq(invoiceEInvoices.invoiceId, invoiceId)))
+    .limit(1);
+  return row;
 }
 
 /** The user's newest invoice: the one a non-subscriber may always open (DESIGN §5). */

@@ -16,11 +16,11 @@ import { recentInvoices, utcDate } from '../profile/stats.js';
 import { collectionDetails } from './collection.js';
 import { logoDataUrl } from './document.js';
 import { editFormOf } from './edit-form.js';
-import { invoiceLanguageOf, sendEInvoice } from './einvoice.js';
+import { invoiceFacts, invoiceLanguageOf, sendEInvoice } from './einvoice.js';
 import { historyOf } from './history.js';
 import { type Access, isLocked, openInvoice } from './locking.js';
 import { invoiceRendering } from './rendering.js';
-import { listInvoices, toListItem } from './repository.js';
+import { type InvoiceRow, listInvoices, toListItem } from './repository.js';
 import { summaryOf } from './summary.js';
 
 const generatePdfSchema = z.object({ invoiceId: z.string().trim().min(1, 'invoiceId is required').max(100) });
@@ -43,7 +43,9 @@ export function invoiceQueryRoutes(deps: {
   const today = () => utcDate(deps.now());
   const router = Router();
 
-  const { renderHtml, renderDownload } = invoiceRendering(store);
+  const { renderHtml, renderDownload } = invoiceRendering(store, (row: InvoiceRow) =>
+    invoiceFacts(db, store, row),
+  );
 
   router.get('/invoices', requireAuth, async (req, res) => {
     const userId = currentUserId(req);
@@ -104,7 +106,7 @@ export function invoiceQueryRoutes(deps: {
         row.createdAt.toISOString(),
         row.updatedAt.toISOString(),
       ),
-      Collection: await collectionDetails(db, userId, row, today(), await invoiceLanguageOf(store, row)),
+      Collection: await collectionDetails(db, userId, row, today(), await invoiceLanguageOf(db, store, row)),
       CreditNotes: await creditNoteSummaries(store, row.id),
     });
   });
@@ -134,7 +136,7 @@ export function invoiceQueryRoutes(deps: {
 
   router.get('/invoices/:id/einvoice', requireAuth, async (req, res) => {
     const row = await openInvoice(paywall, currentUserId(req), String(req.params.id));
-    await sendEInvoice(req, res, store, row);
+    await sendEInvoice(req, res, db, store, row);
   });
 
   router.post('/generate-pdf', requireAuth, async (req, res) => {

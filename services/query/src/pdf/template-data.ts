@@ -101,10 +101,6 @@ export function documentLabels(language: string, kind: 'invoice' | 'creditNote' 
 
 export const englishLabels = documentLabels('en');
 
-export const creditNoteLabels = documentLabels('en', 'creditNote');
-
-export const quoteLabels = documentLabels('en', 'quote');
-
 /** "Corrects invoice INV-0001 of 14 March 2025": what a credit note prints in its due date's place. */
 export const correctsInvoice = (number: string, issueDate: string, language = 'en') =>
   fill(catalogue(language).phrases.correctsInvoiceOf, { number, date: formatDate(issueDate, language) });

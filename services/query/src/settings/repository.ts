@@ -51,11 +51,6 @@ async function companyDetails(store: EventStore, userId: string) {
   return details;
 }
 
-/** The company profile's e-invoice details, the seller's defaults on an invoice (as the issue command reads them). */
-export async function sellerProfile(store: EventStore, userId: string): Promise<SellerProfile | null> {
-  return (await sellerDefaults(store, userId)).seller;
-}
-
 /**
  * The seller's profile and the owner's document language (issue 30; English until chosen), read from the settings
  * stream in one read, as the command side folds them when it issues.

@@ -1,28 +1,11 @@
+import palette from '@remit/contracts/palette.json' with { type: 'json' };
+
 /**
- * The customer page's look, the web app's theme (web/src/theme/theme.ts) and its customer-page styles written
- * out once: the page, its cards and side column, the status badge, the buttons, the notices and the owner's bar.
+ * The customer page's look, in the web app's palette (contracts/palette.json, which web/src/theme/theme.ts reads
+ * too, D-441), and its customer-page styles written out once: the page, its cards and side column, the status
+ * badge, the buttons, the notices and the owner's bar.
  */
-const c = {
-  brand: '#4338ca',
-  brandHover: '#3730a3',
-  brandSoft: '#eef2ff',
-  brandText: '#3730a3',
-  ink: '#0f172a',
-  text: '#1e293b',
-  muted: '#475569',
-  border: '#e2e8f0',
-  borderStrong: '#cbd5e1',
-  background: '#f6f7fb',
-  surface: '#ffffff',
-  surfaceSunken: '#f1f5f9',
-  danger: '#b91c1c',
-  dangerSoft: '#fef2f2',
-  dangerBorder: '#fecaca',
-  success: '#047857',
-  successSoft: '#ecfdf5',
-  successBorder: '#a7f3d0',
-  focus: '#4f46e5',
-};
+const c = palette;
 const phone = '@media (max-width: 860px)';
 
 export const customerPageStyles = `
