@@ -1,21 +1,25 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './support/environment.mjs';
+import { workerServer } from './support/worker-server.mjs';
 
-// Started by e2e/run.mjs, which passes the server's address and Debian's Chromium.
+// Started by e2e/run.mjs, which passes one server per worker (E2E_SERVERS) and Debian's Chromium.
+const servers: unknown[] = process.env.E2E_SERVERS ? JSON.parse(process.env.E2E_SERVERS) : [null];
 export default defineConfig({
   testDir: './specs',
   outputDir: '../test-results/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // One server and one outbox for all specs; the server also rate-limits sign-ups per IP.
-  workers: 1,
+  // A worker per server: each has its own outbox and its own sign-up limits per IP. A spec file runs whole in
+  // one worker, its tests in order (some share an account or a cluster in beforeAll).
+  workers: servers.length,
   fullyParallel: false,
   forbidOnly: true,
   // A test that needs a second try is a bug to find, not to hide (issue 26).
   retries: 0,
   reporter: process.env.CI ? [['list'], ['github']] : 'list',
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
+    // Evaluated in each worker process, whose TEST_PARALLEL_INDEX picks its server.
+    baseURL: workerServer().url,
     headless: true,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,8 +1,16 @@
-// `npm run test:e2e`: builds what is missing, starts the server on a free port with a temporary
-// DATA_DIR, runs the Playwright specs in Debian's Chromium, and stops the server.
+// `npm run test:e2e`: builds what is missing, starts one server per Playwright worker (each on a free port
+// with a temporary DATA_DIR), runs the Playwright specs in Debian's Chromium, and stops the servers.
+//   E2E_WORKERS=n   workers and servers (default 2; never more than the spec files named on the command line)
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { ensureBuilt, findChromium, INSTALL_HINT, root, startServer } from './support/environment.mjs';
+import {
+  ensureBuilt,
+  findChromium,
+  freePorts,
+  INSTALL_HINT,
+  root,
+  startServer,
+} from './support/environment.mjs';
 
 const chromium = findChromium();
 if (!chromium) {
@@ -16,41 +24,56 @@ if (!chromium) {
   process.exit(0);
 }
 
+/** Workers to run: E2E_WORKERS or 2, and no more than the spec files when only files are named. */
+function workerCount(args) {
+  const wanted = Number(process.env.E2E_WORKERS ?? 2);
+  if (!Number.isInteger(wanted) || wanted < 1) throw new Error(`E2E_WORKERS must be a whole number ≥ 1`);
+  const files = new Set(args.map((arg) => arg.replace(/(:\d+)+$/, '')));
+  const onlyFiles = args.length > 0 && [...files].every((file) => file.endsWith('.spec.ts'));
+  return onlyFiles ? Math.min(wanted, files.size) : wanted;
+}
+
+const args = process.argv.slice(2);
+const workers = workerCount(args);
 ensureBuilt();
-const server = await startServer();
-console.log(`Server on ${server.url} (DATA_DIR ${server.dataDir})`);
+const started = await Promise.allSettled((await freePorts(workers)).map((port) => startServer(port)));
+const servers = started.filter((result) => result.status === 'fulfilled').map((result) => result.value);
+if (servers.length < workers) {
+  await Promise.all(servers.map((server) => server.stop()));
+  throw started.find((result) => result.status === 'rejected').reason;
+}
+servers.forEach((server, index) => {
+  console.log(`Server ${index} on ${server.url} (DATA_DIR ${server.dataDir}) for worker ${index}`);
+});
 
 let code = 1;
 try {
   code = await new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      [
-        join(root, 'node_modules/@playwright/test/cli.js'),
-        'test',
-        '-c',
-        'e2e/playwright.config.ts',
-        ...process.argv.slice(2),
-      ],
+      [join(root, 'node_modules/@playwright/test/cli.js'), 'test', '-c', 'e2e/playwright.config.ts', ...args],
       {
         cwd: root,
         stdio: 'inherit',
         env: {
           ...process.env,
-          E2E_BASE_URL: server.url,
-          E2E_DATA_DIR: server.dataDir,
+          E2E_SERVERS: JSON.stringify(servers.map(({ url, dataDir }) => ({ url, dataDir }))),
           CHROMIUM_PATH: chromium,
         },
       },
     );
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
-  if (code !== 0) console.error(`Server log (last lines):\n${server.log.slice(-40).join('')}`);
-  if (server.notable.length > 0) {
-    console.log(`Server warnings and refused session checks (${server.notable.length}, first 40):`);
-    console.log(server.notable.slice(0, 40).join('\n'));
-  }
+  servers.forEach((server, index) => {
+    if (code !== 0) console.error(`Server ${index} log (last lines):\n${server.log.slice(-40).join('')}`);
+    if (server.notable.length > 0) {
+      console.log(
+        `Server ${index}: warnings and refused session checks (${server.notable.length}, first 40):`,
+      );
+      console.log(server.notable.slice(0, 40).join('\n'));
+    }
+  });
 } finally {
-  await server.stop();
+  await Promise.all(servers.map((server) => server.stop()));
 }
 process.exit(code);

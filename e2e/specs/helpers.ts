@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { workerOutbox } from '../support/worker-server.mjs';
 
 export interface TestAccount {
   name: string;
@@ -30,14 +31,14 @@ function decodeMail(raw: string): string {
   return `${quotedPrintable}\n${base64Parts}`;
 }
 
-/** The verification link from the newest mail to `email` in the server's outbox ($DATA_DIR/outbox). */
+/** The verification link from the newest mail to `email` in this worker's server's outbox ($DATA_DIR/outbox). */
 export function readVerificationLink(email: string): Promise<string> {
   return readMailedLink(email, 'verify-email');
 }
 
 /** The link to `/{path}?…` from the newest mail to `email` that has one, in the server's outbox. */
 export async function readMailedLink(email: string, path: string): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = workerOutbox();
   let link: string | undefined;
   await expect
     .poll(

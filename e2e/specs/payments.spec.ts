@@ -2,13 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { workerOutbox } from '../support/worker-server.mjs';
 import { createVerifiedAccount, invoicePayload, subscribeViaSandbox, useToken } from './helpers.js';
 
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
-/** The HTML part of the newest mail to `email` in the server's outbox, decoded (quoted-printable, UTF-8). */
-async function mailedHtml(email: string): Promise<string> {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/**
+ * The HTML part of the newest mail to `email` about invoice `number` in this worker's server's outbox, decoded
+ * (quoted-printable, UTF-8). Other specs mail invoices to the same customer; the number makes it this one's.
+ */
+async function mailedHtml(email: string, number: string): Promise<string> {
+  const outbox = workerOutbox();
   let html = '';
   await expect
     .poll(() => {
@@ -18,7 +22,8 @@ async function mailedHtml(email: string): Promise<string> {
         .reverse();
       for (const file of files) {
         const raw = readFileSync(join(outbox, file), 'utf8');
-        if (!raw.includes(email) || !raw.includes('application/pdf')) continue;
+        if (!raw.includes(email) || !raw.includes(`Subject: Invoice ${number} `)) continue;
+        if (!raw.includes('application/pdf')) continue;
         const part = raw.split(/Content-Type: text\/html[^\n]*\n/)[1] ?? '';
         const body =
           part
@@ -94,7 +99,7 @@ test('an owner sends an invoice, the customer opens the mailed link, the owner m
   await page.screenshot({ path: join(screenshots, 'payments-history-1280.png') });
 
   // The customer: the link in the e-mail, in a browser that never signed in.
-  const mailed = await mailedHtml('charles@example.com');
+  const mailed = await mailedHtml('charles@example.com', 'PAY-003');
   const link = /href="([^"]*\/i\/[A-Za-z0-9_-]+)"/.exec(mailed)?.[1];
   expect(link, 'the e-mail links the customer page').toBeTruthy();
   const customer = await browser.newContext();

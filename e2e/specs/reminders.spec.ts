@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { workerOutbox } from '../support/worker-server.mjs';
 import { expectNoSeriousViolations } from './accessibility.js';
 import {
   createVerifiedAccount,
@@ -15,7 +16,7 @@ const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots')
 
 /** The subjects of every mail in the server's outbox, decoded enough to read a subject line. */
 function outboxSubjects(): string[] {
-  const outbox = join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  const outbox = workerOutbox();
   return readdirSync(outbox)
     .filter((file) => file.endsWith('.eml'))
     .map((file) => readFileSync(join(outbox, file), 'utf8').match(/^Subject: (.*)$/m)?.[1] ?? '');

@@ -52,16 +52,28 @@ export function ensureBuilt() {
   }
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** `count` distinct free ports on 127.0.0.1: each is held until all are found, so no two are the same. */
+export async function freePorts(count) {
+  const held = [];
+  try {
+    for (let i = 0; i < count; i++) {
+      const server = createServer();
+      server.unref();
+      await new Promise((resolve, reject) => {
+        server.on('error', reject);
+        server.listen(0, '127.0.0.1', resolve);
+      });
+      held.push(server);
+    }
+    return held.map((server) => server.address().port);
+  } finally {
+    await Promise.all(held.map((server) => new Promise((resolve) => server.close(resolve))));
+  }
+}
+
+export async function freePort() {
+  const [port] = await freePorts(1);
+  return port;
 }
 
 async function waitForHealth(url, child, timeoutMs) {
@@ -91,11 +103,11 @@ function isNotable(line) {
 }
 
 /**
- * Starts `node services/app/dist/main.js` (or E2E_SERVER_COMMAND, e.g. a stub) and waits until
- * it is healthy. The first start of the embedded database takes several seconds.
+ * Starts `node services/app/dist/main.js` (or E2E_SERVER_COMMAND, e.g. a stub) on `port` (or a free one)
+ * and waits until it is healthy. The first start of the embedded database takes several seconds.
  */
-export async function startServer() {
-  const port = await freePort();
+export async function startServer(port) {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'remit-e2e-'));
   const [command, ...args] = (process.env.E2E_SERVER_COMMAND ?? 'node services/app/dist/main.js').split(' ');
@@ -136,9 +148,10 @@ export async function startServer() {
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   try {
-    await waitForHealth(url, child, 120_000);
+    await waitForHealth(url, child, 300_000);
   } catch (error) {
     child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
     console.error(log.join(''));
     throw error;
   }

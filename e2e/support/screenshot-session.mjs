@@ -17,9 +17,15 @@ export async function startScreenshotSession() {
   ensureBuilt();
   const server = await startServer();
 
-  function verificationLink(email) {
+  function findVerificationLink(email) {
     const outbox = join(server.dataDir, 'outbox');
-    for (const file of readdirSync(outbox).sort().reverse()) {
+    let files = [];
+    try {
+      files = readdirSync(outbox);
+    } catch {
+      return null;
+    }
+    for (const file of files.sort().reverse()) {
       const mail = readFileSync(join(outbox, file), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=([0-9A-F]{2})/g, (_match, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
@@ -27,7 +33,18 @@ export async function startScreenshotSession() {
       const match = mail.match(/https?:\/\/[^\s"'<>]+\/verify-email\?[^\s"'<>]+/);
       if (match) return new URL(match[0].replace(/&amp;/g, '&'));
     }
-    throw new Error(`no verification mail to ${email}`);
+    return null;
+  }
+
+  /** Waits for the mail rather than for a fixed time: up to 15 s. */
+  async function verificationLink(email) {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const link = findVerificationLink(email);
+      if (link) return link;
+      if (Date.now() > deadline) throw new Error(`no verification mail to ${email}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async function createAccount() {
@@ -39,8 +56,7 @@ export async function startScreenshotSession() {
         body: JSON.stringify(body),
       });
     await post('/auth/signup', { name: 'Ada Lovelace', email, password: 'Analytical1843' });
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const link = verificationLink(email);
+    const link = await verificationLink(email);
     const verified = await post('/auth/verify-email', { email, token: link.searchParams.get('token') });
     const { token } = await verified.json();
     return { email, token };
