@@ -129,3 +129,11 @@ export function invalidateAfterInvoice(
 export function invalidateEverything(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries();
 }
+
+/**
+ * A cached answer restored from this device that a command changed after it was written (D-391): shown, but
+ * asked again on first use, whatever its age. Nothing is fetched now.
+ */
+export function markRestoredStale(queryClient: QueryClient, queryKey: QueryKey): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey, exact: true, refetchType: 'none' });
+}

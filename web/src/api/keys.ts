@@ -128,6 +128,8 @@ export const bankKeys = {
   all: ['bank'] as const,
   transactions: (state: string) => ['bank', 'transactions', state] as const,
   csvMapping: ['bank', 'csv-mapping'] as const,
+  /** The match dialog's invoice search (a typed text). */
+  invoicePicker: (search: string) => ['bank', 'invoice-picker', search] as const,
 };
 
 /** Recurring invoices (issue 33): `GET /recurring` and `GET /recurring/{id}` (runs and history). */

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { markRestoredStale } from '../api/invalidation';
 import { currentUserId } from './account';
 import type { RemitDatabase } from './database';
 
@@ -22,7 +23,7 @@ export async function restoreQueries(queryClient: QueryClient, db: RemitDatabase
       queryClient.setQueryData(row.queryKey, row.data, { updatedAt: row.updatedAt });
       // A command changed it after it was written: shown, but asked again on first use, whatever its age.
       if (row.invalidated) {
-        await queryClient.invalidateQueries({ queryKey: row.queryKey, exact: true, refetchType: 'none' });
+        await markRestoredStale(queryClient, row.queryKey);
       }
     }
   } catch (error) {

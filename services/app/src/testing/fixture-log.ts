@@ -36,6 +36,28 @@ function normalise(value: unknown): unknown {
 export const sorted = (rows: unknown[]) =>
   rows.map(normalise).sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1));
 
+/**
+ * Columns read models gained after the fixture logs were recorded, per table. A fixture's rows say what the
+ * projections built then; these columns had no "then", so they are checked by their own tests, and any other
+ * column a table gains makes the comparison fail until it is named here.
+ */
+const addedSinceRecorded: Record<string, readonly string[]> = {
+  invoices: ['ordinal'], // D-420, migration 0030
+};
+
+/** A table's live rows as the fixture recorded them: sorted, without the columns added since. */
+export function asRecorded(table: string, rows: unknown[]): unknown[] {
+  const added = new Set(addedSinceRecorded[table] ?? []);
+  if (added.size === 0) return sorted(rows);
+  return sorted(
+    rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row as Record<string, unknown>).filter(([column]) => !added.has(column)),
+      ),
+    ),
+  );
+}
+
 /** The log as it was written: the same positions, streams, versions, data, metadata and times. */
 export async function importLog(database: OpenDatabase, events: FixtureEvent[]) {
   await database.db.transaction(async (tx) => {

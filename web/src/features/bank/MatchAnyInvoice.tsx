@@ -6,6 +6,7 @@ import { useCommand } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
 import { type InvoiceListItem, listInvoices } from '../../api/invoices';
+import { bankKeys } from '../../api/keys';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
 import { formatAmount } from '../../lib/format';
@@ -27,7 +28,7 @@ function useOpenInvoices(search: string) {
     return () => clearTimeout(timer);
   }, [search]);
   return useQuery({
-    queryKey: ['bank', 'invoice-picker', typed],
+    queryKey: bankKeys.invoicePicker(typed),
     // The list stays while the next search is asked: the arrow keys never land on an empty list.
     placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
