@@ -1,6 +1,6 @@
 import { creditNoteMailDefaults, fill, formatDocumentDate, type InvoiceRecord } from '@remit/contracts';
-import { type MailMessage, mailBlocks, mailLayout } from '@remit/kit';
-import { documentMailWords, openingBlocks } from '../invoices/invoice-email.js';
+import { type MailMessage, mailBlocks } from '@remit/kit';
+import { documentMailWords, sentDocumentMail } from '../invoices/invoice-email.js';
 
 /**
  * The e-mail a customer gets with a credit note (issue 27): what it corrects, the amount credited, that nothing is
@@ -19,20 +19,22 @@ export function creditNoteEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = content.eInvoice.language ?? 'en';
-  const { t, seller, label, amount: inCurrency } = documentMailWords(content, language);
+  const { t, label, amount: inCurrency } = documentMailWords(content, language);
   const amount = inCurrency(content.total);
   // A credit note always names the invoice it corrects (BG-3).
   const corrected = content.eInvoice.precedingInvoice;
   const invoice = corrected?.number ?? '';
   const date = corrected ? formatDocumentDate(corrected.issueDate, language) : '';
   const intro = input.message || creditNoteMailDefaults(content).message;
-  const { html, text } = mailLayout({
+  return sentDocumentMail({
     language,
-    title: input.subject,
+    to: input.to,
+    cc: input.cc,
+    subject: input.subject,
     preheader: intro,
-    brand: seller,
+    intro,
+    content,
     blocks: [
-      ...openingBlocks(intro, content.customer.name, language),
       mailBlocks.rows(
         [
           [t.creditNote, content.number],
@@ -42,22 +44,9 @@ export function creditNoteEmail(input: {
         { label },
       ),
       mailBlocks.paragraph(t.nothingToPay),
-      mailBlocks.paragraph(fill(t.creditNoteAttached, { filename: input.pdf.filename }), {
-        size: 'small',
-        muted: true,
-      }),
-      mailBlocks.signature(t.kindRegards, seller),
     ],
-    footer: fill(t.sentOnBehalf, { seller }),
-  });
-  return {
-    to: input.to,
-    cc: input.cc,
-    subject: input.subject,
-    text,
-    html,
-    replyTo: content.seller.email || undefined,
+    attached: t.creditNoteAttached,
+    pdf: { filename: input.pdf.filename, content: input.pdf.pdf },
     messageId: `<credit-note-send-${input.sendId}@${input.mailDomain}>`,
-    attachments: [{ filename: input.pdf.filename, content: input.pdf.pdf, contentType: 'application/pdf' }],
-  } as MailMessage;
+  });
 }

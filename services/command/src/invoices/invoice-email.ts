@@ -43,6 +43,56 @@ export function documentMailWords(content: Pick<InvoiceContent, 'seller' | 'curr
 }
 
 /**
+ * A customer mail that sends a document, in the mails' one layout: the opening (greeting and the owner's message),
+ * the document's own `blocks`, the attached PDF's line, the signature and the seller's footer; replies go to the
+ * seller, and the PDF is attached. `messageId` is the send's, so a repeat of one send is the same message.
+ */
+export function sentDocumentMail(input: {
+  language: string;
+  to: string[];
+  cc: string[];
+  subject: string;
+  preheader: string;
+  intro: string;
+  content: Pick<InvoiceContent, 'seller' | 'customer' | 'currency'>;
+  blocks: MailBlock[];
+  /** The catalogue's line naming the attached PDF (`{filename}`). */
+  attached: string;
+  pdf: { filename: string; content: Buffer };
+  messageId: string;
+}): MailMessage {
+  const { t, seller } = documentMailWords(input.content, input.language);
+  const { html, text } = mailLayout({
+    language: input.language,
+    title: input.subject,
+    preheader: input.preheader,
+    brand: seller,
+    blocks: [
+      ...openingBlocks(input.intro, input.content.customer.name, input.language),
+      ...input.blocks,
+      mailBlocks.paragraph(fill(input.attached, { filename: input.pdf.filename }), {
+        size: 'small',
+        muted: true,
+      }),
+      mailBlocks.signature(t.kindRegards, seller),
+    ],
+    footer: fill(t.sentOnBehalf, { seller }),
+  });
+  return {
+    to: input.to,
+    cc: input.cc,
+    subject: input.subject,
+    text,
+    html,
+    replyTo: input.content.seller.email || undefined,
+    messageId: input.messageId,
+    attachments: [
+      { filename: input.pdf.filename, content: input.pdf.content, contentType: 'application/pdf' },
+    ],
+  } as MailMessage;
+}
+
+/**
  * The e-mail a customer gets with an invoice (mailLayout: a plain-text and a table-based HTML part): the owner's own
  * message, the amount and due date, how to pay, the pay and page links, and the PDF attached, in the invoice's
  * language. `messageId` is the send's, so a repeat of one send is the same message to a mail client.
@@ -66,7 +116,7 @@ export function invoiceEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = input.language ?? 'en';
-  const { words, t, seller, label, amount } = documentMailWords(content, language);
+  const { words, t, label, amount } = documentMailWords(content, language);
   const due = amount(input.balance);
   // "15 February 2026", "15. Februar 2026": as the PDF prints it.
   const dueDate = formatDocumentDate(content.dueDate, language);
@@ -75,53 +125,42 @@ export function invoiceEmail(input: {
   // The page's checkout first; else a digital method's own link (its "How to pay" line names it in text).
   const payLink =
     input.onlinePayUrl ?? (method?.paymentLink?.startsWith('https://') ? method.paymentLink : null);
-  const blocks = [
-    ...openingBlocks(intro, content.customer.name, language),
-    mailBlocks.rows(
-      [
-        [t.invoice, content.number],
-        [t.amountDue, due],
-        [t.dueDate, dueDate],
-      ],
-      { label },
-    ),
-    ...(method ? [mailBlocks.rows(paymentDetailRows(content, words), { title: t.howToPay, label })] : []),
-    ...(payLink
-      ? [
-          mailBlocks.button(payLink, fill(t.pay, { amount: due }), {
-            text: input.onlinePayUrl ? `${fill(t.pay, { amount: due })}: ${input.onlinePayUrl}` : null,
-          }),
-        ]
-      : []),
-    ...(input.pageUrl
-      ? [
-          mailBlocks.button(input.pageUrl, t.viewOnline, {
-            secondary: payLink !== null,
-            text: fill(t.viewOnlineText, { url: input.pageUrl }),
-          }),
-        ]
-      : []),
-    mailBlocks.paragraph(fill(t.attached, { filename: input.pdf.filename }), { size: 'small', muted: true }),
-    mailBlocks.signature(t.kindRegards, seller),
-  ];
-  const { html, text } = mailLayout({
+  return sentDocumentMail({
     language,
-    title: input.subject,
-    preheader: fill(t.preheader, { amount: due, number: content.number, date: dueDate }),
-    brand: seller,
-    blocks,
-    footer: fill(t.sentOnBehalf, { seller }),
-  });
-  return {
     to: input.to,
     cc: input.cc,
     subject: input.subject,
-    text,
-    html,
-    replyTo: content.seller.email || undefined,
-    messageId: `<${invoiceSendMailId(input.sendId)}@${input.mailDomain}>`,
-    attachments: [
-      { filename: input.pdf.filename, content: input.pdf.content, contentType: 'application/pdf' },
+    preheader: fill(t.preheader, { amount: due, number: content.number, date: dueDate }),
+    intro,
+    content,
+    blocks: [
+      mailBlocks.rows(
+        [
+          [t.invoice, content.number],
+          [t.amountDue, due],
+          [t.dueDate, dueDate],
+        ],
+        { label },
+      ),
+      ...(method ? [mailBlocks.rows(paymentDetailRows(content, words), { title: t.howToPay, label })] : []),
+      ...(payLink
+        ? [
+            mailBlocks.button(payLink, fill(t.pay, { amount: due }), {
+              text: input.onlinePayUrl ? `${fill(t.pay, { amount: due })}: ${input.onlinePayUrl}` : null,
+            }),
+          ]
+        : []),
+      ...(input.pageUrl
+        ? [
+            mailBlocks.button(input.pageUrl, t.viewOnline, {
+              secondary: payLink !== null,
+              text: fill(t.viewOnlineText, { url: input.pageUrl }),
+            }),
+          ]
+        : []),
     ],
-  } as MailMessage;
+    attached: t.attached,
+    pdf: input.pdf,
+    messageId: `<${invoiceSendMailId(input.sendId)}@${input.mailDomain}>`,
+  });
 }

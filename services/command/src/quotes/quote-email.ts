@@ -1,6 +1,6 @@
 import { fill, formatDocumentDate, formatMoney, type InvoiceRecord, money } from '@remit/contracts';
 import { type MailMessage, mailBlocks, mailLayout } from '@remit/kit';
-import { documentMailWords, openingBlocks } from '../invoices/invoice-email.js';
+import { documentMailWords, sentDocumentMail } from '../invoices/invoice-email.js';
 
 /**
  * The mail a customer gets with a quote, in the quote's language (issue 30): the owner's message, the total,
@@ -20,17 +20,19 @@ export function quoteEmail(input: {
 }): MailMessage {
   const { content } = input;
   const language = content.eInvoice.language ?? 'en';
-  const { t, seller, label, amount } = documentMailWords(content, language);
+  const { t, label, amount } = documentMailWords(content, language);
   const total = amount(content.total);
   const until = formatDocumentDate(input.validUntil, language);
   const intro = input.message || fill(t.quoteIntro, { number: content.number, amount: total, date: until });
-  const { html, text } = mailLayout({
+  return sentDocumentMail({
     language,
-    title: input.subject,
+    to: input.to,
+    cc: input.cc,
+    subject: input.subject,
     preheader: intro,
-    brand: seller,
+    intro,
+    content,
     blocks: [
-      ...openingBlocks(intro, content.customer.name, language),
       mailBlocks.rows(
         [
           [t.quote, content.number],
@@ -40,26 +42,11 @@ export function quoteEmail(input: {
         { label },
       ),
       mailBlocks.button(input.pageUrl, t.viewQuote, { text: fill(t.viewQuoteText, { url: input.pageUrl }) }),
-      mailBlocks.paragraph(fill(t.quoteAttached, { filename: input.pdf.filename }), {
-        size: 'small',
-        muted: true,
-      }),
-      mailBlocks.signature(t.kindRegards, seller),
     ],
-    footer: fill(t.sentOnBehalf, { seller }),
-  });
-  return {
-    to: input.to,
-    cc: input.cc,
-    subject: input.subject,
-    text,
-    html,
-    replyTo: content.seller.email || undefined,
+    attached: t.quoteAttached,
+    pdf: input.pdf,
     messageId: `<quote-send-${input.sendId}@${input.mailDomain}>`,
-    attachments: [
-      { filename: input.pdf.filename, content: input.pdf.content, contentType: 'application/pdf' },
-    ],
-  } as MailMessage;
+  });
 }
 
 /**
