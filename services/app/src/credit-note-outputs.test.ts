@@ -7,7 +7,7 @@ import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
-import { putSettingsForm } from './testing/profile.js';
+import { einvoiceReadySeller, putSettingsForm } from './testing/profile.js';
 import { signedInUser } from './testing/users.js';
 
 /**
@@ -18,20 +18,7 @@ import { signedInUser } from './testing/users.js';
 const problem = await validatorProblem();
 if (problem && isCi) throw new Error(`Credit note e-invoices cannot be validated in CI: ${problem}`);
 
-const profile = {
-  Name: 'Anna Schmidt',
-  DefaultDueDays: 30,
-  Settings: {
-    CompanyEmail: 'anna@mueller-soehne.de',
-    CompanyAddress: 'Torstraße 12, Berlin',
-    CompanyName: 'Müller & Söhne',
-    DefaultCurrency: 'EUR',
-    UserCompanyVAT: 'DE123456789',
-    CompanyPostalAddress: { lines: ['Torstraße 12'], postCode: '10119', city: 'Berlin', country: 'DE' },
-    CompanyPhone: '+49 30 1234567',
-    CompanyTaxNumber: '30/123/45678',
-  },
-};
+const profile = einvoiceReadySeller;
 
 // Factur-X is the PDF itself (checked below with the XML files).
 const formats = ['cii', 'ubl', 'xrechnung-cii', 'xrechnung-ubl'] as const;

@@ -74,3 +74,22 @@ export async function invoicePdfText(app: TestApp, token: string, invoiceId: str
   const { text } = await extractText(new Uint8Array(await response.arrayBuffer()), { mergePages: true });
   return text;
 }
+
+/**
+ * Anna's company in Berlin as the settings form sends it, with everything an EN 16931 seller needs (postal address,
+ * VAT id, phone, tax number): her documents are ready for every e-invoice format where the customer's are.
+ */
+export const einvoiceReadySeller = {
+  Name: 'Anna Schmidt',
+  DefaultDueDays: 30,
+  Settings: {
+    CompanyEmail: 'anna@mueller-soehne.de',
+    CompanyAddress: 'Torstraße 12, Berlin',
+    CompanyName: 'Müller & Söhne',
+    DefaultCurrency: 'EUR',
+    UserCompanyVAT: 'DE123456789',
+    CompanyPostalAddress: { lines: ['Torstraße 12'], postCode: '10119', city: 'Berlin', country: 'DE' },
+    CompanyPhone: '+49 30 1234567',
+    CompanyTaxNumber: '30/123/45678',
+  },
+};
