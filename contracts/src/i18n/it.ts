@@ -173,7 +173,7 @@ export const it: Catalogue = {
     loadFailed: 'Impossibile caricare la fattura',
     notValid: 'Questo link alla fattura non è valido',
     notValidHint: 'Potrebbe essere stato disattivato dal mittente. Gli chieda un nuovo link.',
-    previewFailed: 'Non è possibile mostrare qui la fattura; scarica il PDF.',
+    previewFailed: 'Non è possibile mostrare qui la fattura; scarichi il PDF.',
     paidStamp: 'Pagata',
     amountDue: 'Importo dovuto',
     paidInFull: 'Pagata per intero',
@@ -214,9 +214,9 @@ export const it: Catalogue = {
     cancelled: 'Pagamento annullato. Non è stato addebitato nulla.',
     nothingDue: 'Questa fattura è già stata pagata.',
     unavailable: 'Al momento questa fattura non può essere pagata online.',
-    failed: 'Non è stato possibile avviare il pagamento. Riprova tra un momento.',
+    failed: 'Non è stato possibile avviare il pagamento. Riprovi tra un momento.',
     notConfirmed:
-      'Non è stato ancora possibile confermare il pagamento. Se hai pagato, questa pagina lo mostrerà a breve.',
+      'Non è stato ancora possibile confermare il pagamento. Se ha già pagato, questa pagina lo mostrerà a breve.',
     sandbox: {
       title: 'Pagamento di prova',
       testMode: 'MODALITÀ DI PROVA',
