@@ -91,6 +91,10 @@ describe('/export', () => {
       'href',
       '/profile#accounting',
     );
+    // A document in USD is not booked in DATEV (no rate is kept, D-351): the screen says where it is instead.
+    expect(screen.getByText(/in a currency other than EUR are not in this file/)).toHaveTextContent(
+      'they are in the CSV, XLSX and archive exports',
+    );
     screen.getByRole('button', { name: 'Download' }).focus();
     await user.keyboard('{Enter}');
     expect(
