@@ -173,8 +173,8 @@ export function ExportPage() {
             <Summary>
               Consultant and client number, fiscal year and accounts come from{' '}
               <Link to="/profile#accounting">Accounting (DATEV) in your profile</Link>. Documents and payments
-              in a currency other than EUR are not in this file (DATEV needs the day's exchange rate); they are in
-              the CSV, XLSX and archive exports.
+              in a currency other than EUR are not in this file (DATEV needs the day's exchange rate); they
+              are in the CSV, XLSX and archive exports.
             </Summary>
           )}
 
