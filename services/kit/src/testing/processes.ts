@@ -146,10 +146,13 @@ function describeLogLine(line: string): string {
   const match = /^(\[[^\]]+\]) (\{.*\})$/.exec(line);
   if (!match) return line;
   try {
-    const { msg, err } = JSON.parse(match[2] as string) as {
+    const { msg, err, reason } = JSON.parse(match[2] as string) as {
       msg?: string;
       err?: { type?: string; message?: string };
+      reason?: string;
     };
+    // `reason`: the underlying error of an unavailable database, with its code (services/kit/src/http.ts).
+    if (reason) return `${match[1]} ${msg ?? ''}: ${reason}`;
     if (!err) return `${match[1]} ${msg ?? ''}`;
     const message = (err.message ?? '').replaceAll('\n', ' ');
     const end = message.length > 200 ? `…${message.slice(-200)}` : message;
