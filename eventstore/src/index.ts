@@ -53,6 +53,6 @@ export type { HeldLock } from './session-lock.js';
 export { type AppendedListener, createEventStore, type EventStore, type EventStoreOptions } from './store.js';
 export type { Subscription, SubscriptionHandler } from './subscription.js';
 export type * from './types.js';
-export { isDatabaseUnavailable } from './unavailable.js';
+export { isDatabaseUnavailable, unavailableReason } from './unavailable.js';
 export { type BrokenLink, type ChainReport, describeChain, verifyChain } from './verify-chain.js';
 export { takeWriterLockSql } from './writer-guard.js';

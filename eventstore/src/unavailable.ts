@@ -36,17 +36,37 @@ function isUnavailableCause(error: object): boolean {
 }
 
 /**
- * Whether an error means the database is out of reach (restarting, a network blip), so the request may
- * succeed if tried again shortly. Looks through Drizzle's wrapping (`cause`) and AggregateErrors.
+ * The error inside `error` (itself, a `cause` down Drizzle's wrapping, or one of an AggregateError's) that
+ * says the database is out of reach; undefined when none does.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function unavailableCause(error: unknown): object | undefined {
   const pending: unknown[] = [error];
   for (let seen = 0; pending.length > 0 && seen < 20; seen++) {
     const current = pending.shift();
     if (!(current instanceof Object)) continue;
-    if (isUnavailableCause(current)) return true;
+    if (isUnavailableCause(current)) return current;
     pending.push((current as { cause?: unknown }).cause);
     if (current instanceof AggregateError) pending.push(...current.errors);
   }
-  return false;
+  return undefined;
+}
+
+/**
+ * Whether an error means the database is out of reach (restarting, a network blip), so the request may
+ * succeed if tried again shortly. Looks through Drizzle's wrapping (`cause`) and AggregateErrors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return unavailableCause(error) !== undefined;
+}
+
+/**
+ * The underlying error of an unavailable database as a log line can carry it: its code (SQLSTATE or errno)
+ * and message, e.g. `57P01 terminating connection due to administrator command`. A logged `err` shows
+ * Drizzle's wrapper, whose message is mostly the query, and the logger redacts every `code`.
+ */
+export function unavailableReason(error: unknown): string | undefined {
+  const cause = unavailableCause(error) as { code?: unknown; message?: unknown } | undefined;
+  if (!cause) return undefined;
+  const code = typeof cause.code === 'string' ? `${cause.code} ` : '';
+  return `${code}${typeof cause.message === 'string' ? cause.message : 'no message'}`;
 }

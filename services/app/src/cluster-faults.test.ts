@@ -32,6 +32,7 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
   let proxy: string;
   let ports: Record<string, number>;
   let pids: Map<string, number>;
+  let logsOf: (requestIds: string[]) => string[];
 
   beforeAll(async () => {
     const bin = await findPostgresBinaries();
@@ -43,6 +44,7 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
       proxy,
       ports,
       pids,
+      logsOf,
     } = await startClusterProcess(script, {
       DATABASE_URL: postgres.url,
       DATA_DIR: dataDir,
@@ -61,7 +63,7 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
     // Patient past the 30 s lease of an idempotency claim: one run in about twenty here had a command caught
     // by the outage answered 503 until its claim's lease ran out (docs/decisions.md, "A replica killed
     // under load"); the test holds to what must never happen, a command lost or applied twice.
-    const client = persistentClient(proxy, token, { patienceMs: 60_000 });
+    const client = persistentClient(proxy, token, { patienceMs: 60_000, logsOf });
     const started = new Map(pids);
 
     let stop = false;
@@ -72,6 +74,9 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
         else await client.issue(`DB-${person}-${index}`);
       }
     });
+    // Settled from the start, so a person who gives up early is reported with the others, not as unhandled.
+    const settled = Promise.allSettled(people);
+    let interrupted: unknown;
     try {
       await expect.poll(() => client.numbers.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
 
@@ -105,10 +110,18 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
         `PostgreSQL restart under the cluster: down ${Math.round(startAt - downAt)} ms, starting it took ${Math.round(upAt - startAt)} ms, the first command answered ${Math.round(againMs)} ms after it was started; ${client.numbers.length} invoices, ${client.lost.length} answers retried, longest wait ${Math.round(Math.max(...client.waits))} ms`,
         client.lostByKind(),
       );
-    } finally {
-      stop = true;
-      await Promise.all(people);
+    } catch (error) {
+      interrupted = error;
     }
+    stop = true;
+    // Every person's failure and the check that stopped the test, not only the first: one stuck command and a
+    // cluster that stopped answering altogether read alike from a single error.
+    const failed = (await settled).flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String(outcome.reason)] : [],
+    );
+    if (failed.length > 0)
+      throw new Error([...(interrupted ? [String(interrupted)] : []), ...failed].join('\n'));
+    if (interrupted) throw interrupted;
 
     // Nothing died and nothing was restarted: the same process behind every name.
     expect(new Map(pids)).toEqual(started);

@@ -1,4 +1,4 @@
-import { type Database, isDatabaseUnavailable } from '@remit/eventstore';
+import { type Database, isDatabaseUnavailable, unavailableReason } from '@remit/eventstore';
 import { sql } from 'drizzle-orm';
 import type { RequestHandler } from 'express';
 import { DATABASE_RETRY_AFTER_SECONDS } from './http.js';
@@ -70,7 +70,7 @@ export function healthRoute(options: {
         ...leading,
       });
     } catch (error) {
-      req.log.warn({ err: error }, 'health check failed');
+      req.log.warn({ err: error, reason: unavailableReason(error) }, 'health check failed');
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       res.status(503).json({
         status: 'unavailable',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ConcurrencyError, isDatabaseUnavailable } from '@remit/eventstore';
+import { ConcurrencyError, isDatabaseUnavailable, unavailableReason } from '@remit/eventstore';
 import express, { type ErrorRequestHandler, type Express as ExpressApp, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { TrustProxy } from './config.js';
@@ -155,7 +155,8 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, _nex
   if (appError.code === 'internal') {
     req.log.error({ err: error }, 'unhandled error');
   } else if (appError.reason === 'database_unavailable') {
-    req.log.warn({ err: error }, appError.message);
+    // `reason`: the underlying error with its code, which the wrapper's message and the redacted `err` hide.
+    req.log.warn({ err: error, reason: unavailableReason(error) }, appError.message);
   } else {
     req.log.debug({ code: appError.code, reason: appError.reason }, appError.message);
   }

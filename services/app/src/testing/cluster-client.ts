@@ -70,6 +70,8 @@ export interface LostAnswer {
   status: number;
   retryAfter: string | null;
   body: string;
+  /** The answering service's `X-Request-Id`, to find what it logged (absent from the proxy's own answers). */
+  requestId: string | null;
 }
 
 /**
@@ -79,7 +81,15 @@ export interface LostAnswer {
  * anything else ends the test.
  * It keeps what it saw: every number answered, every lost answer, how long each request waited.
  */
-export function persistentClient(proxy: string, token: string, options: { patienceMs?: number } = {}) {
+export function persistentClient(
+  proxy: string,
+  token: string,
+  options: {
+    patienceMs?: number;
+    /** What the servers logged about these requests, added to the error of a request never answered. */
+    logsOf?: (requestIds: string[]) => string[];
+  } = {},
+) {
   const patienceMs = options.patienceMs ?? 30_000;
   const auth = { authorization: `Bearer ${token}` };
   const lost: LostAnswer[] = [];
@@ -105,11 +115,20 @@ export function persistentClient(proxy: string, token: string, options: { patien
         status,
         retryAfter: answer?.headers.get('retry-after') ?? null,
         body: body.slice(0, 120),
+        requestId: answer?.headers.get('x-request-id') ?? null,
       });
       await sleep(100);
     }
-    const last = lost.filter((answer) => answer.label === label).slice(-3);
-    throw new Error(`${label}: no answer within ${patienceMs} ms (the last: ${JSON.stringify(last)})`);
+    const mine = lost.filter((answer) => answer.label === label);
+    const last = mine.slice(-3);
+    // The servers' own account of the last answers (the underlying error of a 503), when the caller has their logs.
+    const ids = mine.slice(-6).flatMap((answer) => (answer.requestId ? [answer.requestId] : []));
+    const logged = options.logsOf?.(ids) ?? [];
+    throw new Error(
+      `${label}: no answer within ${patienceMs} ms (the last: ${JSON.stringify(last)})${
+        logged.length > 0 ? `; the servers logged:\n${logged.join('\n')}` : ''
+      }`,
+    );
   }
 
   /** IssueInvoice until answered, one key for every try; the invoice's id and the log position. */

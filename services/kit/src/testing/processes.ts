@@ -2,6 +2,7 @@
 // by a port of its own, asked over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { appendFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { pathToFileURL } from 'node:url';
@@ -80,7 +81,15 @@ export interface ClusterProcess {
   ports: Record<string, number>;
   /** The process id of each instance now running (`command-1`, …, `caddy`); a restart replaces it. */
   pids: Map<string, number>;
+  /**
+   * What the services logged about these requests (their `X-Request-Id`s), one line each with the error
+   * and its causes: lets a test that failed say why the servers answered as they did.
+   */
+  logsOf(requestIds: string[]): string[];
 }
+
+/** The cluster's output lines kept for `logsOf`: a fault test's few minutes at `warn` fit many times. */
+const KEPT_LINES = 20_000;
 
 /**
  * Runs `scripts/cluster.mjs --source` (Caddy and two of each service on `env.DATABASE_URL`) on free
@@ -100,10 +109,16 @@ export async function startClusterProcess(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pids = new Map<string, number>();
+  const kept: string[] = [];
+  // REMIT_CLUSTER_LOG: a file the whole output also goes to, for looking at a run afterwards.
+  const copy = process.env.REMIT_CLUSTER_LOG;
   let pending = '';
   child.stdout?.on('data', (chunk: Buffer) => {
+    if (copy) appendFileSync(copy, chunk);
     const lines = (pending + chunk.toString()).split('\n');
     pending = lines.pop() ?? '';
+    kept.push(...lines);
+    if (kept.length > KEPT_LINES) kept.splice(0, kept.length - KEPT_LINES);
     for (const line of lines) {
       const started = /^\[cluster\] (\S+) started \(pid (\d+)\)/.exec(line);
       if (started) pids.set(started[1] as string, Number(started[2]));
@@ -116,7 +131,35 @@ export async function startClusterProcess(
     proxy: ready?.[1] as string,
     ports: JSON.parse(ready?.[2] ?? '{}') as Record<string, number>,
     pids,
+    logsOf: (requestIds) =>
+      kept
+        .filter((line) => requestIds.some((id) => line.includes(`"requestId":"${id}"`)))
+        .map(describeLogLine),
   };
+}
+
+/**
+ * A service's JSON log line as `[command-1] message: ErrorType …its message's end` (pino writes an error's
+ * causes after its message, so the end is the underlying error's); other lines as they are.
+ */
+function describeLogLine(line: string): string {
+  const match = /^(\[[^\]]+\]) (\{.*\})$/.exec(line);
+  if (!match) return line;
+  try {
+    const { msg, err, reason } = JSON.parse(match[2] as string) as {
+      msg?: string;
+      err?: { type?: string; message?: string };
+      reason?: string;
+    };
+    // `reason`: the underlying error of an unavailable database, with its code (services/kit/src/http.ts).
+    if (reason) return `${match[1]} ${msg ?? ''}: ${reason}`;
+    if (!err) return `${match[1]} ${msg ?? ''}`;
+    const message = (err.message ?? '').replaceAll('\n', ' ');
+    const end = message.length > 200 ? `…${message.slice(-200)}` : message;
+    return `${match[1]} ${msg ?? ''}: ${err.type ?? 'Error'} ${end}`;
+  } catch {
+    return line;
+  }
 }
 
 export interface ApiCall {
