@@ -79,4 +79,34 @@ describe('read-your-writes (X-Remit-Position)', () => {
     // 50 first looks, then one shared poll every 15 ms: far fewer than 50 polls would make.
     expect(checksWhileWaiting).toBeLessThan(50 + 30);
   });
+
+  it('asks again when the read models move, not on a timer of its own', async () => {
+    const state = { applied: 10n, checks: 0 };
+    let move = () => {};
+    let waits = 0;
+    const middleware = waitForPosition({
+      hasApplied: async (position) => {
+        state.checks++;
+        return position <= state.applied;
+      },
+      head: async () => 100n,
+      maxWaitMs: 60_000,
+      // A projector in this process: the wait ends when it commits a batch, whatever the timeout.
+      moved: () =>
+        new Promise<void>((resolve) => {
+          waits++;
+          move = resolve;
+        }),
+    });
+    const answer = ask(middleware, '60');
+    await expect.poll(() => waits, { interval: 5 }).toBe(1);
+    // A batch that does not reach 60: one more look, then it waits again.
+    move();
+    await expect.poll(() => waits, { interval: 5 }).toBe(2);
+    state.applied = 60n;
+    move();
+    expect(await answer).toEqual({ error: undefined, stale: false });
+    // The first look, then one per batch: none in between.
+    expect(state.checks).toBe(3);
+  });
 });

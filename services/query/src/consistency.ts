@@ -17,6 +17,11 @@ export interface ConsistencyDeps {
   head(): Promise<bigint>;
   /** READ_YOUR_WRITES_WAIT_MS: how long a request may wait (2 s by default). */
   maxWaitMs: number;
+  /**
+   * Resolves when the read models may have moved: a projector in this process committed a batch, or
+   * `timeoutMs` passed (a projector elsewhere is polled). Without it, every `timeoutMs`.
+   */
+  moved?: ((timeoutMs: number) => Promise<void>) | undefined;
 }
 
 /** The header's position; null when absent; 400 when it is not a position at all. */
@@ -34,6 +39,9 @@ function positionOf(header: string | undefined): bigint | null {
  * `READ_YOUR_WRITES_WAIT_MS` (2 s), until every read model has applied that position; if they have not by then, it answers from what
  * is there and says so in `X-Remit-Stale`, rather than failing the screen.
  *
+ * A projector in the same process (the all-in-one app) wakes the waiters as it commits a batch, so the
+ * answer leaves as soon as the position is applied; one in another process is polled every 15 ms.
+ *
  * Only a wait that can end is granted: an anonymous request, or a position past the log's head (which
  * no read model will ever reach), answers at once. Otherwise anyone could hold every request for 2 s
  * with a huge number. Waiters for one position share one poll, so many waiting requests cost the
@@ -45,7 +53,7 @@ export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
   async function poll(position: bigint): Promise<boolean> {
     const deadline = Date.now() + deps.maxWaitMs;
     while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      await (deps.moved?.(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
       if (await deps.hasApplied(position)) return true;
     }
     return false;
