@@ -57,7 +57,9 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
 
   // Reads waiting on a position (read-your-writes), woken when a group of this process commits a batch.
   const appliedWaiters = new Set<() => void>();
+  let batchesApplied = 0;
   function batchApplied(): void {
+    batchesApplied += 1;
     for (const wake of appliedWaiters) wake();
     appliedWaiters.clear();
   }
@@ -238,11 +240,15 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     hasApplied: (names: string | readonly string[], position: bigint): Promise<boolean> =>
       isApplied(db, typeof names === 'string' ? [names] : names, position),
 
+    /** How many batches this process's group subscriptions have committed: a mark for `nextApplied`. */
+    appliedMark: (): number => batchesApplied,
+
     /**
-     * Resolves when a group subscription of this process next commits a batch, or after `timeoutMs`
-     * (a projector in another process is not heard: the caller asks again then).
+     * Resolves once a group subscription of this process has committed a batch since `mark` (at once if
+     * one has), or after `timeoutMs` (a projector in another process is not heard: the caller asks again).
      */
-    nextApplied(timeoutMs: number): Promise<void> {
+    nextApplied(mark: number, timeoutMs: number): Promise<void> {
+      if (batchesApplied > mark) return Promise.resolve();
       return new Promise((resolve) => {
         const wake = () => {
           clearTimeout(timer);

@@ -70,9 +70,13 @@ describe.each(testStores())('subscriptions on %s', (kind) => {
     });
     await group.caughtUp();
     // A read waiting on its write: the group's batch ends the wait, long before the timeout.
-    const woken = store.nextApplied(600_000);
+    const mark = store.appliedMark();
+    const woken = store.nextApplied(mark, 600_000);
     const { position } = await store.append('account-a', [deposited(4)], { expectedVersion: 'any' });
     await woken;
+    // A batch committed since the mark: a wait from that mark ends at once.
+    expect(store.appliedMark()).toBeGreaterThan(mark);
+    await store.nextApplied(mark, 600_000);
     await group.caughtUp();
     expect(await store.hasApplied(['deposits', 'tally'], position)).toBe(true);
     expect(await store.hasApplied(['deposits', 'tally', 'nobody'], position)).toBe(false);

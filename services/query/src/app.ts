@@ -69,7 +69,7 @@ export function createQueryService(deps: QueryServiceDeps): {
       hasApplied: (position) => deps.store.hasApplied(projectionNames, position),
       head: () => logHead(deps.db),
       maxWaitMs: deps.config.readYourWritesWaitMs,
-      moved: (timeoutMs) => deps.store.nextApplied(timeoutMs),
+      moved: { mark: deps.store.appliedMark, after: deps.store.nextApplied },
     }),
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));

@@ -18,10 +18,11 @@ export interface ConsistencyDeps {
   /** READ_YOUR_WRITES_WAIT_MS: how long a request may wait (2 s by default). */
   maxWaitMs: number;
   /**
-   * Resolves when the read models may have moved: a projector in this process committed a batch, or
-   * `timeoutMs` passed (a projector elsewhere is polled). Without it, every `timeoutMs`.
+   * When the read models may have moved: `mark()` before a look, then `after(mark, timeoutMs)` resolves
+   * once a projector in this process has committed a batch since the mark (at once if one has), or
+   * after `timeoutMs` (a projector elsewhere is polled). Without it, a look every `timeoutMs`.
    */
-  moved?: ((timeoutMs: number) => Promise<void>) | undefined;
+  moved?: { mark(): number; after(mark: number, timeoutMs: number): Promise<void> } | undefined;
 }
 
 /** The header's position; null when absent; 400 when it is not a position at all. */
@@ -50,19 +51,26 @@ function positionOf(header: string | undefined): bigint | null {
 export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
   const polls = new Map<bigint, Promise<boolean>>();
 
-  async function poll(position: bigint): Promise<boolean> {
+  /** Looks again after each batch committed since `mark` (taken before the look that said no). */
+  async function poll(position: bigint, mark: number): Promise<boolean> {
     const deadline = Date.now() + deps.maxWaitMs;
+    let seen = mark;
     while (Date.now() < deadline) {
-      await (deps.moved?.(POLL_MS) ?? new Promise((resolve) => setTimeout(resolve, POLL_MS)));
+      if (deps.moved) {
+        await deps.moved.after(seen, POLL_MS);
+        seen = deps.moved.mark();
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
       if (await deps.hasApplied(position)) return true;
     }
     return false;
   }
 
-  function applied(position: bigint): Promise<boolean> {
+  function applied(position: bigint, mark: number): Promise<boolean> {
     let waiting = polls.get(position);
     if (!waiting) {
-      waiting = poll(position).finally(() => polls.delete(position));
+      waiting = poll(position, mark).finally(() => polls.delete(position));
       polls.set(position, waiting);
     }
     return waiting;
@@ -71,9 +79,11 @@ export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
   return async (req, res, next) => {
     const position = positionOf(req.get(POSITION_HEADER));
     if (position === null || !req.auth) return next();
+    // Before the look: a batch committed while it runs must not leave the request waiting a poll period.
+    const mark = deps.moved?.mark() ?? 0;
     if (await deps.hasApplied(position)) return next();
     if (position > (await deps.head())) return next();
-    if (!(await applied(position))) res.setHeader('X-Remit-Stale', 'true');
+    if (!(await applied(position, mark))) res.setHeader('X-Remit-Stale', 'true');
     next();
   };
 }
