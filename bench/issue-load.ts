@@ -34,18 +34,25 @@ export async function issue(
 
 /**
  * Lag as a person sees it: from a command's answer until the invoice is on the first page of `GET
- * /invoices` (asked without a position, so the server answers what its read models hold), asking every
- * `everyMs`. Resolves with the lag in ms.
+ * /invoices`, asking every `everyMs`. Without `position` the server answers what its read models hold;
+ * with it the request carries `X-Remit-Position` as the web app's do, and the server holds it until the
+ * read models have applied that position. Resolves with the lag in ms.
  */
-export async function untilListed(app: TestApp, token: string, id: string, answered: number, everyMs = 5) {
+export async function untilListed(
+  app: TestApp,
+  token: string,
+  id: string,
+  answered: number,
+  options: { everyMs?: number; position?: bigint } = {},
+) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (options.position !== undefined) headers['x-remit-position'] = String(options.position);
   for (;;) {
-    const response = await fetch(`${app.base}/api/invoices?limit=10`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const response = await fetch(`${app.base}/api/invoices?limit=10`, { headers });
     const body = (await response.json()) as { invoices?: { ID: string }[] };
     if (response.status !== 200) throw new Error(`GET /invoices answered ${response.status}`);
     if (body.invoices?.some((invoice) => invoice.ID === id)) return performance.now() - answered;
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    await new Promise((resolve) => setTimeout(resolve, options.everyMs ?? 5));
   }
 }
 

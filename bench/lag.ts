@@ -7,7 +7,9 @@
  * 32 again (`BENCH_XID_HELD`, empty for none) while another session holds a transaction id open for the
  * whole step and writes no events.
  * With `BENCH_VISIBLE=8` (clients, comma-separated) it also measures lag as a person sees it: each writer,
- * after its answer, asks `GET /invoices` every 5 ms until the invoice is listed, then sends the next.
+ * after its answer, asks `GET /invoices` until the invoice is listed, then sends the next; twice: once with
+ * the answer's position in `X-Remit-Position`, as the web app asks (the server holds the request until the
+ * read models have it), once without, asking every 5 ms.
  */
 
 import { defaultAuthRateLimits } from '@remit/command';
@@ -79,7 +81,7 @@ async function step(users: string[], clients: number, label: string, code: strin
 }
 
 /** Answer → listed in `GET /invoices`, each writer waiting to see its invoice before the next. */
-async function visibleStep(users: string[], clients: number) {
+async function visibleStep(users: string[], clients: number, withPosition: boolean) {
   const lags: number[] = [];
   let errors = 0;
   const until = performance.now() + SECONDS * 1000;
@@ -88,8 +90,12 @@ async function visibleStep(users: string[], clients: number) {
     users.slice(0, clients).map(async (token, client) => {
       for (let i = 0; performance.now() < until; i++) {
         try {
-          const { answered, id } = await issue(app, token, `V${clients}-${client}-${i}`);
-          lags.push(await untilListed(app, token, id, answered));
+          const { answered, id, position } = await issue(
+            app,
+            token,
+            `V${withPosition ? 'P' : ''}${clients}-${client}-${i}`,
+          );
+          lags.push(await untilListed(app, token, id, answered, withPosition ? { position } : {}));
         } catch (error) {
           if (errors++ === 0) console.error(String(error));
           if (errors > 100) throw error;
@@ -100,7 +106,7 @@ async function visibleStep(users: string[], clients: number) {
   const rate = lags.length / ((performance.now() - started) / 1000);
   lags.sort((a, b) => a - b);
   console.log(
-    `listed in GET /invoices, ${clients} clients: ${rate.toFixed(1)} commands/s, errors ${errors}; lag p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms, max ${(lags.at(-1) ?? Number.NaN).toFixed(0)} ms (${lags.length} commands)`,
+    `listed in GET /invoices (${withPosition ? 'with X-Remit-Position' : 'asked every 5 ms'}), ${clients} clients: ${rate.toFixed(1)} commands/s, errors ${errors}; lag p50 ${percentile(lags, 50).toFixed(0)} ms, p99 ${percentile(lags, 99).toFixed(0)} ms, max ${(lags.at(-1) ?? Number.NaN).toFixed(0)} ms (${lags.length} commands)`,
   );
   await app.remit.caughtUp();
 }
@@ -112,7 +118,10 @@ try {
   }
   // Warm-up: the first commands compile statements and fill caches.
   await step(users, 4, 'warm-up', 'W');
-  for (const clients of VISIBLE) await visibleStep(users, clients);
+  for (const clients of VISIBLE) {
+    await visibleStep(users, clients, true);
+    await visibleStep(users, clients, false);
+  }
   for (const clients of CURVE) await step(users, clients, 'alone,', 'A');
   for (const clients of WITH_BYSTANDER) {
     const release = await holdTransaction();

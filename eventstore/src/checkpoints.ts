@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from './database.js';
 import { START } from './read.js';
 import { checkpoints, events } from './schema.js';
@@ -38,21 +38,20 @@ export async function deleteCheckpoint(db: Database, name: string): Promise<void
   await db.delete(checkpoints).where(eq(checkpoints.name, name));
 }
 
-/** Whether the subscription's checkpoint is at or past the event at this position. */
-export async function isApplied(db: Database, name: string, position: bigint): Promise<boolean> {
+/**
+ * Whether every one of these subscriptions' checkpoints is at or past the event at this position, asked
+ * in one statement however many there are (a read waiting on its writes asks for every read model).
+ */
+export async function isApplied(db: Database, names: readonly string[], position: bigint): Promise<boolean> {
+  const unique = [...new Set(names)];
   // Position 0 is before the first event: every read model has applied it.
-  if (position <= 0n) return true;
-  const [row] = await db
-    .select({ applied: sql<boolean>`true` })
-    .from(events)
-    .innerJoin(checkpoints, eq(checkpoints.name, name))
-    .where(
-      and(
-        eq(events.position, position),
-        sql`(${events.txId}, ${events.position}) <= (${checkpoints.txId}, ${checkpoints.position})`,
-      ),
-    );
-  return row !== undefined;
+  if (position <= 0n || unique.length === 0) return true;
+  const rows = rowsOf<{ applied: boolean }>(
+    await db.execute(sql`select true as applied from ${events} e where e.position = ${position}
+      and (select count(*) from ${checkpoints} c where c.name in ${unique}
+        and (e.tx_id, e.position) <= (c.tx_id, c.position)) = ${unique.length}`),
+  );
+  return rows.length > 0;
 }
 
 /** Several subscriptions' checkpoints in one read; a name with no row is at the start. */

@@ -34,6 +34,8 @@ export interface GroupSubscriptionOptions {
   batchSize: number;
   pollIntervalMs: number;
   logger: EventStoreLogger;
+  /** Called after each batch's checkpoints have moved (committed): reads waiting on a position ask again. */
+  applied?: (() => void) | undefined;
 }
 
 /**
@@ -44,7 +46,7 @@ export interface GroupSubscriptionOptions {
  * (a rebuild) is read from the start while the others skip what they have.
  */
 export function startGroupSubscription(options: GroupSubscriptionOptions): Subscription & { wake(): void } {
-  const { db, members, handler, inspect, batchSize, serial } = options;
+  const { db, members, handler, inspect, batchSize, serial, applied } = options;
   // In name order everywhere, so two processes lock the checkpoint rows in the same order.
   const names = members.map((member) => member.name).sort();
 
@@ -67,12 +69,16 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
     const behind = names.filter((name) => isAfter(last, seen.get(name) as LogCheckpoint));
     if (pendingFor(batch, seen).size === 0) {
       // Only forward: another process that applied further meanwhile keeps its checkpoint.
-      if (behind.length > 0) await advanceCheckpoints(db, behind, last);
+      if (behind.length > 0) {
+        await advanceCheckpoints(db, behind, last);
+        applied?.();
+      }
       return batch.length;
     }
     if (!serial) {
       try {
         await transactionBegunWithFirst(db, (tx) => applyAsSeen(tx, batch, seen, last));
+        applied?.();
         return batch.length;
       } catch (error) {
         if (!(error instanceof CheckpointsMoved)) throw error;
@@ -87,6 +93,7 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
       if (pending.size > 0) await handler(pending, tx);
       await advanceCheckpoints(tx, names, last);
     });
+    applied?.();
     return batch.length;
   };
 
@@ -127,8 +134,7 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
       const head = await readHead(db);
       for (;;) {
         await loop.caughtUp();
-        const applied = await Promise.all(names.map((name) => isApplied(db, name, head)));
-        if (applied.every(Boolean)) return;
+        if (await isApplied(db, names, head)) return;
         await new Promise((resolve) => setTimeout(resolve, CAUGHT_UP_RECHECK_MS));
       }
     },

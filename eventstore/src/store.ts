@@ -55,6 +55,15 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
     for (const subscription of subscriptions) subscription.wake();
   }
 
+  // Reads waiting on a position (read-your-writes), woken when a group of this process commits a batch.
+  const appliedWaiters = new Set<() => void>();
+  let batchesApplied = 0;
+  function batchApplied(): void {
+    batchesApplied += 1;
+    for (const wake of appliedWaiters) wake();
+    appliedWaiters.clear();
+  }
+
   async function appendMany(
     writes: StreamWrite[],
     options: { inTransaction?: InTransaction | undefined; answer?: AnswerToRecord | undefined } = {},
@@ -169,6 +178,7 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
         batchSize: options.batchSize ?? DEFAULT_BATCH_SIZE,
         pollIntervalMs,
         logger,
+        applied: batchApplied,
       });
       subscriptions.add(subscription);
       return {
@@ -223,8 +233,32 @@ export function createEventStore(database: OpenDatabase, options: EventStoreOpti
 
     checkpoint: (name: string): Promise<LogCheckpoint> => readCheckpoint(db, name),
 
-    /** Whether subscription `name` has handled the event at this global position (read-your-writes). */
-    hasApplied: (name: string, position: bigint): Promise<boolean> => isApplied(db, name, position),
+    /**
+     * Whether subscription `name` (or every one of several) has handled the event at this global position
+     * (read-your-writes); one statement however many.
+     */
+    hasApplied: (names: string | readonly string[], position: bigint): Promise<boolean> =>
+      isApplied(db, typeof names === 'string' ? [names] : names, position),
+
+    /** How many batches this process's group subscriptions have committed: a mark for `nextApplied`. */
+    appliedMark: (): number => batchesApplied,
+
+    /**
+     * Resolves once a group subscription of this process has committed a batch since `mark` (at once if
+     * one has), or after `timeoutMs` (a projector in another process is not heard: the caller asks again).
+     */
+    nextApplied(mark: number, timeoutMs: number): Promise<void> {
+      if (batchesApplied > mark) return Promise.resolve();
+      return new Promise((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          appliedWaiters.delete(wake);
+          resolve();
+        };
+        const timer = setTimeout(wake, timeoutMs);
+        appliedWaiters.add(wake);
+      });
+    },
 
     /** Called in this process after each committed append. */
     onAppended(listener: AppendedListener): () => void {

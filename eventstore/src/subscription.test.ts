@@ -62,6 +62,31 @@ describe.each(testStores())('subscriptions on %s', (kind) => {
     expect(await store.hasApplied('nobody', seen[0]!.position)).toBe(false);
   });
 
+  it('says a position is applied only when every one of several members has it, and wakes a waiting read', async () => {
+    await createBalances(database);
+    const members = ['deposits', 'tally'].map((name) => ({ name, wants: () => true }));
+    const group = store.subscribeGroup('ledger', members, async (pending, tx) => {
+      await applyDeposits(pending.get('deposits') ?? [], tx);
+    });
+    await group.caughtUp();
+    // A read waiting on its write: the group's batch ends the wait, long before the timeout.
+    const mark = store.appliedMark();
+    const woken = store.nextApplied(mark, 600_000);
+    const { position } = await store.append('account-a', [deposited(4)], { expectedVersion: 'any' });
+    await woken;
+    // A batch committed since the mark: a wait from that mark ends at once.
+    expect(store.appliedMark()).toBeGreaterThan(mark);
+    await store.nextApplied(mark, 600_000);
+    await group.caughtUp();
+    expect(await store.hasApplied(['deposits', 'tally'], position)).toBe(true);
+    expect(await store.hasApplied(['deposits', 'tally', 'nobody'], position)).toBe(false);
+    await group.stop();
+
+    const later = await store.append('account-a', [deposited(5)], { expectedVersion: 'any' });
+    expect(await store.hasApplied(['deposits', 'tally'], later.position)).toBe(false);
+    expect(await store.hasApplied(['deposits', 'tally'], position)).toBe(true);
+  });
+
   it('resumes after a restart from its checkpoint', async () => {
     await store.append('account-a', [deposited(1), deposited(2)], { expectedVersion: 'no_stream' });
     const before: StoredEvent[] = [];

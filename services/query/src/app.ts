@@ -64,13 +64,12 @@ export function createQueryService(deps: QueryServiceDeps): {
   });
   const router = Router();
   // Read-your-writes: every read model has applied the position (DESIGN §1).
-  const applied = async (position: bigint) =>
-    (await Promise.all(projectionNames.map((name) => deps.store.hasApplied(name, position)))).every(Boolean);
   router.use(
     waitForPosition({
-      hasApplied: applied,
+      hasApplied: (position) => deps.store.hasApplied(projectionNames, position),
       head: () => logHead(deps.db),
       maxWaitMs: deps.config.readYourWritesWaitMs,
+      moved: { mark: deps.store.appliedMark, after: deps.store.nextApplied },
     }),
   );
   router.use(authQueryRoutes({ db: deps.db, googleConfigured: deps.config.googleConfigured }));

@@ -79,4 +79,48 @@ describe('read-your-writes (X-Remit-Position)', () => {
     // 50 first looks, then one shared poll every 15 ms: far fewer than 50 polls would make.
     expect(checksWhileWaiting).toBeLessThan(50 + 30);
   });
+
+  it('asks again when the read models move, not on a timer of its own', async () => {
+    const state = { applied: 10n, checks: 0 };
+    // A projector in this process: batches committed so far, and the wait for the next.
+    let batches = 0;
+    let move = () => {};
+    let waits = 0;
+    const commitBatch = () => {
+      batches++;
+      move();
+    };
+    const middleware = waitForPosition({
+      hasApplied: async (position) => {
+        state.checks++;
+        // A batch commits while the first look runs: the request must not wait for the next one.
+        if (state.checks === 1) batches++;
+        return position <= state.applied;
+      },
+      head: async () => 100n,
+      maxWaitMs: 60_000,
+      moved: {
+        mark: () => batches,
+        after: (mark) =>
+          batches > mark
+            ? Promise.resolve()
+            : new Promise<void>((resolve) => {
+                waits++;
+                move = resolve;
+              }),
+      },
+    });
+    const answer = ask(middleware, '60');
+    // The batch during the first look: looked again at once, then it waits.
+    await expect.poll(() => waits, { interval: 5 }).toBe(1);
+    expect(state.checks).toBe(2);
+    // A batch that does not reach 60: one more look, then it waits again.
+    commitBatch();
+    await expect.poll(() => waits, { interval: 5 }).toBe(2);
+    state.applied = 60n;
+    commitBatch();
+    expect(await answer).toEqual({ error: undefined, stale: false });
+    // One look per batch, none in between.
+    expect(state.checks).toBe(4);
+  });
 });

@@ -17,6 +17,12 @@ export interface ConsistencyDeps {
   head(): Promise<bigint>;
   /** READ_YOUR_WRITES_WAIT_MS: how long a request may wait (2 s by default). */
   maxWaitMs: number;
+  /**
+   * When the read models may have moved: `mark()` before a look, then `after(mark, timeoutMs)` resolves
+   * once a projector in this process has committed a batch since the mark (at once if one has), or
+   * after `timeoutMs` (a projector elsewhere is polled). Without it, a look every `timeoutMs`.
+   */
+  moved?: { mark(): number; after(mark: number, timeoutMs: number): Promise<void> } | undefined;
 }
 
 /** The header's position; null when absent; 400 when it is not a position at all. */
@@ -34,6 +40,9 @@ function positionOf(header: string | undefined): bigint | null {
  * `READ_YOUR_WRITES_WAIT_MS` (2 s), until every read model has applied that position; if they have not by then, it answers from what
  * is there and says so in `X-Remit-Stale`, rather than failing the screen.
  *
+ * A projector in the same process (the all-in-one app) wakes the waiters as it commits a batch, so the
+ * answer leaves as soon as the position is applied; one in another process is polled every 15 ms.
+ *
  * Only a wait that can end is granted: an anonymous request, or a position past the log's head (which
  * no read model will ever reach), answers at once. Otherwise anyone could hold every request for 2 s
  * with a huge number. Waiters for one position share one poll, so many waiting requests cost the
@@ -42,19 +51,26 @@ function positionOf(header: string | undefined): bigint | null {
 export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
   const polls = new Map<bigint, Promise<boolean>>();
 
-  async function poll(position: bigint): Promise<boolean> {
+  /** Looks again after each batch committed since `mark` (taken before the look that said no). */
+  async function poll(position: bigint, mark: number): Promise<boolean> {
     const deadline = Date.now() + deps.maxWaitMs;
+    let seen = mark;
     while (Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      if (deps.moved) {
+        await deps.moved.after(seen, POLL_MS);
+        seen = deps.moved.mark();
+      } else {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
       if (await deps.hasApplied(position)) return true;
     }
     return false;
   }
 
-  function applied(position: bigint): Promise<boolean> {
+  function applied(position: bigint, mark: number): Promise<boolean> {
     let waiting = polls.get(position);
     if (!waiting) {
-      waiting = poll(position).finally(() => polls.delete(position));
+      waiting = poll(position, mark).finally(() => polls.delete(position));
       polls.set(position, waiting);
     }
     return waiting;
@@ -63,9 +79,11 @@ export function waitForPosition(deps: ConsistencyDeps): RequestHandler {
   return async (req, res, next) => {
     const position = positionOf(req.get(POSITION_HEADER));
     if (position === null || !req.auth) return next();
+    // Before the look: a batch committed while it runs must not leave the request waiting a poll period.
+    const mark = deps.moved?.mark() ?? 0;
     if (await deps.hasApplied(position)) return next();
     if (position > (await deps.head())) return next();
-    if (!(await applied(position))) res.setHeader('X-Remit-Stale', 'true');
+    if (!(await applied(position, mark))) res.setHeader('X-Remit-Stale', 'true');
     next();
   };
 }

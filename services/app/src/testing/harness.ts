@@ -89,8 +89,7 @@ export async function startTestApp(kind: StoreKind, options: TestAppOptions = {}
     try {
       const deadline = Date.now() + 20_000;
       for (;;) {
-        const done = await Promise.all(projectionNames.map((name) => store.hasApplied(name, position)));
-        if (done.every(Boolean)) return;
+        if (await store.hasApplied(projectionNames, position)) return;
         if (Date.now() > deadline) throw new Error(`the read models did not apply position ${position}`);
         await remit.caughtUp();
       }

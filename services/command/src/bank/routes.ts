@@ -44,8 +44,7 @@ async function candidatesCaughtUp(store: EventStore, db: Database): Promise<void
   const head = await logHead(db);
   const deadline = Date.now() + CATCH_UP_WAIT_MS;
   while (Date.now() < deadline) {
-    const applied = await Promise.all(CANDIDATE_MODELS.map((name) => store.hasApplied(name, head)));
-    if (applied.every(Boolean)) return;
+    if (await store.hasApplied(CANDIDATE_MODELS, head)) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
