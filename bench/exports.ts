@@ -8,7 +8,7 @@
  * Each step downloads one export of the quarter (invoices CSV, invoices XLSX, DATEV, the ZIP archive with every
  * PDF and XML), reading the body to the end, while this process's RSS is sampled every 20 ms: the figure is
  * the peak above the RSS just before the download (the app runs in this process; the PDF render workers are
- * processes of their own, recycled at 448 MB, and not counted), and the JS heap's peak above its start (what
+ * processes of their own, recycled at 256 MB, and not counted), and the JS heap's peak above its start (what
  * the export's own code holds; on PGlite the RSS also holds the embedded database's memory). Median and range
  * over the runs.
  *

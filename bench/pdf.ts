@@ -1,10 +1,10 @@
 // PDF rendering benchmark: npm run bench:pdf [-- --renders=10000 --chromium-renders=60]
 // Typst through the worker pool (latency, throughput, memory over many renders) and, when Chromium is
 // installed, the same invoice as HTML through puppeteer-core's page.pdf() as the baseline.
-// Options: --workers=2 --template=classic --recycle-after=500 (renders) --max-rss=448 (MB per worker)
+// Options: --workers=2 --template=classic --recycle-after=500 (renders) --max-rss=256 (MB per worker)
 // --cache-age=3 --evict-every=1 (Typst cache policy), --dist to use the compiled renderer (run
 // `npx tsc -b services/query` first), whose workers are plain node processes rather than tsx.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleInvoiceDocument } from '@remit/contracts';
@@ -20,7 +20,7 @@ const poolSize = Number(args.get('workers') ?? 2);
 const template = args.get('template') ?? 'classic';
 const chromiumPath = args.get('chromium') ?? '/usr/bin/chromium';
 const maxRendersPerWorker = Number(args.get('recycle-after') ?? 500);
-const maxWorkerRssMb = Number(args.get('max-rss') ?? 448);
+const maxWorkerRssMb = Number(args.get('max-rss') ?? 256);
 const cache = { maxAge: Number(args.get('cache-age') ?? 3), every: Number(args.get('evict-every') ?? 1) };
 const fromDist = args.has('dist');
 
@@ -43,6 +43,16 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 function percentile(samples: number[], p: number): number {
   const sorted = [...samples].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+/**
+ * CPU seconds (user + system) from /proc: of a live process, or with `children` of this process's ended and
+ * reaped children, which is where a recycled worker's CPU lands, its start-up included.
+ */
+function cpuSeconds(pid: number | 'self', children = false): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const at = children ? 13 : 11;
+  return (Number(fields[at]) + Number(fields[at + 1])) / 100;
 }
 
 async function latencies(count: number, render: () => Promise<unknown>): Promise<number[]> {
@@ -105,6 +115,9 @@ const memoryAt = new Map<number, { total: number; parent: number }>();
 const checkpoints = new Set([1_000, 10_000, totalRenders]);
 let done = 0;
 const parentCpuBefore = process.cpuUsage();
+// The workers' CPU over the run: what every worker ended so far has used, less what the live ones used before.
+const workersCpuBefore =
+  cpuSeconds('self', true) + pool.workerPids().reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 const typstRate = await throughput(totalRenders, poolSize * 2, async () => {
   await renderPdf(fresh(small), template, { pool });
   done++;
@@ -138,6 +151,9 @@ const last = memoryAt.get(10_000)?.total;
 if (first && last)
   rows.push(['Memory growth 1,000 → 10,000', `${(((last - first) / first) * 100).toFixed(1)}%`]);
 await pool.close();
+const workersCpu = cpuSeconds('self', true) - workersCpuBefore;
+// Render work and the start-up of every worker recycled meanwhile: what recycling costs shows here.
+rows.push(['Worker CPU per invoice (recycling included)', ms((workersCpu * 1000) / totalRenders)]);
 console.error(rows.map((row) => row.join(': ')).join('\n'));
 
 if (existsSync(chromiumPath)) {

@@ -2,8 +2,8 @@
 // start with a fresh DATA_DIR and on a restart of the same folder: when healthy, after 30 s idle, and the peak
 // (issue 28, goal 2); then, on the restart, RENDERS (default 1,000) PDF downloads of a new account's invoices,
 // 4 at a time, and the RSS of the server with its render workers (its child processes) after them and once the
-// workers have ended for want of work (PDF_WORKER_IDLE_SECONDS + 10 s). Linux only
-// (reads /proc).
+// workers have ended for want of work (PDF_WORKER_IDLE_SECONDS + 10 s), with each worker's RSS (anonymous and
+// file-backed) and the tree's PSS, which counts the pages processes share once. Linux only (reads /proc).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -28,6 +28,14 @@ function tree(pid) {
   return [pid, ...children.flatMap(tree)];
 }
 const treeRss = (pid) => tree(pid).reduce((sum, each) => sum + kb(status(each), 'VmRSS'), 0);
+/** Proportional set size: pages shared between processes (node's binary, Typst's library) counted once in all. */
+const pss = (pid) => kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+const treePss = (pid) => tree(pid).reduce((sum, each) => sum + pss(each), 0);
+/** A render worker: its RSS, of it anonymous (V8's heap and Typst's, private) and file-backed (shared code). */
+const workerLine = (pid) => {
+  const text = status(pid);
+  return `${mb(kb(text, 'VmRSS'))} (anon ${mb(kb(text, 'RssAnon'))}, file ${mb(kb(text, 'RssFile'))})`;
+};
 
 /** A verified account made through the API and the outbox, as a person would; its bearer token. */
 async function account(dataDir) {
@@ -150,8 +158,9 @@ async function run(dataDir, label, pdfs = false) {
       const after = status(child.pid);
       const workers = tree(child.pid).slice(1);
       console.log(
-        `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} child processes (render workers) ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))}`,
+        `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} child processes (render workers) ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))} (PSS ${mb(treePss(child.pid))})`,
       );
+      for (const pid of workers) console.log(`  render worker ${pid}: ${workerLine(pid)}`);
       // The render workers end after PDF_WORKER_IDLE_SECONDS (default 60) with nothing to render.
       const restMs = (Number(process.env.PDF_WORKER_IDLE_SECONDS ?? 60) + 10) * 1000;
       await new Promise((resolve) => setTimeout(resolve, restMs));

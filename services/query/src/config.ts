@@ -1,11 +1,13 @@
+import { availableParallelism } from 'node:os';
 import { type BaseConfig, baseEnvSchema, loadEnv, toBaseConfig } from '@remit/kit';
 import { z } from 'zod';
 
 export const queryEnvSchema = baseEnvSchema.extend({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
-  PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(448),
+  /** Unset: one on a machine of two cores or fewer, two above (defaultPdfWorkers). */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).optional(),
+  PDF_WORKER_MAX_RSS_MB: z.coerce.number().int().min(128).max(8192).default(256),
   /** Seconds without a render after which the render workers end (the next render starts them); 0: never. */
   PDF_WORKER_IDLE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   READ_YOUR_WRITES_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
@@ -37,12 +39,20 @@ export interface QueryConfig extends BaseConfig {
   redisPrefix: string;
 }
 
+/**
+ * Render workers when PDF_WORKERS is unset. Each holds 110–200 MB (Typst), and on two cores a second one renders
+ * little faster, the server's own work on the request taking the other core (issue 28 goal 2).
+ */
+export function defaultPdfWorkers(cores: number): number {
+  return cores > 2 ? 2 : 1;
+}
+
 export function queryConfigFrom(env: z.infer<typeof queryEnvSchema>): QueryConfig {
   return {
     ...toBaseConfig(env),
     googleConfigured: Boolean(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
     pdf: {
-      workers: env.PDF_WORKERS,
+      workers: env.PDF_WORKERS ?? defaultPdfWorkers(availableParallelism()),
       maxWorkerRssBytes: env.PDF_WORKER_MAX_RSS_MB * 1024 * 1024,
       idleMs: env.PDF_WORKER_IDLE_SECONDS * 1000,
     },

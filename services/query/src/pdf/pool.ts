@@ -3,7 +3,7 @@ import { type CachePolicy, defaultCachePolicy } from './cache-policy.js';
 import type { CompileJob } from './compiler.js';
 import { RenderError } from './errors.js';
 import type { WorkerRequest, WorkerResponse } from './worker.js';
-import { readRss, workerEntry } from './worker-process.js';
+import { readRss, workerEntry, workerEnv } from './worker-process.js';
 
 export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
@@ -24,7 +24,7 @@ export interface RenderPoolOptions {
   /** A worker that has not loaded its fonts and compiler by then is considered failed. */
   startupTimeoutMs?: number;
   /**
-   * With nothing to render for this long the workers end (each holds 65–130 MB) and the next render starts
+   * With nothing to render for this long the workers end (each holds 90–250 MB) and the next render starts
    * them again (about 150 ms); 0 keeps them for the pool's life.
    */
   idleMs?: number;
@@ -59,7 +59,7 @@ interface WorkerHandle {
 const defaults: Required<RenderPoolOptions> = {
   size: 2,
   maxRendersPerWorker: 500,
-  maxWorkerRssBytes: 448 * 1024 * 1024,
+  maxWorkerRssBytes: 256 * 1024 * 1024,
   cache: defaultCachePolicy,
   timeoutMs: 15_000,
   maxQueue: 500,
@@ -145,6 +145,7 @@ export class RenderPool {
     const child = fork(entry.path, [JSON.stringify(this.options.cache)], {
       // Typst's memory is native; V8's young generation would grow to 48 MB and stay (issue 28, goal 2).
       execArgv: [...entry.execArgv, '--max-semi-space-size=2'],
+      env: workerEnv(),
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

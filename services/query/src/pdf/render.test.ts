@@ -9,6 +9,7 @@ import { previewText } from './preview.js';
 import { renderPdf, renderPreview } from './render.js';
 import { sampleInvoiceWithItems } from './samples.js';
 import { normalize, pdfPages, tokens } from './testing/test-support.js';
+import { workerEnv } from './worker-process.js';
 
 const pool = new RenderPool({ size: 2 });
 beforeAll(() => pool.ready());
@@ -155,6 +156,14 @@ describe('the worker pool', () => {
     } finally {
       await resting.close();
     }
+  });
+
+  it("runs its workers with glibc's trim threshold fixed at 128 KB, unless the operator set one", async () => {
+    await pool.ready();
+    const [pid] = pool.workerPids();
+    const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+    expect(environment).toContain('MALLOC_TRIM_THRESHOLD_=131072');
+    expect(workerEnv({ MALLOC_TRIM_THRESHOLD_: '0' }).MALLOC_TRIM_THRESHOLD_).toBe('0');
   });
 
   it('refuses work beyond its queue bound and after closing', async () => {
