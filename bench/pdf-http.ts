@@ -1,7 +1,7 @@
 /**
  * The PDF download over HTTP against the render inside it: `npm run bench:pdf-http [seconds per step]`.
  *
- * The all-in-one app (its default two render workers) on PGlite, and on PostgreSQL with
+ * The all-in-one app (its default render workers, D-522: one on 2 cores) on PGlite, and on PostgreSQL with
  * BENCH_DATABASE_URL or TEST_DATABASE_URL. One subscriber with 40 invoices of 12 lines each and a logo,
  * downloaded round-robin so Typst's memoisation does not serve the same document twice in a row. They lack
  * what EN 16931 needs (structured addresses, a payment method), so the download is the plain PDF, as the
