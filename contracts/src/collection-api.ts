@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type CollectionStatus, collectionStatuses } from './collection-status.js';
 import { type PaymentMethodKind, paymentMethodKinds, paymentSources } from './events/collection.js';
+import { invoiceCollectionViewSchema } from './invoice-list.js';
 import { decimalString, readTypedNumber } from './typed-number.js';
 import { EMAIL_PATTERN } from './validation.js';
 
@@ -140,16 +141,6 @@ export const collectionStatusFilterSchema = z
     ctx.addIssue({ code: 'custom', message: `status must be one of ${collectionStatuses.join(', ')}` });
     return z.NEVER;
   });
-
-/** The customer's side as the list and the details show it, beside the spec's own fields. */
-export const invoiceCollectionViewSchema = z.object({
-  CollectionStatus: z.enum(collectionStatuses),
-  AmountPaid: z.number().int(),
-  Balance: z.number().int(),
-  /** Owed back to the customer after a credit note (issue 27); 0 otherwise. */
-  RefundDue: z.number().int().default(0),
-});
-export type InvoiceCollectionView = z.infer<typeof invoiceCollectionViewSchema>;
 
 /** `GET /invoices/{id}`'s `Collection`: the figures, the void and every payment (reversed ones too). */
 export const invoiceCollectionDetailsSchema = invoiceCollectionViewSchema.extend({

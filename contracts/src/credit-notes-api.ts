@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collectionMessages } from './collection-api.js';
-import { documentKinds, refundMethods } from './events/credit-notes.js';
+import { documentKinds, refundMethods } from './events/credit-note-terms.js';
 
 /**
  * Requests and answers of credit notes and refunds (docs/api.md, "Credit notes"). Quantities and prices arrive as

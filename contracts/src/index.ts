@@ -48,6 +48,7 @@ export {
   readTaxRate,
   readUnitPrice,
 } from './invoice-form-numbers.js';
+export * from './invoice-list.js';
 export * from './invoice-view.js';
 export * from './invoices-api.js';
 export * from './items.js';
@@ -58,6 +59,7 @@ export * from './payment-details.js';
 export * from './payment-input.js';
 export * from './payment-methods.js';
 export * from './profile-api.js';
+export * from './quote-states.js';
 export * from './quotes-api.js';
 export * from './recurring-api.js';
 export * from './recurring-schedule.js';

@@ -1,7 +1,8 @@
 import { requireCurrency } from './currencies.js';
 import type { InvoiceContent } from './events/invoices.js';
 import { basisPointsToPercent } from './invoice-amounts.js';
-import type { InvoiceStatus, InvoiceView } from './invoices-api.js';
+import type { InvoiceStatus } from './invoice-list.js';
+import type { InvoiceView } from './invoices-api.js';
 
 /** Where the query side serves a stored logo (a capability URL: the id is a hash of the owner and the bytes). */
 export const logoUrl = (logoId: string) => `/api/logos/${logoId}`;

@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { collectionStatusFilterSchema, invoiceCollectionViewSchema } from './collection-api.js';
+import { collectionStatusFilterSchema } from './collection-api.js';
 import { invoiceOriginSchema } from './events/invoices.js';
 import type { InvoiceFormInput } from './invoice-form.js';
 import { sanitize } from './invoice-form-fields.js';
+import { invoiceRowShape } from './invoice-list.js';
 import type { UserSettings } from './settings-api.js';
 
 /** Answers of the invoices, customers and settings API (docs/api.md). Money in minor units. */
-export const invoiceStatuses = ['Draft', 'paid'] as const;
-export type InvoiceStatus = (typeof invoiceStatuses)[number];
-
 export const invoiceItemViewSchema = z.object({
   description: z.string(),
   quantity: z.number(),
@@ -33,17 +31,10 @@ export type InvoicePaymentMethodView = z.infer<typeof invoicePaymentMethodViewSc
 
 /** `GET /invoices/{id}`, and the invoice `POST /invoices` and `PUT /invoices/{id}` answer with. */
 export const invoiceViewSchema = z.object({
-  ID: z.string(),
-  InvoiceNumber: z.string(),
-  IssueDate: z.string(),
-  DueDate: z.string(),
-  Status: z.enum(invoiceStatuses),
-  is_paid: z.boolean(),
+  ...invoiceRowShape,
   locked: z.literal(false),
-  Amount: z.number().int(),
   Subtotal: z.number().int(),
   Tax: z.number().int(),
-  Currency: z.string(),
   CurrencySymbol: z.string(),
   /** Percent with up to two decimals. */
   TaxRate: z.number(),
@@ -52,10 +43,7 @@ export const invoiceViewSchema = z.object({
   UserAddress: z.string(),
   UserCompanyName: z.string(),
   UserCompanyVAT: z.string().nullable(),
-  CustomerName: z.string(),
-  CustomerEmail: z.string(),
   CustomerAddress: z.string(),
-  CustomerCompanyName: z.string(),
   CustomerCompanyVAT: z.string().nullable(),
   Items: z.array(invoiceItemViewSchema),
   Notes: z.string(),
@@ -67,45 +55,6 @@ export const invoiceViewSchema = z.object({
   UpdatedAt: z.string(),
 });
 export type InvoiceView = z.infer<typeof invoiceViewSchema>;
-
-/** One row of `GET /invoices`; `locked` is the paywall of spec §2 for a non-subscriber. */
-export const invoiceListItemSchema = invoiceViewSchema
-  .pick({
-    ID: true,
-    InvoiceNumber: true,
-    IssueDate: true,
-    DueDate: true,
-    Status: true,
-    is_paid: true,
-    Amount: true,
-    Currency: true,
-    CustomerName: true,
-    CustomerCompanyName: true,
-    CustomerEmail: true,
-  })
-  // The collection figures (issue 14) are optional so a page cached by an older version still reads.
-  .extend({ locked: z.boolean(), ...invoiceCollectionViewSchema.partial().shape });
-export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
-
-export const invoiceListAnswerSchema = z.object({
-  invoices: z.array(invoiceListItemSchema),
-  pagination: z.object({
-    page: z.number().int(),
-    limit: z.number().int(),
-    total: z.number().int(),
-    total_pages: z.number().int(),
-    /**
-     * Scale out (issue 18): a search or status filter counts at most INVOICE_COUNT_CAP matches (more when
-     * paging beyond them); `total_capped` says there are more than `total` ("1,000+"). Optional so a page
-     * cached by an older version still reads.
-     */
-    total_capped: z.boolean().optional(),
-    /** Opaque keyset cursors: `?after=` the next (older) page, `?before=` the previous; null at the ends. */
-    next_cursor: z.string().nullable().optional(),
-    previous_cursor: z.string().nullable().optional(),
-  }),
-});
-export type InvoiceListAnswer = z.infer<typeof invoiceListAnswerSchema>;
 
 /** `POST /invoices` (201) and `PUT /invoices/{id}`: the invoice as it now is, and its position. */
 export const invoiceCommandAnswerSchema = z.object({

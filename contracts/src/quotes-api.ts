@@ -2,15 +2,13 @@ import { z } from 'zod';
 import { documentLanguages } from './i18n/languages.js';
 import { invoiceSubmitSchema } from './invoice-form.js';
 import { CODE_PATTERN, date } from './invoice-form-fields.js';
+import { type QuoteState, quoteStates } from './quote-states.js';
 import { withoutBidiControls } from './text-input.js';
 
 /**
  * Quotes over HTTP (docs/api.md, "Quotes"). `POST /quotes` and `PUT /quotes/{id}` take the invoice payload of
  * `POST /invoices` as JSON plus `validUntil` (and the owner's `timeZone`, which decides the day it expires).
  */
-
-export const quoteStates = ['Draft', 'Sent', 'Accepted', 'Declined', 'Expired', 'Invoiced'] as const;
-export type QuoteState = (typeof quoteStates)[number];
 
 export const quoteMessages = {
   validUntilRequired: 'Valid until is required',

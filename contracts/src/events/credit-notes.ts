@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { documentKinds, type NumberedDocumentKind, refundMethods } from './credit-note-terms.js';
 import { type EventOf, eventType } from './define.js';
 import { invoiceRecordFromV3, invoiceRecordSchema, invoiceRecordV3Schema } from './invoices.js';
+
+export { documentKinds, type NumberedDocumentKind, refundMethods };
 
 /**
  * Credit notes (issue 27): a document of its own that corrects an issued invoice (EN 16931 type 381, naming the
@@ -59,8 +62,6 @@ export const creditNoteEvents = {
   ),
 } as const;
 
-export const refundMethods = ['bank_transfer', 'card', 'cash', 'cheque', 'digital', 'other'] as const;
-
 export const creditEvents = {
   /** A credit note took `amount` (its gross total) off the invoice; `full` when nothing is left to credit. */
   InvoiceCredited: eventType(
@@ -89,10 +90,6 @@ export const creditEvents = {
     }),
   ),
 } as const;
-
-/** Widening this list is no new version: every event written before still parses. */
-export const documentKinds = ['credit_note', 'quote'] as const;
-export type NumberedDocumentKind = (typeof documentKinds)[number];
 
 /** Each series' prefix until the owner sets another in /profile (issue 27 item 1). */
 export const documentKindPrefixes: Record<NumberedDocumentKind, string> = {

@@ -2,7 +2,6 @@ import {
   type InvoiceEditFormAnswer,
   type InvoiceSubmitInput,
   invoiceCommandAnswerSchema,
-  invoiceDownloadAnswerSchema,
   invoiceEditFormAnswerSchema,
 } from '@remit/contracts';
 import { request } from './client';
@@ -35,13 +34,4 @@ export async function saveInvoiceEdit(
     schema: invoiceCommandAnswerSchema.pick({ revision: true }),
   });
   return { revision: answer.revision ?? revision + 1 };
-}
-
-/** `POST /invoices/{id}/downloads`: the owner is about to download it; from then on it is final. */
-export function recordInvoiceDownload(id: string, format: 'pdf' | 'einvoice', idempotencyKey: string) {
-  return request('POST', `/invoices/${encodeURIComponent(id)}/downloads`, {
-    body: { format },
-    idempotencyKey,
-    schema: invoiceDownloadAnswerSchema,
-  });
 }

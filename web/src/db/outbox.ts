@@ -1,6 +1,6 @@
 import { newIdempotencyKey, request } from '../api/client';
 import { ApiError, isServerUnreachable } from '../api/errors';
-import { createInvoice } from '../api/invoices';
+import { createInvoice } from '../api/invoiceCreate';
 import { logError } from '../lib/log';
 import { currentUserId } from './account';
 import { type CommandFormat, db as defaultDb, type OutboxCommand, type RemitDatabase } from './database';

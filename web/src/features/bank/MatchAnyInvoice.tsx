@@ -5,7 +5,7 @@ import { matchBankTransaction } from '../../api/bank';
 import { useCommand } from '../../api/command';
 import { errorMessage } from '../../api/errors';
 import { invalidateAfter } from '../../api/invalidation';
-import { type InvoiceListItem, listInvoices } from '../../api/invoices';
+import { type InvoiceListItem, listInvoices } from '../../api/invoiceList';
 import { bankKeys } from '../../api/keys';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';

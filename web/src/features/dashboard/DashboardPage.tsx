@@ -8,7 +8,6 @@ import { PageSpinner } from '../../components/ui/Spinner';
 import { Page } from '../../layout/Page';
 import { useAuth } from '../auth/AuthProvider';
 import { OutboxStatus } from '../invoices/OutboxStatus';
-import { CreditNotesList } from './CreditNotesList';
 import { DashboardToolbar } from './DashboardToolbar';
 import { DraftsList } from './DraftsList';
 import { InvoiceCollection } from './InvoiceCollection';
@@ -19,6 +18,11 @@ import { useInvoiceActions } from './useInvoiceActions';
 // The quote filters' list (issue 33) is the Quotes screen's: its chunk loads when a quote filter is chosen.
 const QuotesList = lazy(() =>
   import('../quotes/QuotesPage').then((module) => ({ default: module.QuotesList })),
+);
+
+// So is the credit notes' filter (issue 27): its list, its dialogs and its schemas load when it is chosen.
+const CreditNotesList = lazy(() =>
+  import('./CreditNotesList').then((module) => ({ default: module.CreditNotesList })),
 );
 
 // The preview (its tabs: payments, send, share, downloads) opens on a click, so it is not part of the
@@ -144,7 +148,9 @@ export function DashboardPage() {
         />
       )}
       {dashboard.creditNotes ? (
-        <CreditNotesList search={dashboard.search} />
+        <Suspense fallback={<PageSpinner label="Loading credit notes..." />}>
+          <CreditNotesList search={dashboard.search} />
+        </Suspense>
       ) : dashboard.quoteState !== null ? (
         <DashboardQuotes state={dashboard.quoteState} />
       ) : (

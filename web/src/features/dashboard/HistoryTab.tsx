@@ -4,7 +4,7 @@ import type { HistoryEvent } from '../../api/invoices';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDateTime } from '../../lib/format';
-import { historyQuery } from './queries';
+import { historyQuery } from './invoiceQueries';
 
 const Events = styled.ol`
   list-style: none;

@@ -1,6 +1,6 @@
 import { type CollectionStatus, collectionStatusLabels } from '@remit/contracts';
 import styled, { css } from 'styled-components';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { Button } from '../../components/ui/Button';
 import { formatAmount, formatDate } from '../../lib/format';
 import { media } from '../../theme/theme';

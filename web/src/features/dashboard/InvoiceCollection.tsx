@@ -1,5 +1,5 @@
 import styled, { css } from 'styled-components';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { media } from '../../theme/theme';
 import { InvoiceCard } from './InvoiceCard';
 import { isPaid, type ViewMode } from './useDashboard';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { historyQuery } from './queries';
+import { historyQuery } from './invoiceQueries';
 
 const Note = styled.p`
   margin: 0 0 ${({ theme }) => theme.space.sm};

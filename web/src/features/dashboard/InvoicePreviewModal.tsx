@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import styled from 'styled-components';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { Button, ButtonLink } from '../../components/ui/Button';
 import { Modal } from '../../components/ui/Modal';
 import { Spinner } from '../../components/ui/Spinner';
@@ -9,8 +9,8 @@ import { DownloadMenu } from './DownloadMenu';
 import { HistoryTab } from './HistoryTab';
 import { canMarkPaid } from './InvoiceCard';
 import { InvoiceOriginNote } from './InvoiceOriginNote';
+import { invoicePreviewQuery } from './invoiceQueries';
 import { PaymentsTab } from './PaymentsTab';
-import { invoicePreviewQuery } from './queries';
 import { SendTab } from './SendTab';
 import { ShareTab } from './ShareTab';
 

@@ -5,7 +5,7 @@ import styled from 'styled-components';
 import { useCommand } from '../../api/command';
 import { ApiError } from '../../api/errors';
 import { invalidateAfterInvoice } from '../../api/invalidation';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { issueCreditNote, reversePayment, voidInvoice } from '../../api/payments';
 import { setInvoiceReminders } from '../../api/reminders';
 import { Button } from '../../components/ui/Button';
@@ -14,8 +14,8 @@ import { formatAmount } from '../../lib/format';
 import { Switch } from '../profile/Switch';
 import { useToast } from '../toasts/ToastProvider';
 import { CreditNoteDialog } from './CreditNoteDialog';
+import { collectionQuery } from './invoiceQueries';
 import { PaymentLine } from './PaymentLine';
-import { collectionQuery } from './queries';
 import { RecordPaymentForm } from './RecordPaymentForm';
 import { VoidInvoiceDialog } from './VoidInvoiceDialog';
 

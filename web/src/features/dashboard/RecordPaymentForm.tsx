@@ -11,7 +11,7 @@ import {
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useCommand } from '../../api/command';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { recordPayment } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 

@@ -4,12 +4,12 @@ import styled from 'styled-components';
 import { useCommand } from '../../api/command';
 import { ApiError } from '../../api/errors';
 import { invalidateAfterInvoice } from '../../api/invalidation';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { sendInvoice } from '../../api/payments';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
-import { collectionQuery } from './queries';
+import { collectionQuery } from './invoiceQueries';
 
 const Form = styled.form`
   display: flex;

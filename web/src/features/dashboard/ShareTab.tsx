@@ -6,11 +6,11 @@ import { useCommand } from '../../api/command';
 import { shareInvoice, stopSharing } from '../../api/customer-page';
 import { ApiError } from '../../api/errors';
 import { invalidateAfterInvoice } from '../../api/invalidation';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import { Button } from '../../components/ui/Button';
 import { logError } from '../../lib/log';
 import { useToast } from '../toasts/ToastProvider';
-import { collectionQuery } from './queries';
+import { collectionQuery } from './invoiceQueries';
 
 const Panel = styled.div`
   display: flex;

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { fetchHistory, fetchInvoicePreview, listInvoices } from '../../api/invoices';
+import { listInvoices } from '../../api/invoiceList';
 import { invoiceKeys, onlinePaymentKeys, type PageCursor } from '../../api/keys';
 import { fetchOnlinePayments } from '../../api/onlinePayments';
-import { fetchCollection } from '../../api/payments';
 import { wait } from '../../lib/format';
 
 /** Spec §9. */
@@ -29,31 +28,6 @@ export function invoiceListQuery(
       return answer;
     },
     placeholderData: keepPreviousData,
-  });
-}
-
-export function historyQuery(id: string) {
-  return queryOptions({
-    queryKey: invoiceKeys.history(id),
-    queryFn: ({ signal }) => fetchHistory(id, signal),
-    staleTime: 0,
-  });
-}
-
-export function invoicePreviewQuery(id: string) {
-  return queryOptions({
-    queryKey: invoiceKeys.preview(id),
-    queryFn: ({ signal }) => fetchInvoicePreview(id, signal),
-    meta: { persist: false },
-  });
-}
-
-/** Payments, balance, reminders and whether a share link is active: the Payments and Share tabs' query. */
-export function collectionQuery(id: string) {
-  return queryOptions({
-    queryKey: invoiceKeys.collection(id),
-    queryFn: ({ signal }) => fetchCollection(id, signal),
-    meta: { persist: false },
   });
 }
 

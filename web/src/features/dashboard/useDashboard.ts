@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { InvoiceListItem } from '../../api/invoices';
+import type { InvoiceListItem } from '../../api/invoiceList';
 import type { PageCursor } from '../../api/keys';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useAuth } from '../auth/AuthProvider';
