@@ -1,7 +1,7 @@
 // Shared by e2e/run.mjs, the Playwright config and the screenshot scripts: find Chromium, build what is missing, start the
 // all-in-one server on a free port with a throw-away DATA_DIR, and stop it again.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -102,14 +102,40 @@ function isNotable(line) {
   }
 }
 
+let template;
+
+/**
+ * The tar of a migrated, empty data folder for the embedded store (scripts/e2e-data-dir.ts, the template the
+ * Vitest suites start their databases from), made once per run when the temp directory does not hold it yet.
+ */
+function migratedDataDir() {
+  if (template) return template;
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'scripts/e2e-data-dir.ts'],
+    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (result.status !== 0)
+    throw new Error('making the migrated data folder failed (scripts/e2e-data-dir.ts)');
+  template = result.stdout.trim();
+  return template;
+}
+
 /**
  * Starts `node services/app/dist/main.js` (or E2E_SERVER_COMMAND, e.g. a stub) on `port` (or a free one)
- * and waits until it is healthy. The first start of the embedded database takes several seconds.
+ * and waits until it is healthy. The app's DATA_DIR/db is unpacked from the migrated template, so a start
+ * runs neither initdb (a child process of ~700 MB) nor the migrations, and two servers starting at once
+ * do not do it twice; the start still applies any migration the folder misses, as it would on a user's.
  */
 export async function startServer(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'remit-e2e-'));
+  if (!process.env.E2E_SERVER_COMMAND) {
+    mkdirSync(join(dataDir, 'db'));
+    const unpacked = spawnSync('tar', ['-x', '-f', migratedDataDir(), '-C', join(dataDir, 'db')]);
+    if (unpacked.status !== 0) throw new Error(`unpacking the data folder failed: ${unpacked.stderr}`);
+  }
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'remit-e2e-'));
   const [command, ...args] = (process.env.E2E_SERVER_COMMAND ?? 'node services/app/dist/main.js').split(' ');
   const child = spawn(command, args, {
     cwd: root,

@@ -102,7 +102,7 @@ async function dropSchema(connectionString: string, schema: string): Promise<voi
   }
 }
 
-export type { TemplateMigrations } from './pglite-template.js';
+export { pgliteTemplateFile, type TemplateMigrations } from './pglite-template.js';
 export { findPostgresBinaries, type PrivatePostgres, startPrivatePostgres } from './private-postgres.js';
 export {
   isCi,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,8 @@ export interface TemplateMigrations {
   apply(database: OpenDatabase): Promise<void>;
 }
 
-const templates = new Map<string, Promise<Blob>>();
+const files = new Map<string, Promise<string>>();
+const tarballs = new Map<string, Promise<Blob>>();
 
 /**
  * A migrated, empty PGlite data directory as a tarball: the log's tables, and `more` when given. A fresh
@@ -27,20 +29,34 @@ const templates = new Map<string, Promise<Blob>>();
  * the temp directory too, so each test worker process does not pay for initdb again.
  */
 export function loadPgliteTemplate(more?: TemplateMigrations): Promise<Blob> {
-  const folders = more?.folders ?? [];
-  let template = templates.get(folders.join('\n'));
-  if (!template) {
-    template = readOrBuildTemplate(folders, more);
-    templates.set(folders.join('\n'), template);
+  const id = templateId(more);
+  let tarball = tarballs.get(id);
+  if (!tarball) {
+    tarball = pgliteTemplateFile(more).then(async (file) => new Blob([await readFile(file)]));
+    tarballs.set(id, tarball);
   }
-  return template;
+  return tarball;
 }
 
-async function readOrBuildTemplate(folders: string[], more: TemplateMigrations | undefined): Promise<Blob> {
-  const key = await templateKey(folders);
-  const file = join(tmpdir(), `remit-eventstore-template-${key}.tar`);
-  const cached = await readFile(file).catch(() => undefined);
-  if (cached) return new Blob([cached]);
+/**
+ * The template's file in the temp directory, made when missing: a plain tar of a data folder, which the
+ * browser tests unpack as each server's `DATA_DIR/db` instead of running initdb and the migrations there.
+ */
+export function pgliteTemplateFile(more?: TemplateMigrations): Promise<string> {
+  const id = templateId(more);
+  let file = files.get(id);
+  if (!file) {
+    file = readyTemplateFile(more);
+    files.set(id, file);
+  }
+  return file;
+}
+
+const templateId = (more: TemplateMigrations | undefined) => (more?.folders ?? []).join('\n');
+
+async function readyTemplateFile(more: TemplateMigrations | undefined): Promise<string> {
+  const file = join(tmpdir(), `remit-eventstore-template-${await templateKey(more?.folders ?? [])}.tar`);
+  if (existsSync(file)) return file;
   const database = await openPglite({ dataDir: IN_MEMORY });
   try {
     await migrateEventStore(database);
@@ -50,7 +66,7 @@ async function readOrBuildTemplate(folders: string[], more: TemplateMigrations |
     const partial = `${file}.${process.pid}`;
     await writeFile(partial, new Uint8Array(await tarball.arrayBuffer()));
     await rename(partial, file);
-    return tarball;
+    return file;
   } finally {
     await database.close();
   }
