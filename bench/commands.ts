@@ -6,9 +6,10 @@
  * (`BENCH_STORES=pglite,postgres,pglite-memory`). On PostgreSQL it counts what one command sends (every pg
  * client's queries, told apart by whether an HTTP request or the projector sent them; the bench's own
  * polls left out): messages (round trips) and statements (a multi-statement message counts each), one
- * command at a time with and without an Idempotency-Key, and in every load step. Each step also prints
- * the process's CPU time (server, projector and clients, not PostgreSQL's) per command, which a loaded
- * machine disturbs less than the rate.
+ * command at a time with and without an Idempotency-Key, and in every load step; on PGlite the messages to the
+ * engine's thread alike. Each step also prints the process's CPU time (server, projector and clients, not
+ * PostgreSQL's) per command, which a loaded machine disturbs less than the rate, and the main thread's and the
+ * busiest other thread's (the engine's, on PGlite) apart.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
@@ -81,7 +82,11 @@ Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest
     counted[side]++;
     counted[`${side}Statements`] += op === 'exec' && sql ? sql.split(/;\n/).length : 1;
     if (process.env.BENCH_STATEMENTS)
-      console.log(side, op, (sql ?? '').split(/;\n/).map((text) => text.replace(/\s+/g, ' ').slice(0, 70)));
+      console.log(
+        side,
+        op,
+        (sql ?? '').split(/;\n/).map((text) => text.replace(/\s+/g, ' ').slice(0, 70)),
+      );
   }
   return (post as (...a: unknown[]) => void).call(this, message, ...rest);
 } as typeof post;
@@ -168,10 +173,8 @@ async function run(store: Store) {
     for (let i = 0; i < Math.max(...CLIENTS); i++) {
       users.push((await signedInUser(app, `bench-${i}@example.com`)).token);
     }
-    {
-      for (const [label, count] of Object.entries(await countStatements(app, users[0] as string))) {
-        console.log(`${store} per IssueInvoice, one at a time, ${label}: ${count}`);
-      }
+    for (const [label, count] of Object.entries(await countStatements(app, users[0] as string))) {
+      console.log(`${store} per IssueInvoice, one at a time, ${label}: ${count}`);
     }
     for (const clients of CLIENTS) {
       const latencies: number[] = [];
