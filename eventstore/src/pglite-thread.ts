@@ -194,7 +194,11 @@ export class PgliteThread implements EngineSession {
         if (queryOptions?.parsers) config.types = queryOptions.parsers;
         return asResults<T>((await held.query(config, params)) as PgAnswer);
       },
-      exec: (sql: string, execOptions?: QueryOptions) => direct.exec(sql, execOptions),
+      // After what is held, so the engine still runs the transaction's statements in the order they were made.
+      exec: async (sql: string, execOptions?: QueryOptions) => {
+        await held?.flush();
+        return direct.exec(sql, execOptions);
+      },
       holdStatements: () => {
         held ??= coalescingQuery(
           async (config, values) => {
