@@ -99,7 +99,7 @@ function answerOf(result: Answer, objects: boolean): Answer {
 export function coalescingQuery(
   send: Query,
   options: CoalescingOptions,
-): { query: Query; setAnswerWritesAtOnce(): void } {
+): { query: Query; setAnswerWritesAtOnce(): void; flush(): Promise<void> } {
   let { answerWritesAtOnce } = options;
   let held: Held[] = [];
   let types: unknown;
@@ -181,6 +181,10 @@ export function coalescingQuery(
     query,
     setAnswerWritesAtOnce: () => {
       answerWritesAtOnce = true;
+    },
+    // Where no `commit` statement passes (PGlite's transaction ends by a call of its own): sends what is held.
+    flush: async () => {
+      await flush();
     },
   };
 }

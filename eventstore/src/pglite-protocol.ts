@@ -13,15 +13,16 @@ interface Statement {
   sql: string;
 }
 
+interface Answered {
+  rowMode?: 'array' | 'object';
+  /** Type ids whose values are answered as PostgreSQL's text, unparsed (what Drizzle asks for). */
+  textTypes?: number[];
+}
+
 export type EngineRequest =
-  | (Statement & {
-      op: 'query';
-      params?: unknown[];
-      rowMode?: 'array' | 'object';
-      /** Type ids whose values are answered as PostgreSQL's text, unparsed (what Drizzle asks for). */
-      textTypes?: number[];
-    })
-  | (Statement & { op: 'exec' })
+  | (Statement & Answered & { op: 'query'; params?: unknown[] })
+  /** One or more statements without parameters, one simple-protocol pass: an answer for each. */
+  | (Statement & Answered & { op: 'exec' })
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }

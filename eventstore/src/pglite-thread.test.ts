@@ -91,6 +91,26 @@ describe('the embedded engine on a thread of its own', () => {
     ]);
   });
 
+  it('answers what PGlite in the same thread answers, parameters written in or not (D-491)', async () => {
+    const statement = (at: Date) =>
+      sql`select ${"it's a back\\slash, 日本 🧾"}::text as s, ${'$1 and $$ quoted $$'}::text as q,
+        ${2n ** 60n}::bigint as b, ${true}::boolean as f, ${null}::text as n, ${at}::timestamptz as t,
+        ${'{"a": [1, "x"]}'}::jsonb as j, ${'{1,2,3}'}::int[] as a, ${'2026-11-28'}::date as d`;
+    const at = new Date('2026-11-28T05:00:00.123Z');
+    const [threaded, inProcess] = [await open(true), await open(false)];
+    const answered = async (database: OpenDatabase) => ({
+      raw: rowsOf(await database.db.execute(statement(at))),
+      inTransaction: await database.db.transaction(async (tx) => rowsOf(await tx.execute(statement(at)))),
+    });
+    const expected = await answered(inProcess);
+    expect(await answered(threaded)).toEqual(expected);
+    expect(expected.raw[0]).toMatchObject({
+      s: "it's a back\\slash, 日本 🧾",
+      b: 2n ** 60n,
+      j: { a: [1, 'x'] },
+    });
+  });
+
   it('delivers NOTIFY to listeners after the commit, and no more after they stop listening', async () => {
     const database = await open(true);
     const heard: string[] = [];

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { coalescingQuery, inlineStatement, type QueryConfig } from './coalesced-statements.js';
 import type { EngineReply, EngineRequest, EngineStart, SerializedError } from './pglite-protocol.js';
 
 /** The engine thread's young generation, MB (see start). */
@@ -13,8 +14,38 @@ type Request = EngineRequest extends infer R ? (R extends { id: number } ? Omit<
 /** What Drizzle's PGlite driver, the migrator and the event store call on a client or a transaction. */
 export interface EngineSession {
   query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
-  exec(sql: string): Promise<Results[]>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
 }
+
+/**
+ * A transaction's session that can hold its statements (the projector's batch, deferred-writes.ts): from
+ * `holdStatements()` on, they travel as coalesced-statements.ts holds them on PostgreSQL, each message one
+ * `exec` of several statements, writes without `returning` answered at once and folded (D-490).
+ */
+export interface HoldingSession extends EngineSession {
+  holdStatements(): void;
+}
+
+/** node-postgres' shape of an answer, which coalesced-statements.ts reads and gives back. */
+interface PgAnswer {
+  command?: string | undefined;
+  rowCount: number | null;
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+}
+
+const asPgAnswer = (result: Results & { command?: string; rowCount?: number }): PgAnswer => ({
+  command: result.command,
+  rowCount: result.rowCount ?? null,
+  rows: result.rows,
+  fields: result.fields,
+});
+
+const asResults = <T>(answer: PgAnswer): Results<T> => ({
+  rows: answer.rows as T[],
+  fields: answer.fields,
+  affectedRows: answer.rowCount ?? 0,
+});
 
 /** The worker is gone: answered as a lost connection (SQLSTATE 08006), which the services turn into 503. */
 function engineGone(reason: string): Error {
@@ -117,8 +148,22 @@ export class PgliteThread implements EngineSession {
   }
 
   private session(tx?: number): EngineSession {
+    const exec = (sql: string, options?: QueryOptions) => {
+      const textTypes = textTypesOf(options);
+      return this.call<Results[]>({
+        op: 'exec',
+        sql,
+        ...(tx === undefined ? {} : { tx }),
+        ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
+        ...(textTypes ? { textTypes } : {}),
+      });
+    };
     return {
-      query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+      query: async <T>(sql: string, params?: unknown[], options?: QueryOptions) => {
+        // With its parameters written in as literals (as PostgreSQL's held statements are), a statement is
+        // one simple-protocol pass in the engine instead of an extended-protocol round of six (D-491).
+        const written = inlineStatement(sql, params);
+        if (written !== undefined) return (await exec(written, options))[0] as Results<T>;
         const textTypes = textTypesOf(options);
         return this.call<Results<T>>({
           op: 'query',
@@ -129,7 +174,48 @@ export class PgliteThread implements EngineSession {
           ...(textTypes ? { textTypes } : {}),
         });
       },
-      exec: (sql: string) => this.call<Results[]>({ op: 'exec', sql, ...(tx === undefined ? {} : { tx }) }),
+      exec,
+    };
+  }
+
+  /** A transaction's session, holding its statements once asked to (HoldingSession); `flush` before the end. */
+  private transactionSession(tx: number): HoldingSession & { flush(): Promise<void> } {
+    const direct = this.session(tx);
+    const options = (config: QueryConfig): QueryOptions => ({
+      ...(config.rowMode ? { rowMode: config.rowMode as 'array' | 'object' } : {}),
+      ...(config.types ? { parsers: config.types as QueryOptions['parsers'] } : {}),
+    });
+    let held: ReturnType<typeof coalescingQuery> | undefined;
+    return {
+      query: async <T>(sql: string, params?: unknown[], queryOptions?: QueryOptions) => {
+        if (!held) return direct.query<T>(sql, params, queryOptions);
+        const config: QueryConfig = { text: sql };
+        if (queryOptions?.rowMode) config.rowMode = queryOptions.rowMode;
+        if (queryOptions?.parsers) config.types = queryOptions.parsers;
+        return asResults<T>((await held.query(config, params)) as PgAnswer);
+      },
+      // After what is held, so the engine still runs the transaction's statements in the order they were made.
+      exec: async (sql: string, execOptions?: QueryOptions) => {
+        await held?.flush();
+        return direct.exec(sql, execOptions);
+      },
+      holdStatements: () => {
+        held ??= coalescingQuery(
+          async (config, values) => {
+            const statement = typeof config === 'string' ? { text: config } : config;
+            // A held message comes without values: its statements, written in, as one `exec`.
+            if (values === undefined) {
+              const results = (await direct.exec(statement.text, options(statement))).map(asPgAnswer);
+              return results.length === 1 ? results[0] : results;
+            }
+            return asPgAnswer(await direct.query(statement.text, values, options(statement)));
+          },
+          { answerWritesAtOnce: true },
+        );
+      },
+      flush: async () => {
+        await held?.flush();
+      },
     };
   }
 
@@ -144,9 +230,11 @@ export class PgliteThread implements EngineSession {
   /** Commits when `work` resolves, rolls back when it throws (as PGlite's own `transaction`). */
   async transaction<T>(work: (tx: EngineSession) => Promise<T>): Promise<T> {
     const tx = await this.call<number>({ op: 'begin' });
+    const session = this.transactionSession(tx);
     let result: T;
     try {
-      result = await work(this.session(tx));
+      result = await work(session);
+      await session.flush();
     } catch (error) {
       await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw error;

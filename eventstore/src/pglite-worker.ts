@@ -54,7 +54,7 @@ async function handle(request: EngineRequest): Promise<unknown> {
     case 'exec': {
       const target = request.tx === undefined ? engine : transactions.get(request.tx)?.tx;
       if (!target) throw new Error(`transaction ${request.tx} is not open`);
-      return target.exec(request.sql);
+      return target.exec(request.sql, optionsOf(request));
     }
     case 'begin':
       return begin(request.id);

@@ -111,6 +111,7 @@ export {
   testEinvoiceSeed,
   testJava,
   testLogLevel,
+  testPgliteThread,
   testRedisUrl,
   testSaxonJar,
 } from './test-config.js';

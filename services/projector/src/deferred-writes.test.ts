@@ -1,5 +1,5 @@
 import type { OpenDatabase } from '@remit/eventstore';
-import { openTestDatabase, testStores } from '@remit/eventstore/testing';
+import { openTestDatabase, testPgliteThread, testStores } from '@remit/eventstore/testing';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferWrites } from './deferred-writes.js';
@@ -42,14 +42,14 @@ describe.each(testStores())('writes held until the next read on %s', (kind) => {
     return database;
   }
 
-  it('holds them only on PostgreSQL, where a statement is a round trip, and only in that transaction', async () => {
+  it('holds them where a statement is a message (PostgreSQL, the engine on its thread), only in that transaction', async () => {
     database = await openTestDatabase(kind, { poolSize: 1 });
     const { db } = database;
     /** node-postgres' client under a transaction (PGlite has no pipeline mode). */
     const pipelineOf = (tx: unknown) =>
       (tx as { session: { client: { pipeline?: boolean } } }).session.client.pipeline;
     await db.transaction(async (tx) => {
-      expect(deferWrites(tx)).toBe(kind === 'postgres');
+      expect(deferWrites(tx)).toBe(kind === 'postgres' || testPgliteThread);
       if (kind === 'postgres') expect(pipelineOf(tx)).toBe(true);
     });
     await db

@@ -36,12 +36,23 @@ function pgClientOf(tx: Database): { session: { client: PgClient } } | undefined
   return { session: session as { client: PgClient } };
 }
 
+/** The embedded engine's transaction on its thread (the event store's pglite-thread.ts), which holds alike. */
+function holdingSessionOf(tx: Database): { holdStatements(): void } | undefined {
+  const client = (tx as unknown as { session?: { client?: { holdStatements?: unknown } } }).session?.client;
+  return typeof client?.holdStatements === 'function' ? (client as { holdStatements(): void }) : undefined;
+}
+
 /**
- * Holds back `tx`'s statements as above for the rest of the transaction. Returns false, changing
- * nothing, when `tx` is not a node-postgres transaction (PGlite runs in this process: a statement costs
- * no round trip).
+ * Holds back `tx`'s statements as above for the rest of the transaction. On the embedded engine's thread
+ * the held statements leave as one `exec` message each (D-490). Returns false, changing nothing, when `tx`
+ * is neither (PGlite in this process: a statement costs no message).
  */
 export function deferWrites(tx: Database): boolean {
+  const holding = holdingSessionOf(tx);
+  if (holding) {
+    holding.holdStatements();
+    return true;
+  }
   const found = pgClientOf(tx);
   if (!found) return false;
   const { session } = found;
