@@ -27,24 +27,28 @@ export interface Matches {
  * seek. The walk is an index-only range of `want × WALK_PER_MATCH` entries at most, read only as far as its
  * `want`th hit; when it ran out of its budget with fewer hits, the trigram index gives the matches instead
  * (its bitmap, then a sort of the matches alone: `issued_position + 0` keeps the planner off the walk there).
- * A walk that reached the user's last invoice has found every match.
+ * A walk that reached the user's last invoice has found every match. The fallback hangs off a row that exists
+ * only when it is needed (laterally joined): as a condition in its own WHERE, the planner put a parallel plan
+ * above it, which started its workers (~100 ms) and read the walk to its end before looking at the condition.
  */
 export function matchesCte(match: Matches, add: (value: unknown) => string): string {
   const { name, pattern, seek, order } = match;
   const want = add(match.want);
   const budget = add(match.want * WALK_PER_MATCH);
-  const walked = `(select count(*) from ${name}_walk)`;
-  const hits = `(select count(*) from ${name}_hits)`;
   return `${name}_walk as materialized (
   select i.issued_position, i.id, i.search_text like ${pattern} as hit from invoices i
   where i.user_id = $1${seek} order by i.issued_position ${order}, i.id ${order} limit ${budget}
 ),
 ${name}_hits as materialized (select issued_position, id from ${name}_walk where hit limit ${want}),
 ${name} as materialized (
-  select issued_position, id from ${name}_hits where ${hits} = ${want} or ${walked} < ${budget}
+  select issued_position, id from ${name}_hits
+  where (select count(*) from ${name}_hits) = ${want} or (select count(*) from ${name}_walk) < ${budget}
   union all
-  (select i.issued_position, i.id from invoices i
-  where ${hits} < ${want} and ${walked} = ${budget} and i.user_id = $1 and i.search_text like ${pattern}${seek}
-  order by i.issued_position + 0 ${order}, i.id ${order} limit ${want})
+  select f.issued_position, f.id
+  from (select from ${name}_hits having count(*) < ${want}) short
+  cross join lateral (select count(*) as n from ${name}_walk) walked
+  cross join lateral (select i.issued_position, i.id from invoices i
+    where walked.n = ${budget} and i.user_id = $1 and i.search_text like ${pattern}${seek}
+    order by i.issued_position + 0 ${order}, i.id ${order} limit ${want}) f
 )`;
 }
