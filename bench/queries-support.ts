@@ -25,8 +25,8 @@ interface LoadSummary {
 }
 
 /**
- * One autocannon run in a process of its own (its load not on the server's event loop); its JSON summary. With
- * `rate`, an open loop at that many requests a second from all the connections together.
+ * One load run in a process of its own (its load not on the server's event loop); its JSON summary: autocannon's
+ * closed loop, or with `rate` an open loop at that many requests a second, evenly spaced (queries-load.mjs).
  */
 export function load(options: {
   url: string;

@@ -6,13 +6,13 @@
  * size is a signed-in subscriber of its own whose invoices are written straight into the read-model tables
  * (`seedInvoices`: the projections' row shapes, a mix of paid, partly paid, owing and void over 3 years):
  * 100,000 invoices through commands and the projector would take the run's whole budget before measuring
- * anything, and what is measured here is reading, not writing. The load is autocannon, run as a process
- * of its own so it does not share the server's event loop. Steps: the dashboard's page 1, its last page
- * by `?page=N`, any page (a page drawn at random for each request), the next page after a cursor from the middle,
+ * anything, and what is measured here is reading, not writing. The load (autocannon's closed loop, or an open
+ * loop of our own) runs as a process of its own so it does not share the server's event loop. Steps: the
+ * dashboard's page 1, its last page by `?page=N`, any page (a page drawn at random for each request), the next page after a cursor from the middle,
  * a search matching ~5.5 % of the invoices, one matching 12 % ('trading'), one matching all of them (count
- * capped), quick stats, top clients. Then, at the largest size, an open loop (BENCH_RATE requests a second from
- * BENCH_RATE_CONNECTIONS connections, autocannon's `overallRate`) for page 1, any page and the 12 % search, so
- * that p99 is the server's answer time, not a queue's. On PostgreSQL, first the
+ * capped), quick stats, top clients. Then, at the largest size, an open loop (BENCH_RATE requests a second, evenly
+ * spaced, over at most BENCH_RATE_CONNECTIONS connections, each latency from when its request was due: see
+ * queries-load.mjs) for page 1, any page and the 12 % search, so that p99 is the server's answer time, not a queue's. On PostgreSQL, first the
  * database's share of each step at each size (the route's read statements replayed on one connection,
  * p50/p99), and at the largest size `EXPLAIN (ANALYZE, BUFFERS)` of them.
  *

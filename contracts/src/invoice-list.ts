@@ -51,8 +51,8 @@ export const invoiceListAnswerSchema = z.object({
     total: z.number().int(),
     total_pages: z.number().int(),
     /**
-     * Scale out (issue 18): a search or status filter counts at most INVOICE_COUNT_CAP matches (more when
-     * paging beyond them); `total_capped` says there are more than `total` ("1,000+"). Optional so a page
+     * A search or status filter counts its matches only as far as INVOICE_COUNT_PAGES pages from the page
+     * asked for (D-511); `total_capped` says there are more than `total` ('Page 1 of 10+'). Optional so a page
      * cached by an older version still reads.
      */
     total_capped: z.boolean().optional(),

@@ -109,8 +109,11 @@ export const invoiceTemplatesAnswerSchema = z.array(invoiceTemplateSchema);
 
 export const INVOICE_PAGE_SIZE = 15;
 export const INVOICE_PAGE_SIZE_MAX = 100;
-/** A filtered list counts up to this many matches, then says '1,000+' (docs/decisions.md, issue 18). */
-export const INVOICE_COUNT_CAP = 1000;
+/**
+ * A filtered list counts its matches up to this many pages from the page asked for (the page included), then
+ * says there are more: 'Page 1 of 10+' (D-511; 1,000 matches before it, D-34).
+ */
+export const INVOICE_COUNT_PAGES = 10;
 
 /** Where a keyset page starts: an invoice's place in the list (newest first), the id breaking ties. */
 export interface InvoiceCursor {

@@ -8,7 +8,9 @@ import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } f
  * revised (the event's snapshot); the other columns are what the list filters, sorts and searches on.
  * `issuedPosition` orders the list newest first, stably. A deleted invoice's row is removed. `ordinal` is the
  * invoice's place among the user's live invoices, oldest first (1 … n, no gaps: the list's order turned round),
- * renumbered above a deleted one, so any `?page=N` is a range of it (D-420).
+ * renumbered above a deleted one, so any `?page=N` is a range of it (D-420). `invoices_user_keyset` also carries
+ * `search_text` (INCLUDE, migration 0032, which Drizzle's index builder cannot say): a search walks it index-only
+ * (D-511). The search's trigram index `invoices_user_search` is migration 0013's.
  */
 export const invoices = pgTable(
   'invoices',

@@ -1,5 +1,6 @@
 import { type CollectionStatus, type InvoiceCursor, PAID_UP_STATUSES } from '@remit/contracts';
 import { escapeLike, type Statement } from '../rows.js';
+import { matchesCte } from './search-statements.js';
 
 /**
  * The invoice list's statements, written by hand (docs/decisions.md, "Scale out (issue 18)", the
@@ -117,8 +118,9 @@ function matching(shape: ListShape, add: (value: unknown) => string, today: stri
  * One page from the top (`offset`) or from a cursor, newest first (or, `before` a cursor, oldest first
  * from it: the caller turns it round), with `take` rows at most, beside the subscription check and the
  * total: the kept count unfiltered, else the matches counted up to `cap + 1`. The head is on every row,
- * and on one row with an empty page when nothing matches. A filtered first page that holds every match
- * (fewer than `take` rows) is its own count: the count's scan runs only when there are more.
+ * and on one row with an empty page when nothing matches. A search without a status filter is
+ * `searchPageStatement`'s. A status-filtered first page that holds every match (fewer than `take` rows) is its
+ * own count: the count's scan runs only when there are more.
  */
 export function pageStatement(
   userId: string,
@@ -126,16 +128,11 @@ export function pageStatement(
   page: { take: number; offset: number; cap: number },
   today: string,
 ): Statement {
+  if (shape.search && !shape.status) return searchPageStatement(userId, shape, page);
   const { params, add } = parameters(userId);
   const filtered = Boolean(shape.search || shape.status);
   const where = matching(shape, add, today);
-  let seek = '';
-  let order = 'desc';
-  if (shape.after) seek = ` and (i.issued_position, i.id) < (${cursorAt(shape.after, add)})`;
-  else if (shape.before) {
-    seek = ` and (i.issued_position, i.id) > (${cursorAt(shape.before, add)})`;
-    order = 'asc';
-  }
+  const { seek, order } = seekOf(shape, add);
   const offset = page.offset > 0 ? ` offset ${add(page.offset)}` : '';
   const take = add(page.take);
   const sort = `order by i.issued_position ${order}, i.id ${order}`;
@@ -152,8 +149,7 @@ export function pageStatement(
   left join ${COLLECTION}
   ${sort}`;
   // A function: its cap becomes a parameter only where the text uses it.
-  const counted =
-    () => `(select count(*)::int from (select 1 from invoices i${shape.status ? ` left join ${COLLECTION}` : ''}
+  const counted = () => `(select count(*)::int from (select 1 from invoices i left join ${COLLECTION}
     where ${where} limit ${add(page.cap + 1)}) m)`;
   let text: string;
   if (!filtered) {
@@ -180,11 +176,62 @@ select s.subscribed,
 from (${SUBSCRIBED}) s
 left join p on true`;
   }
-  // A search's best plan depends on its pattern: planned each time. The rest always plan alike.
+  // A status filter's best plan depends on its values: planned each time. The rest always plan alike.
   const name = filtered
     ? undefined
     : `invoice_list_${shape.after ? 'after' : shape.before ? 'before' : 'top'}${offset ? '_offset' : ''}`;
   return { text, params, ...(name ? { name } : {}) };
+}
+
+/** The seek from a cursor, as a condition on `i`, and the order it reads in. */
+function seekOf(shape: ListShape, add: (value: unknown) => string) {
+  if (shape.after) {
+    return {
+      seek: ` and (i.issued_position, i.id) < (${cursorAt(shape.after, add)})`,
+      order: 'desc',
+    } as const;
+  }
+  if (shape.before) {
+    return {
+      seek: ` and (i.issued_position, i.id) > (${cursorAt(shape.before, add)})`,
+      order: 'asc',
+    } as const;
+  }
+  return { seek: '', order: 'desc' } as const;
+}
+
+/**
+ * A search's page (no status filter, D-511): its rows' positions and ids from the search's walk (search-statements.ts),
+ * then only those rows read and joined to their figures. From the top (`offset` pages too), one walk gives the page
+ * and the count (up to `cap + 1` matches); from a cursor, a walk of `take` matches from it, and the count's from the top.
+ */
+function searchPageStatement(
+  userId: string,
+  shape: ListShape,
+  page: { take: number; offset: number; cap: number },
+): Statement {
+  const { params, add } = parameters(userId);
+  const pattern = add(`%${escapeLike(shape.search.toLowerCase())}%`);
+  const { seek, order } = seekOf(shape, add);
+  const counted = { name: 'm', pattern, seek: '', order: 'desc', want: page.cap + 1 } as const;
+  const ctes = seek
+    ? [matchesCte({ name: 'pm', pattern, seek, order, want: page.take }, add), matchesCte(counted, add)]
+    : [matchesCte(counted, add)];
+  const skip = seek || page.offset === 0 ? '' : ` offset ${add(page.offset)}`;
+  const sort = (alias: string) => `order by ${alias}.issued_position ${order}, ${alias}.id ${order}`;
+  return {
+    text: `with ${ctes.join(',\n')}
+select s.subscribed, (select count(*)::int from m) as matched, p.*
+from (${SUBSCRIBED}) s
+left join lateral (
+  select ${COLUMNS}
+  from (select issued_position, id from ${seek ? 'pm' : 'm'} k ${sort('k')} limit ${add(page.take)}${skip}) k
+  join invoices i on i.id = k.id and i.user_id = $1
+  left join ${COLLECTION}
+  ${sort('k')}
+) p on true`,
+    params,
+  };
 }
 
 const cursorAt = (cursor: InvoiceCursor, add: (value: unknown) => string) =>

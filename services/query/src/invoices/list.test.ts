@@ -1,4 +1,4 @@
-import { INVOICE_COUNT_CAP, invoiceListQuerySchema } from '@remit/contracts';
+import { INVOICE_COUNT_PAGES, invoiceListQuerySchema } from '@remit/contracts';
 import type { OpenDatabase } from '@remit/eventstore';
 import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { migrateReadModels } from '@remit/readmodels';
@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedInvoices } from '../testing/seed-invoices.js';
 import { listInvoices } from './repository.js';
+import { WALK_PER_MATCH } from './search-statements.js';
 
 const today = '2026-11-24';
 const rowsOf = <Row>(result: unknown): Row[] =>
@@ -14,7 +15,10 @@ const query = (input: Record<string, string>) => invoiceListQuerySchema.parse(in
 
 describe.each(testStores())('the invoice list at scale on %s', (kind) => {
   let database: OpenDatabase;
-  const many = INVOICE_COUNT_CAP + 234;
+  // More invoices than a first page's count walks (its cap + 1 matches, WALK_PER_MATCH entries each): a narrow
+  // search there takes the trigram index.
+  const firstCap = INVOICE_COUNT_PAGES * 15;
+  const many = (firstCap + 1) * WALK_PER_MATCH + 234;
 
   beforeAll(async () => {
     database = await openTestDatabase(kind);
@@ -85,13 +89,27 @@ describe.each(testStores())('the invoice list at scale on %s', (kind) => {
     }
   });
 
-  it('counts a search or a status filter up to the cap, then says there are more', async () => {
+  async function matchingIds(userId: string, words: string) {
+    return rowsOf<{ id: string }>(
+      await database.db.execute(
+        sql`select id from invoices where user_id = ${userId} and search_text like ${`%${words}%`}
+          order by issued_position desc, id desc`,
+      ),
+    ).map((row) => row.id);
+  }
+
+  it('counts a search or a status filter 10 pages ahead, then says there are more', async () => {
     const everything = await listInvoices(database.db, 'many', query({ search: 'client' }), today);
-    expect(everything).toMatchObject({ total: INVOICE_COUNT_CAP, capped: true });
-    expect(everything.rows).toHaveLength(15);
-    // Paging beyond the cap counts as far as the page asked for.
+    expect(everything).toMatchObject({ total: firstCap, capped: true });
+    expect(idsOf(everything.rows)).toEqual((await allIds('many')).slice(0, 15));
+    // Paging deeper counts 10 pages past the page asked for.
     const deep = await listInvoices(database.db, 'many', query({ search: 'client', page: '80' }), today);
-    expect(deep).toMatchObject({ total: 80 * 15, capped: true });
+    expect(deep).toMatchObject({ total: 89 * 15, capped: true });
+    expect(idsOf(deep.rows)).toEqual((await allIds('many')).slice(79 * 15, 80 * 15));
+    // 12 % of the invoices ('… Trading Ltd'): found by the walk, the newest first.
+    const trading = await listInvoices(database.db, 'many', query({ search: 'Trading' }), today);
+    expect(trading).toMatchObject({ total: firstCap, capped: true });
+    expect(idsOf(trading.rows)).toEqual((await matchingIds('many', 'trading')).slice(0, 15));
     const few = await listInvoices(database.db, 'many', query({ search: 'inv-000012' }), today);
     expect(few).toMatchObject({ total: 10, capped: false });
     expect(few.rows.map((row) => row.number)).toEqual([
@@ -106,7 +124,7 @@ describe.each(testStores())('the invoice list at scale on %s', (kind) => {
       'INV-0000121',
       'INV-0000120',
     ]);
-    // Around a page that holds every match (the page is then its own count) and one that does not.
+    // Around a page that holds every match and one that does not.
     for (const limit of ['9', '10', '11']) {
       const around = await listInvoices(database.db, 'many', query({ search: 'inv-000012', limit }), today);
       expect(around).toMatchObject({ total: 10, capped: false });
@@ -114,8 +132,61 @@ describe.each(testStores())('the invoice list at scale on %s', (kind) => {
       expect(around.nextCursor === null).toBe(limit !== '9');
     }
     const voided = await listInvoices(database.db, 'many', query({ status: 'void' }), today);
-    expect(voided).toMatchObject({ total: Math.floor(many / 20), capped: false });
+    expect(voided).toMatchObject({ total: firstCap, capped: true });
     expect(voided.rows.every((row) => row.collection.CollectionStatus === 'void')).toBe(true);
+    const allVoid = await listInvoices(database.db, 'many', query({ status: 'void', limit: '100' }), today);
+    expect(allVoid).toMatchObject({ total: Math.floor(many / 20), capped: false });
+  });
+
+  it('finds every match of a broad or a narrow search, by cursor both ways and by ?page=', async () => {
+    // 'trading' matches 12 % (the walk finds them); one client's address 1 in 80, spread over all the
+    // invoices (the walk runs out of its budget and the trigram index finds them).
+    for (const [words, limit] of [
+      ['trading', 100],
+      ['client7@', 20],
+    ] as const) {
+      const expected = await matchingIds('many', words);
+      const first = await listInvoices(
+        database.db,
+        'many',
+        query({ search: words, limit: String(limit) }),
+        today,
+      );
+      const pagesAhead = INVOICE_COUNT_PAGES * limit;
+      expect(first.total).toBe(Math.min(expected.length, pagesAhead));
+      expect(first.capped).toBe(expected.length > pagesAhead);
+      const forwards = [...idsOf(first.rows)];
+      let page = first;
+      for (let n = 2; page.nextCursor; n += 1) {
+        const byPage = await listInvoices(
+          database.db,
+          'many',
+          query({ search: words, page: String(n), limit: String(limit) }),
+          today,
+        );
+        page = await listInvoices(
+          database.db,
+          'many',
+          query({ search: words, page: String(n), limit: String(limit), after: page.nextCursor }),
+          today,
+        );
+        expect(idsOf(page.rows)).toEqual(idsOf(byPage.rows));
+        expect(page.total).toBe(byPage.total);
+        forwards.push(...idsOf(page.rows));
+      }
+      expect(forwards).toEqual(expected);
+      const backwards: string[] = [...idsOf(page.rows)].reverse();
+      while (page.previousCursor) {
+        page = await listInvoices(
+          database.db,
+          'many',
+          query({ search: words, limit: String(limit), before: page.previousCursor }),
+          today,
+        );
+        backwards.push(...[...idsOf(page.rows)].reverse());
+      }
+      expect(backwards.reverse()).toEqual(expected);
+    }
   });
 
   it("searches and counts only the user's own invoices, though another user's match the same words", async () => {

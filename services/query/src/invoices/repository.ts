@@ -1,7 +1,7 @@
 import {
   type CollectionStatus,
   encodeInvoiceCursor,
-  INVOICE_COUNT_CAP,
+  INVOICE_COUNT_PAGES,
   type InvoiceCollectionView,
   type InvoiceCursor,
   type InvoiceListItem,
@@ -136,7 +136,8 @@ const cursorOf = (row: ListItemRow) => encodeInvoiceCursor({ position: BigInt(ro
  * collection figures; `status` filters by the collection status on `today` (docs/decisions.md, "Getting
  * paid"). `after`/`before` seek from a cursor in the `invoices_user_keyset` index; `page` alone reads a range
  * of the kept ordinals (D-420), skipping nothing. The total is the kept count, or for a search or status
- * filter a count capped at INVOICE_COUNT_CAP (more when paging beyond it), `capped` saying there are more (docs/decisions.md, "Scale out (issue 18)").
+ * filter the matches counted up to INVOICE_COUNT_PAGES pages from the page asked for, `capped` saying there are
+ * more (D-511).
  * `subscribed` comes with it (the same statement): whether the user is paid up.
  *
  * One statement per request (list-statements.ts), and for a `before` page that reached the top, the first page.
@@ -144,7 +145,7 @@ const cursorOf = (row: ListItemRow) => encodeInvoiceCursor({ position: BigInt(ro
 export async function listInvoices(db: Database, userId: string, query: ListQuery, today: string) {
   const filtered = Boolean(query.search || query.status);
   const take = query.limit + 1;
-  const cap = Math.max(INVOICE_COUNT_CAP, query.page * query.limit);
+  const cap = (query.page - 1 + INVOICE_COUNT_PAGES) * query.limit;
 
   const fromCursor = Boolean(query.before || query.after);
   const skip = (query.page - 1) * query.limit;

@@ -38,7 +38,7 @@ export function Pagination({
       </Button>
       <span
         aria-live="polite"
-        title={totalCapped ? 'At least this many pages match; the count stops at 1,000 invoices' : undefined}
+        title={totalCapped ? 'At least this many pages match; the count stops 10 pages ahead' : undefined}
       >
         Page {page} of {totalPages}
         {totalCapped ? '+' : ''}

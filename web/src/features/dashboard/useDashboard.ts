@@ -88,7 +88,7 @@ export function useDashboard() {
   // The server may answer page 1 for a 'Previous' that reached the top.
   const page = pagination && cursor ? pagination.page : requestedPage;
   const totalPages = Math.max(1, page, pagination?.total_pages ?? 1);
-  // A filtered count stops at 1,000 matches: 'Page 3 of 67+' rather than a made-up figure.
+  // A filtered count stops 10 pages past the page shown: 'Page 3 of 12+' rather than a made-up figure.
   const totalCapped = pagination?.total_capped === true;
   const nextCursor = pagination?.next_cursor;
   const previousCursor = pagination?.previous_cursor;
