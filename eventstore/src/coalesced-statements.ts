@@ -67,8 +67,11 @@ function literal(value: unknown): string | undefined {
 
 /** The statement with its parameters written in, or undefined when it must travel as it is. */
 export function inlineStatement(text: string, values: readonly unknown[] | undefined): string | undefined {
-  // A statement of several (its answers would not be one) or with quoting of its own travels as it is.
-  if (text.includes('$$') || /\bE'/i.test(text) || text.replace(QUOTED, '').includes(';')) return undefined;
+  // A statement of several (its answers would not be one), with quoting of its own, or with a comment (an
+  // apostrophe in `-- the search's figure` would read as a literal's start and hide the parameters after it)
+  // travels as it is.
+  if (text.includes('$$') || /\bE'/i.test(text) || /--|\/\*/.test(text)) return undefined;
+  if (text.replace(QUOTED, '').includes(';')) return undefined;
   const literals = (values ?? []).map(literal);
   if (literals.some((value) => value === undefined)) return undefined;
   let complete = true;
