@@ -163,6 +163,16 @@ export function persistentClient(
     expect(((await read.json()) as { InvoiceNumber: string }).InvoiceNumber).toBe(number);
   }
 
+  /** Reads an invoice already answered (no position to wait for) until the query side answers it. */
+  async function read(id: string, number: string) {
+    const answer = await until(
+      `read ${number}`,
+      () => fetch(`${proxy}/api/invoices/${id}`, { headers: auth }),
+      200,
+    );
+    expect(((await answer.json()) as { InvoiceNumber: string }).InvoiceNumber).toBe(number);
+  }
+
   /** Every invoice number the person's dashboard lists, read from `base` once it applied `position`. */
   async function listedNumbers(base: string, position: string): Promise<string[]> {
     const seen: string[] = [];
@@ -192,5 +202,5 @@ export function persistentClient(
     return kinds;
   }
 
-  return { lost, waits, numbers, issue, issueAndRead, listedNumbers, lostByKind };
+  return { lost, waits, numbers, issue, issueAndRead, read, listedNumbers, lostByKind };
 }
