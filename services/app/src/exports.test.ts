@@ -13,7 +13,7 @@ import { fromBuffer } from 'yauzl';
 import { datevFormatProblems } from './testing/datev-format-check.js';
 import { startTestApp, type TestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
-import { putSettingsForm, subscribe } from './testing/profile.js';
+import { einvoiceReadySeller, putSettingsForm, subscribe } from './testing/profile.js';
 import { signedInUser } from './testing/users.js';
 import { describeLink, linkArgument, readChainLink } from './verify-report.js';
 
@@ -113,18 +113,7 @@ describe.each(httpStores())('period exports over HTTP on %s', (kind) => {
     await subscribe(app, anna);
     await subscribe(app, bob);
     // Anna's postal address makes her documents ready for an e-invoice (BT-40) where the customer's is known.
-    const profile = await putSettingsForm(app, anna.token, {
-      Name: 'Anna Schmidt',
-      DefaultDueDays: 30,
-      Settings: {
-        CompanyEmail: 'anna@mueller-soehne.de',
-        CompanyAddress: 'Torstraße 12, Berlin',
-        CompanyName: 'Müller & Söhne',
-        DefaultCurrency: 'EUR',
-        UserCompanyVAT: 'DE123456789',
-        CompanyPostalAddress: { lines: ['Torstraße 12'], postCode: '10119', city: 'Berlin', country: 'DE' },
-      },
-    });
+    const profile = await putSettingsForm(app, anna.token, einvoiceReadySeller);
     expect(profile.status, JSON.stringify(profile.body)).toBe(200);
     const domestic = await issue(
       anna.token,
