@@ -85,7 +85,7 @@ describe.runIf(testDatabaseUrl)('the cluster through a PostgreSQL restart', () =
       const known = await client.issue('DB-KNOWN');
       const readers = Array.from({ length: 2 }, async () => {
         while (!stop) {
-          await client.read(known.id, 'DB-KNOWN');
+          await client.read(known.id, 'DB-KNOWN', known.position);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       });

@@ -163,11 +163,14 @@ export function persistentClient(
     expect(((await read.json()) as { InvoiceNumber: string }).InvoiceNumber).toBe(number);
   }
 
-  /** Reads an invoice already answered (no position to wait for) until the query side answers it. */
-  async function read(id: string, number: string) {
+  /**
+   * Reads an invoice already answered until the query side answers it, from a replica that applied `position`:
+   * without it, a query replica whose projection had not yet reached the invoice answered 404 (CI, D-470).
+   */
+  async function read(id: string, number: string, position: string) {
     const answer = await until(
       `read ${number}`,
-      () => fetch(`${proxy}/api/invoices/${id}`, { headers: auth }),
+      () => fetch(`${proxy}/api/invoices/${id}`, { headers: { ...auth, 'x-remit-position': position } }),
       200,
     );
     expect(((await answer.json()) as { InvoiceNumber: string }).InvoiceNumber).toBe(number);
