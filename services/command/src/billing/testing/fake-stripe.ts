@@ -10,28 +10,15 @@ import { createStripeState, id, type Json, nowSeconds, subscriptionObject } from
  */
 export async function startFakeStripe() {
   const state = createStripeState();
-  const {
-    requests,
-    customers,
-    sessions,
-    subscriptions,
-    accounts,
-    paymentIntents,
-    charges,
-    balanceTransactions,
-    refunds,
-    disputes,
-  } = state;
+  const { sessions, subscriptions, accounts, paymentIntents, charges, balanceTransactions, disputes } = state;
   const server = createServer(stripeApi(state));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   return {
     url: `http://127.0.0.1:${port}`,
-    requests,
-    customers,
-    sessions,
-    subscriptions,
+    /** Every object by id and every request sent, for a test's assertions. */
+    ...state,
     /** What happens when the customer pays on Stripe's page: the session completes (and a subscription starts). */
     complete(sessionId: string, { periodDays = 30 } = {}) {
       const session = sessions.get(sessionId);
@@ -56,10 +43,6 @@ export async function startFakeStripe() {
       subscriptions.set(subscription.id as string, subscription);
       return subscription;
     },
-    accounts,
-    paymentIntents,
-    charges,
-    refunds,
     /** The owner finished Stripe's onboarding: the account takes charges. */
     finishOnboarding(accountId: string) {
       const found = accounts.get(accountId);

@@ -34,32 +34,21 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** What the fake holds: every object by id, the requests it was sent, and the idempotent answers. */
 export function createStripeState() {
-  const requests: RecordedRequest[] = [];
-  const customers = new Map<string, Json>();
-  const sessions = new Map<string, Json>();
-  const subscriptions = new Map<string, Json>();
-  // Connect (issue 31): connected accounts, and the payments made on them. Every object made with a
-  // `Stripe-Account` header belongs to that account and is found only with the same header, as on Stripe.
-  const accounts = new Map<string, Json>();
-  const paymentIntents = new Map<string, Json>();
-  const charges = new Map<string, Json>();
-  const balanceTransactions = new Map<string, Json>();
-  const refunds: Json[] = [];
-  const disputes = new Map<string, Json>();
-  /** Stripe replays the first answer of an idempotency key (per account). */
-  const idempotent = new Map<string, { status: number; json: Json }>();
   return {
-    requests,
-    customers,
-    sessions,
-    subscriptions,
-    accounts,
-    paymentIntents,
-    charges,
-    balanceTransactions,
-    refunds,
-    disputes,
-    idempotent,
+    requests: [] as RecordedRequest[],
+    customers: new Map<string, Json>(),
+    sessions: new Map<string, Json>(),
+    subscriptions: new Map<string, Json>(),
+    // Connect (issue 31): connected accounts, and the payments made on them. Every object made with a
+    // `Stripe-Account` header belongs to that account and is found only with the same header, as on Stripe.
+    accounts: new Map<string, Json>(),
+    paymentIntents: new Map<string, Json>(),
+    charges: new Map<string, Json>(),
+    balanceTransactions: new Map<string, Json>(),
+    refunds: [] as Json[],
+    disputes: new Map<string, Json>(),
+    /** Stripe replays the first answer of an idempotency key (per account). */
+    idempotent: new Map<string, { status: number; json: Json }>(),
   };
 }
 
