@@ -10,6 +10,7 @@
  * accounts' own events before the invoices (sign-up, verification, settings, a payment method made the
  * default, a subscription: 6 events each), for the projections of accounts. INDEXES=after drops the read
  * tables' secondary indexes before the live rebuild and builds them again after it, inside its time.
+ * EACH=1 first rebuilds each projection alone, one after another, and prints its share of the time and CPU.
  */
 
 import { createEventStore, type StreamWrite } from '@remit/eventstore';
@@ -141,6 +142,38 @@ const cpuSeconds = (since: NodeJS.CpuUsage) => {
   return (used.user + used.system) / 1e6;
 };
 
+/**
+ * Each projection rebuilt alone from zero (its own checkpoint; nothing else runs), slowest first: where a
+ * rebuild's time goes. Then every checkpoint and read table is emptied again for the timed rebuild.
+ */
+async function eachAlone(
+  store: ReturnType<typeof createEventStore>,
+  db: import('@remit/eventstore').Database,
+  events: number,
+) {
+  const costs: { name: string; seconds: number; cpu: number }[] = [];
+  for (const projection of projections) {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const projector = startProjector({ store, projections: [projection], logger: benchLogger });
+    await projector.caughtUp();
+    await projector.stop();
+    costs.push({
+      name: projection.name,
+      seconds: (performance.now() - started) / 1000,
+      cpu: cpuSeconds(cpu),
+    });
+  }
+  const total = costs.reduce((sum, cost) => sum + cost.cpu, 0);
+  for (const cost of costs.sort((a, b) => b.cpu - a.cpu))
+    console.log(
+      `  ${cost.name.padEnd(24)} ${cost.seconds.toFixed(1).padStart(6)} s, CPU ${cost.cpu.toFixed(1).padStart(5)} s (${((100 * cost.cpu) / total).toFixed(0)} %), ${((1e6 * cost.cpu) / events).toFixed(0)} µs an event`,
+    );
+  for (const table of projections.flatMap((projection) => projection.tables))
+    await db.execute(sql.raw(`delete from "${table}"`));
+  await db.execute(sql`delete from checkpoints`);
+}
+
 interface Figures {
   events: number;
   live: number;
@@ -159,6 +192,8 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
       await store.appendMany(writes);
     }
     events += await appendInvoices(store, INVOICES, { prefix: 'bench', followUps: true });
+
+    if (process.env.EACH === '1') await eachAlone(store, database.db, events);
 
     let started = performance.now();
     let cpu = process.cpuUsage();
