@@ -10,6 +10,8 @@
  * accounts' own events before the invoices (sign-up, verification, settings, a payment method made the
  * default, a subscription: 6 events each), for the projections of accounts. INDEXES=after drops the read
  * tables' secondary indexes before the live rebuild and builds them again after it, inside its time.
+ * The invoices' events are written in their current version, as the app writes them; EVENTS_AS=first writes
+ * them as version 1, a log from before every upcaster (each read then upcasts it four times).
  * EACH=1 first rebuilds each projection alone, one after another, and prints its share of the time and CPU.
  */
 
@@ -191,7 +193,11 @@ async function run(kind: 'pglite' | 'postgres', INVOICES: number): Promise<Figur
       events += writes.reduce((sum, write) => sum + write.events.length, 0);
       await store.appendMany(writes);
     }
-    events += await appendInvoices(store, INVOICES, { prefix: 'bench', followUps: true });
+    events += await appendInvoices(store, INVOICES, {
+      prefix: 'bench',
+      followUps: true,
+      written: process.env.EVENTS_AS === 'first' ? 'first' : 'current',
+    });
 
     if (process.env.EACH === '1') await eachAlone(store, database.db, events);
 

@@ -1,3 +1,4 @@
+import { eventCatalogue, readEvent } from '@remit/contracts';
 import type { EventStore, NewEvent, StreamWrite } from '@remit/eventstore';
 
 /** Invoices are appended this many streams to a transaction. */
@@ -12,6 +13,11 @@ export interface SyntheticInvoices {
   customer?: (i: number) => string;
   /** After each InvoiceIssued, one in ten is revised and every other one paid (1.6 events an invoice). */
   followUps?: boolean;
+  /**
+   * The version the invoices' events are written as: `current` (default) as the command pipeline writes them
+   * today, or `first`, version 1, as a log from before any upcaster (every read then upcasts it).
+   */
+  written?: 'current' | 'first';
 }
 
 const party = (name: string) => ({
@@ -48,14 +54,27 @@ function invoice(i: number, options: SyntheticInvoices) {
   };
 }
 
+/** An event of version 1's `data` as `options.written` asks: as it is, or upcast to the current version. */
+function written(
+  type: 'InvoiceIssued' | 'InvoiceRevised',
+  data: object,
+  options: SyntheticInvoices,
+): NewEvent {
+  if (options.written === 'first') return { type, data };
+  return {
+    type,
+    data: readEvent({ type, data, schemaVersion: 1 }).data,
+    schemaVersion: eventCatalogue[type].version,
+  };
+}
+
 function invoiceStream(i: number, options: SyntheticInvoices): StreamWrite {
   const data = invoice(i, options);
-  const events: NewEvent[] = [{ type: 'InvoiceIssued', data }];
+  const events: NewEvent[] = [written('InvoiceIssued', data, options)];
   if (options.followUps && i % 10 === 0) {
-    events.push({
-      type: 'InvoiceRevised',
-      data: { ...data, total: data.total + 1, subtotal: data.total + 1 },
-    });
+    events.push(
+      written('InvoiceRevised', { ...data, total: data.total + 1, subtotal: data.total + 1 }, options),
+    );
   }
   if (options.followUps && i % 2 === 0) {
     events.push({
