@@ -45,10 +45,7 @@ describe('the remit database', () => {
     await database.outbox.add(command('p', 'a'));
     await database.outbox.add(command('p', 'b'));
     await expect(database.outbox.add(command('q', 'a'))).rejects.toThrow();
-    expect((await database.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual([
-      'a',
-      'b',
-    ]);
+    expect((await database.outbox.toArray()).map((row) => row.idempotencyKey)).toEqual(['a', 'b']);
   });
 
   it("gives version 1's rows to the user of the cached session when it upgrades", async () => {
@@ -92,6 +89,31 @@ describe('the remit database', () => {
     const queued = await db.outbox.where('userId').equals('user-p').sortBy('seq');
     expect(queued.map((row) => row.idempotencyKey)).toEqual(['a', 'b']);
     expect(await countUnsentWork(db, 'user-p')).toBe(3);
+  });
+});
+
+describe('a live read', () => {
+  it("shows a queued command as soon as it is written and drops it once sent, and ignores other tables' writes", async () => {
+    const database = freshDatabase();
+    const seen: string[][] = [];
+    const stop = database.watch(
+      ['outbox'],
+      async () =>
+        (await database.outbox.where('userId').equals('user-p').sortBy('seq')).map(
+          (row) => row.idempotencyKey,
+        ),
+      (keys) => seen.push(keys),
+      () => {},
+    );
+    await expect.poll(() => seen.at(-1)).toEqual([]);
+    const seq = await database.outbox.add(command('user-p', 'a'));
+    await expect.poll(() => seen.at(-1)).toEqual(['a']);
+    const reads = seen.length;
+    await database.drafts.put({ id: 'd1', userId: 'user-p', kind: 'invoice', data: {}, updatedAt: 1 });
+    await database.outbox.delete(seq);
+    await expect.poll(() => seen.at(-1)).toEqual([]);
+    expect(seen.length).toBe(reads + 1);
+    stop();
   });
 });
 

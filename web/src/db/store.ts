@@ -251,8 +251,7 @@ export class Table<T, K extends Key> {
   where(index: keyof T & string) {
     return {
       equals: (value: Key) => ({
-        toArray: () =>
-          this.read((store) => settle(store.index(index).getAll(value)) as Promise<T[]>),
+        toArray: () => this.read((store) => settle(store.index(index).getAll(value)) as Promise<T[]>),
         /** Ascending by `field`, as Dexie's `sortBy`. */
         sortBy: async (field: keyof T & string) => {
           const rows = (await this.read((store) => settle(store.index(index).getAll(value)))) as T[];

@@ -60,7 +60,12 @@ export function clearSentCommands(): void {
  * A live IndexedDB read of `tables`, again after every write to them (in this tab or another); `key` names
  * what it reads (the account), and a new key reads again.
  */
-function useLive<T>(tables: string[], query: () => Promise<T>, initial: T, key: string | null | undefined): T {
+function useLive<T>(
+  tables: string[],
+  query: () => Promise<T>,
+  initial: T,
+  key: string | null | undefined,
+): T {
   const [value, setValue] = useState(initial);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query changes only with its key
   useEffect(
