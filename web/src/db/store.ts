@@ -25,12 +25,20 @@ export function settle<T>(request: IDBRequest<T>): Promise<T> {
   });
 }
 
+/** Resolves once `transaction` committed; a failed request aborts it (IndexedDB's default), so that rejects. */
 function finished(transaction: IDBTransaction): Promise<void> {
   return new Promise((resolve, reject) => {
     transaction.oncomplete = () => resolve();
-    transaction.onerror = () => reject(transaction.error);
     transaction.onabort = () => reject(transaction.error ?? new DOMException('Aborted', 'AbortError'));
   });
+}
+
+function abort(transaction: IDBTransaction): void {
+  try {
+    transaction.abort();
+  } catch {
+    // Already finished or aborting.
+  }
 }
 
 /** Deletes every row of `store` whose `index` equals `value`, inside the caller's transaction. */
@@ -71,7 +79,7 @@ export class Store {
     request.onupgradeneeded = (event) => {
       const transaction = request.transaction as IDBTransaction;
       upgrading = this.upgrade(transaction, event.oldVersion / DEXIE_FACTOR);
-      upgrading.catch(() => transaction.abort());
+      upgrading.catch(() => abort(transaction));
     };
     const database = await settle(request);
     await upgrading;
@@ -137,11 +145,7 @@ export class Store {
     try {
       result = await work(tables.map((name) => transaction.objectStore(name)));
     } catch (error) {
-      try {
-        transaction.abort();
-      } catch {
-        // Already finished.
-      }
+      abort(transaction);
       await done.catch(() => {});
       throw error;
     }
