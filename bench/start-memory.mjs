@@ -3,7 +3,10 @@
 // (issue 28, goal 2); then, on the restart, RENDERS (default 1,000) PDF downloads of a new account's invoices,
 // 4 at a time, and the RSS of the server with its render workers (its child processes) after them and once the
 // workers have ended for want of work (PDF_WORKER_IDLE_SECONDS + 10 s), with each worker's RSS (anonymous and
-// file-backed) and the tree's PSS, which counts the pages processes share once. Linux only (reads /proc).
+// file-backed) and the tree's PSS, which counts the pages processes share once; and the most the tree held and
+// the most render workers alive at once, read every 100 ms during the renders (a worker may have just ended
+// when they stop).
+// Linux only (reads /proc).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -22,14 +25,33 @@ const mb = (value) => `${Math.round(value / 1024)} MB`;
 
 /** The process and its descendants (the PDF workers are forked children). */
 function tree(pid) {
-  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
-  );
+  let children = [];
+  try {
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ').filter(Boolean).map(Number),
+    );
+  } catch {
+    // The process ended while it was read.
+  }
   return [pid, ...children.flatMap(tree)];
 }
-const treeRss = (pid) => tree(pid).reduce((sum, each) => sum + kb(status(each), 'VmRSS'), 0);
+/** A process that ended (gone, or a zombie not yet reaped: no VmRSS) counts as nothing. */
+const rssOf = (pid) => {
+  try {
+    return kb(status(pid), 'VmRSS') || 0;
+  } catch {
+    return 0;
+  }
+};
+const treeRss = (pid) => tree(pid).reduce((sum, each) => sum + rssOf(each), 0);
 /** Proportional set size: pages shared between processes (node's binary, Typst's library) counted once in all. */
-const pss = (pid) => kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+const pss = (pid) => {
+  try {
+    return kb(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'), 'Pss');
+  } catch {
+    return 0;
+  }
+};
 const treePss = (pid) => tree(pid).reduce((sum, each) => sum + pss(each), 0);
 /** A render worker: its RSS, of it anonymous (V8's heap and Typst's, private) and file-backed (shared code). */
 const workerLine = (pid) => {
@@ -154,13 +176,27 @@ async function run(dataDir, label, pdfs = false) {
       `${label}: healthy after ${(healthy / 1000).toFixed(1)} s at ${mb(atHealthy)}; after ${idleMs / 1000} s idle ${mb(kb(idle, 'VmRSS'))}; peak ${mb(kb(idle, 'VmHWM'))}`,
     );
     if (pdfs) {
-      const rate = await renderPdfs(dataDir);
+      let most = { rss: 0, processes: 0 };
+      const watch = setInterval(() => {
+        const processes = tree(child.pid).filter((pid) => rssOf(pid) > 0).length - 1;
+        most = {
+          rss: Math.max(most.rss, treeRss(child.pid)),
+          processes: Math.max(most.processes, processes),
+        };
+      }, 100);
+      const rate = await renderPdfs(dataDir).finally(() => clearInterval(watch));
       const after = status(child.pid);
-      const workers = tree(child.pid).slice(1);
+      // A worker that has just ended may still be listed, a zombie without memory, until the server reaps it.
+      const workers = tree(child.pid)
+        .slice(1)
+        .filter((pid) => rssOf(pid) > 0);
       console.log(
         `${label}, after ${renders} PDF renders (${rate.toFixed(0)}/s): server ${mb(kb(after, 'VmRSS'))} (peak ${mb(kb(after, 'VmHWM'))}), ${workers.length} child processes (render workers) ${mb(treeRss(child.pid) - kb(after, 'VmRSS'))}, in all ${mb(treeRss(child.pid))} (PSS ${mb(treePss(child.pid))})`,
       );
       for (const pid of workers) console.log(`  render worker ${pid}: ${workerLine(pid)}`);
+      console.log(
+        `  during the renders: at most ${mb(most.rss)} in all, ${most.processes} render workers at most`,
+      );
       // The render workers end after PDF_WORKER_IDLE_SECONDS (default 60) with nothing to render.
       const restMs = (Number(process.env.PDF_WORKER_IDLE_SECONDS ?? 60) + 10) * 1000;
       await new Promise((resolve) => setTimeout(resolve, restMs));

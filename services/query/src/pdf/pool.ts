@@ -9,8 +9,9 @@ export interface RenderPoolOptions {
   /** Worker processes rendering in parallel. */
   size?: number;
   /**
-   * A worker is replaced after this many renders: Typst keeps about 0.1 MB per PDF render that no eviction
-   * frees, so this bounds a worker's memory (about 50 MB over its life at the default) …
+   * A worker ends after this many renders, and the next starts when a render needs it: Typst keeps about 0.1 MB
+   * per PDF render that no eviction frees, so this bounds a worker's memory (about 50 MB over its life at the
+   * default) …
    */
   maxRendersPerWorker?: number;
   /** …or as soon as its resident memory passes this (long invoices keep more per render). */
@@ -50,8 +51,6 @@ interface WorkerHandle {
   /** Renders before retirement: the full budget, except for the first workers (see the constructor). */
   renderBudget: number;
   rss: number;
-  /** Set once a replacement was started ahead of this worker's retirement, so it is not replaced twice. */
-  hasSuccessor: boolean;
   current?: { id: number; job: Job; timer: NodeJS.Timeout };
   startupTimer?: NodeJS.Timeout;
 }
@@ -67,9 +66,6 @@ const defaults: Required<RenderPoolOptions> = {
   idleMs: 0,
 };
 
-/** A successor is started when a worker has used this share of its budget, so recycling costs no capacity. */
-const SUCCESSOR_AT = 0.9;
-
 /**
  * Renders in child processes so Typst's CPU time never blocks the event loop and its leak dies with the
  * process. Jobs queue (bounded) until a worker is idle; every failure — compile error, crash, hang, full
@@ -83,6 +79,8 @@ export class RenderPool {
   private startupFailures = 0;
   private closed = false;
   private idleTimer?: NodeJS.Timeout;
+  /** Set while a worker that failed to start is waited out before the next attempt. */
+  private retryTimer?: NodeJS.Timeout;
 
   constructor(options: RenderPoolOptions = {}) {
     this.options = { ...defaults, ...options };
@@ -90,8 +88,8 @@ export class RenderPool {
   }
 
   /**
-   * Starts the pool's workers. The first get staggered budgets (1/n, 2/n … of the full one), so retirements,
-   * and the moments when a successor runs beside its predecessor, take turns instead of all landing at once.
+   * Starts the pool's workers. The first get staggered budgets (1/n, 2/n … of the full one), so their
+   * retirements, and the starts of the workers that follow them, take turns instead of all landing at once.
    */
   private start(): void {
     const { size, maxRendersPerWorker } = this.options;
@@ -133,6 +131,7 @@ export class RenderPool {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.idleTimer);
+    clearTimeout(this.retryTimer);
     for (const job of this.queue.splice(0))
       job.reject(new RenderError('closed', 'The PDF renderer is shut down'));
     const exits = [...this.workers].map((worker) => this.stop(worker, 'closed'));
@@ -155,7 +154,6 @@ export class RenderPool {
       renders: 0,
       renderBudget,
       rss: 0,
-      hasSuccessor: false,
     };
     this.workers.add(worker);
     worker.startupTimer = setTimeout(() => {
@@ -198,20 +196,19 @@ export class RenderPool {
     this.dispatch();
   }
 
+  /**
+   * A worn worker ends as soon as its render is answered; the next worker starts when a render finds no idle one
+   * (dispatch), not ahead: a successor started early lived beside its predecessor, the two of them 200–250 MB
+   * (issue 28 goal 2). The render that starts it waits for it (~0.2–0.7 s), once every maxRendersPerWorker.
+   */
   private recycleIfWorn(worker: WorkerHandle): void {
     const wear = Math.max(worker.renders / worker.renderBudget, worker.rss / this.options.maxWorkerRssBytes);
-    if (wear >= 1) {
-      void this.stop(worker, 'retired');
-      return;
-    }
-    if (wear >= SUCCESSOR_AT && !worker.hasSuccessor) {
-      worker.hasSuccessor = true;
-      this.spawn();
-    }
+    if (wear >= 1) void this.stop(worker, 'retired');
   }
 
   private dispatch(): void {
     this.endWhenIdle();
+    this.startWorkersForQueue();
     for (const worker of this.workers) {
       if (this.queue.length === 0) return;
       if (worker.state !== 'idle') continue;
@@ -238,6 +235,16 @@ export class RenderPool {
     }
   }
 
+  /** Jobs that no idle or starting worker will take start new workers, up to the pool's size. */
+  private startWorkersForQueue(): void {
+    if (this.closed || this.retryTimer) return;
+    let idleOrStarting = 0;
+    for (const worker of this.workers)
+      if (worker.state === 'idle' || worker.state === 'starting') idleOrStarting++;
+    const wanted = Math.min(this.queue.length - idleOrStarting, this.options.size - this.workers.size);
+    for (let i = 0; i < wanted; i++) this.spawn();
+  }
+
   /** With idleMs set, nothing queued and no worker busy or starting: end the workers once idleMs passes. */
   private endWhenIdle(): void {
     const { idleMs } = this.options;
@@ -255,11 +262,10 @@ export class RenderPool {
   private fail(worker: WorkerHandle, error: RenderError): void {
     if (worker.state === 'gone') return;
     const wasStarting = worker.state === 'starting';
-    const replacedAhead = worker.hasSuccessor;
     void this.stop(worker, error);
     if (this.closed) return;
     if (!wasStarting) {
-      if (!replacedAhead) this.spawn();
+      this.spawn();
       return;
     }
     // A worker that dies while starting will likely die again: tell the waiting callers instead of letting
@@ -269,11 +275,18 @@ export class RenderPool {
       for (const job of this.queue.splice(0))
         job.reject(new RenderError('crashed', 'The PDF renderer cannot start'));
     }
-    setTimeout(() => this.spawn(), Math.min(200 * 2 ** this.startupFailures, 5_000)).unref();
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(
+      () => {
+        this.retryTimer = undefined;
+        this.spawn();
+      },
+      Math.min(200 * 2 ** this.startupFailures, 5_000),
+    );
+    this.retryTimer.unref();
   }
 
   private stop(worker: WorkerHandle, reason: RenderError | 'retired' | 'closed' | 'idle'): Promise<void> {
-    const wasReplacedAhead = worker.hasSuccessor;
     worker.state = 'gone';
     this.workers.delete(worker);
     clearTimeout(worker.startupTimer);
@@ -284,7 +297,6 @@ export class RenderPool {
       worker.current.job.reject(error);
       worker.current = undefined;
     }
-    if (reason === 'retired' && !wasReplacedAhead) this.spawn();
     const child = worker.child;
     if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
     return new Promise((resolve) => {

@@ -123,16 +123,45 @@ describe('the worker pool', () => {
     }
   });
 
-  it('recycles workers after their render budget', async () => {
+  it('ends a worker after its render budget and starts the next only when a render needs it', async () => {
     const small = new RenderPool({ size: 1, maxRendersPerWorker: 3 });
     try {
       await small.ready();
       const [first] = small.workerPids();
-      for (let i = 0; i < 4; i++) await renderPdf(sampleInvoiceDocument(), 'minimal', { pool: small });
-      await small.ready();
-      expect(small.workerPids()).not.toContain(first);
+      for (let i = 0; i < 3; i++) await renderPdf(sampleInvoiceDocument(), 'minimal', { pool: small });
+      expect(small.workerPids()).toEqual([]);
+      if (first !== undefined) await expect.poll(() => isAlive(first), { timeout: 10_000 }).toBe(false);
+      const pdf = await renderPdf(sampleInvoiceDocument(), 'minimal', { pool: small });
+      expect(Buffer.from(pdf).subarray(0, 5).toString()).toBe('%PDF-');
       expect(small.workerPids()).toHaveLength(1);
+      expect(small.workerPids()).not.toContain(first);
     } finally {
+      await small.close();
+    }
+  });
+
+  it('answers every render queued across replacements, never running more workers than its size', async () => {
+    const small = new RenderPool({ size: 2, maxRendersPerWorker: 2 });
+    const seen = new Set<number>();
+    let most = 0;
+    const watch = setInterval(() => {
+      const pids = small.workerPids();
+      for (const pid of pids) if (isAlive(pid)) seen.add(pid);
+      most = Math.max(most, pids.filter(isAlive).length);
+    }, 5);
+    try {
+      const pdfs = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          renderPdf(sampleInvoiceDocument({ number: `INV-${i}` }), i % 2 ? 'classic' : 'minimal', {
+            pool: small,
+          }),
+        ),
+      );
+      expect(pdfs.map((pdf) => Buffer.from(pdf).subarray(0, 5).toString())).toEqual(Array(6).fill('%PDF-'));
+      expect(seen.size).toBeGreaterThanOrEqual(3);
+      expect(most).toBeLessThanOrEqual(2);
+    } finally {
+      clearInterval(watch);
       await small.close();
     }
   });
