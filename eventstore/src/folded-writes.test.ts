@@ -61,9 +61,9 @@ describe('writes folded into one statement', () => {
     expect(statement?.split).toBe(true);
     expect(statement?.reads.map((r) => r.text)).toEqual([users, totals]);
     expect(statement?.text).toBe(
-      `with w0 as (${bulkInvoices}) select r0.*, r1.* from (values (0), (1)) as k(i) ` +
-        `left join lateral (select true as "?read 0", * from (${users}) as s where k.i = 0) as r0 on true ` +
-        `left join lateral (select true as "?read 1", * from (${totals}) as s where k.i = 1) as r1 on true`,
+      `with w0 as (${bulkInvoices}) select * from ` +
+        `(select true as "?read 0", * from (${users}) as s offset 0) as r0 full join ` +
+        `(select true as "?read 1", * from (${totals}) as s offset 0) as r1 on false`,
     );
   });
 

@@ -95,10 +95,14 @@ export interface Folded<T> {
 
 /**
  * `statements` with each run of foldable writes and plain reads folded as described above; the others
- * stay where they are. A fold with reads is `with w0 as (…), … select` of every read's rows, each read a
- * lateral subquery run for one row of a `values` list and its columns after a marker column of its own
- * (`true as "?read 0"`): the rows of the answer whose marker is set are that read's, its columns as it
- * had them (the server's types, so the caller's type parsers read them as before), in its order. A read
+ * stay where they are. A fold with reads is `with w0 as (…), … select` of every read's rows: each read a
+ * subquery, its columns after a marker column of its own (`true as "?read 0"`), the subqueries side by side
+ * in `full join … on false`, so each row of the answer is one read's, the others' columns null. The rows
+ * whose marker is set are that read's, its columns as it had them (the server's types, so the caller's type
+ * parsers read them as before), in its order: with no join condition a merge join is the only plan, and it
+ * reads each side once, in order. `offset 0` keeps each read planned as when it ran alone. (Laterals over a
+ * `values` list, one row per read, were tried first: the planner multiplied their estimates into billions
+ * of rows, and compiling the statement with JIT took seconds.) A read
  * joins a fold only if it names no table written earlier in it, as a write does; writes after a read in
  * the fold it saw before they ran either way.
  */
@@ -128,12 +132,11 @@ export function foldStatements<T extends { text: string }>(
     } else if (read && reads.length === 1 && ctes.length === 0) {
       out.push({ text: read.text, from, reads, split: false });
     } else {
-      const values = reads.map((_, i) => `(${i})`).join(', ');
-      const joined = reads.map(
-        (read, i) =>
-          `left join lateral (select true as "${readMarker(i)}", * from (${read.text}) as s where k.i = ${i}) as r${i} on true`,
+      const blocks = reads.map(
+        (read, i) => `(select true as "${readMarker(i)}", * from (${read.text}) as s offset 0) as r${i}`,
       );
-      const select = `select ${reads.map((_, i) => `r${i}.*`).join(', ')} from (values ${values}) as k(i) ${joined.join(' ')}`;
+      const [first, ...others] = blocks;
+      const select = `select * from ${first}${others.map((block) => ` full join ${block} on false`).join('')}`;
       out.push({
         text: ctes.length === 0 ? select : `with ${ctes.join(', ')} ${select}`,
         from,

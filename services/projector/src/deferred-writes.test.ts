@@ -136,6 +136,7 @@ describe.each(testStores())('writes held until the next read on %s', (kind) => {
         // u was written just before: this read sees the write, so it starts a statement of its own.
         tx.execute(sql`select id, at, n, tags from u order by id`),
         tx.execute(sql`select t.id, u.id, count(*) over () from t join u using (id) limit 1`),
+        tx.execute(sql`select g, md5(g::text) as s from generate_series(1, 3000) as g order by s desc`),
       ]);
     const plain = await db
       .transaction(async (tx) => {
