@@ -88,7 +88,7 @@ export interface Folded<T> {
   text: string;
   /** The statements of `statements` it stands for, in their order. */
   from: T[];
-  /** The reads whose rows it answers, each under its marker (readMarker) when `split`. */
+  /** The statements it answers: one sent as it is, or a fold's reads, each under its marker when `split`. */
   reads: T[];
   split: boolean;
 }
@@ -102,9 +102,9 @@ export interface Folded<T> {
  * parsers read them as before), in its order: with no join condition a merge join is the only plan, and it
  * reads each side once, in order. `offset 0` keeps each read planned as when it ran alone. (Laterals over a
  * `values` list, one row per read, were tried first: the planner multiplied their estimates into billions
- * of rows, and compiling the statement with JIT took seconds.) A read
- * joins a fold only if it names no table written earlier in it, as a write does; writes after a read in
- * the fold it saw before they ran either way.
+ * of rows, and compiling the statement with JIT took seconds.) A read joins a fold only if it names no
+ * table written earlier in it, as a write does; writes after a read in the fold it saw before they ran
+ * either way.
  */
 export function foldStatements<T extends { text: string }>(
   statements: T[],
