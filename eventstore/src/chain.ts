@@ -94,13 +94,14 @@ export interface ChainHead {
   chainedAt: string;
 }
 
-export async function readChainHead(db: Database): Promise<ChainHead | null> {
-  const [row] = rowsOf<{ seq: string; position: string; tx_id: string; hash: string; chained_at: string }>(
-    await db.execute(sql`select seq::text as seq, position::text as position, tx_id::text as tx_id, hash,
+const HEAD = sql`select seq::text as seq, position::text as position, tx_id::text as tx_id, hash,
       to_char(chained_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as chained_at
-      from event_chain c order by c.seq desc limit 1`),
-  );
-  return row
+      from event_chain c order by c.seq desc limit 1`;
+
+type HeadRow = { seq: string | null; position: string; tx_id: string; hash: string; chained_at: string };
+
+const headOf = (row: HeadRow | undefined): ChainHead | null =>
+  row && row.seq !== null
     ? {
         seq: BigInt(row.seq),
         position: BigInt(row.position),
@@ -109,6 +110,9 @@ export async function readChainHead(db: Database): Promise<ChainHead | null> {
         chainedAt: row.chained_at,
       }
     : null;
+
+export async function readChainHead(db: Database): Promise<ChainHead | null> {
+  return headOf(rowsOf<HeadRow>(await db.execute(HEAD))[0]);
 }
 
 /** Where the chain started: the log as it stood when migration 0006 ran. */
@@ -134,7 +138,7 @@ export async function readChainOrigin(db: Database): Promise<ChainOrigin | null>
 
 /**
  * Events after `head`, in reader order, below the horizon of `watch` ('settings': read by an earlier
- * statement of the transaction into its settings, as `watchIntoSettings` does). The head goes in as
+ * statement of the transaction into its settings, as `settingsAndHead` does). The head goes in as
  * constants, so the planner walks the log's index from it.
  */
 async function readUnchained(
@@ -153,11 +157,20 @@ async function readUnchained(
   return rows.map(toChainedEvent);
 }
 
-/** The writer watch (writer-guard.ts) kept in the transaction's settings for a later log query. */
-function watchIntoSettings(db: Database) {
-  return db.execute(sql`select set_config(${WATCH_XMAX}, watch.xmax, true) as xmax,
-      set_config(${WATCH_WRITERS}, watch.writers::text, true) as writers
-    from (select ${watchWritersColumns}) watch`);
+/**
+ * The keeper's transaction settings (its commit need not wait for the disk: the links are a function of
+ * the log, and a crash that loses the last ones only means the keeper links those events again, to the
+ * same hashes, D-251), the writer watch (writer-guard.ts) kept in them for the later log query, and the
+ * chain's head: one statement, after the lock.
+ */
+async function settingsAndHead(db: Database): Promise<ChainHead | null> {
+  const rows = rowsOf<HeadRow>(
+    await db.execute(sql`select set_config('synchronous_commit', 'off', true) as synchronous_commit,
+      set_config(${WATCH_XMAX}, watch.xmax, true) as xmax,
+      set_config(${WATCH_WRITERS}, watch.writers::text, true) as writers, head.*
+    from (select ${watchWritersColumns}) watch left join lateral (${HEAD}) head on true`),
+  );
+  return headOf(rows[0]);
 }
 
 const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
@@ -165,22 +178,22 @@ const arrayLiteral = (values: readonly string[]) => `{${values.join(',')}}`;
 /**
  * One step of the keeper: links the next events below the horizon (at most `limit`), in a transaction
  * that holds the origin row, so two keepers take turns and never fork the chain. Says how many it linked.
- * On PostgreSQL the pass is three messages (coalesced-statements.ts): `begin`, the setting, the lock, the
- * watch and the head leave together and run in that order, so the head is read holding the lock and the
- * watch before the log query, as the guard requires; then the events after the head; the links' insert
- * goes with `commit`.
+ * On PostgreSQL the pass is three messages (coalesced-statements.ts): `begin`, the lock, and the settings
+ * with the watch and the head in one statement leave together and run in that order, so the head is read
+ * holding the lock and the watch before the log query, as the guard requires; then the events after the
+ * head; the links' insert goes with `commit`.
  */
 export async function chainNext(db: Database, serial: boolean, limit: number): Promise<number> {
   return transactionBegunWithFirst(
     db,
     async (tx) => {
-      const [, , , head] = await inOrder(serial, [
-        // The links are a function of the log: a crash that loses the last ones only means the keeper
-        // links those events again, to the same hashes. So its commit need not wait for the disk (D-251).
-        async () => await tx.execute(sql`set local synchronous_commit = off`),
+      const [, head] = await inOrder(serial, [
         async () => await tx.execute(sql`select id from event_chain_origin for update`),
-        async () => (serial ? undefined : await watchIntoSettings(tx)),
-        async () => await readChainHead(tx),
+        async () => {
+          if (!serial) return await settingsAndHead(tx);
+          await tx.execute(sql`set local synchronous_commit = off`);
+          return await readChainHead(tx);
+        },
       ] as const);
       const batch = await readUnchained(tx, head, limit, serial ? 'serial' : 'settings');
       if (batch.length === 0) return 0;

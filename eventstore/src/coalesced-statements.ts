@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { foldWrites } from './folded-writes.js';
+import { foldStatements, readMarker } from './folded-writes.js';
 
 /** node-postgres' own text form of a bind parameter (its types do not declare the module). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
@@ -21,7 +21,8 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
  * Some statements are answered at once and sent with the next message: `begin` always, and with
  * `answerWritesAtOnce` writes without `returning` (whose answers no caller reads); if one fails, the
  * message it travels in fails, so its error is the next statement's (at the latest `commit`'s). Such writes
- * in a row are sent as one statement where that changes nothing (folded-writes.ts).
+ * and plain reads in a row are sent as one statement where that changes nothing (folded-writes.ts), each
+ * read answered with its own rows and columns.
  */
 
 export interface QueryConfig {
@@ -94,6 +95,20 @@ function answerOf(result: Answer, objects: boolean): Answer {
   return { command, rowCount, rows, fields };
 }
 
+/** Each folded read's answer out of its fold's (foldStatements): the rows and columns under its marker. */
+function splitAnswer(result: Answer, reads: number): Answer[] {
+  const starts = Array.from({ length: reads }, (_, i) =>
+    result.fields.findIndex((field) => field.name === readMarker(i)),
+  );
+  return starts.map((start, i) => {
+    const end = starts[i + 1] ?? result.fields.length;
+    const rows = (result.rows as unknown[][])
+      .filter((row) => row[start] !== null)
+      .map((row) => row.slice(start + 1, end));
+    return { command: 'SELECT', rowCount: rows.length, rows, fields: result.fields.slice(start + 1, end) };
+  });
+}
+
 /**
  * `query` for a transaction on `send` (the connection's own query, in pipeline mode or queued), holding
  * statements as described above. `setAnswerWritesAtOnce` switches that mode on for the rest of the
@@ -111,7 +126,10 @@ export function coalescingQuery(
   const flush = (): Promise<unknown> | undefined => {
     scheduled = false;
     if (held.length === 0) return undefined;
-    const batch = foldWrites(held, (statement) => !statement.waiter && WRITE.test(statement.text));
+    // A statement with a waiter is read (folded only if a plain read); one without, a write answered already.
+    const batch = foldStatements(held, (statement) =>
+      statement.waiter ? 'read' : WRITE.test(statement.text) ? 'write' : 'other',
+    );
     held = [];
     const config: QueryConfig = {
       text: batch.map((statement) => statement.text).join(';\n'),
@@ -122,13 +140,17 @@ export function coalescingQuery(
     message.then(
       (answer) => {
         const results = (Array.isArray(answer) ? answer : [answer]) as Answer[];
-        batch.forEach(({ from }, i) => {
+        batch.forEach(({ reads, split }, i) => {
           const result = results[i];
-          // A fold is of writes answered already: only a statement sent as it is has a waiter.
-          const waiter = from.length === 1 ? from[0]?.waiter : undefined;
-          if (!waiter) return;
-          if (result) waiter.resolve(answerOf(result, waiter.objects));
-          else waiter.reject(new Error('a held statement had no answer'));
+          // Writes answered already have no waiter; a fold's reads each get their part of its answer.
+          const answers = result && split ? splitAnswer(result, reads.length) : [result];
+          reads.forEach((read, j) => {
+            const { waiter } = read;
+            if (!waiter) return;
+            const own = answers[j];
+            if (own) waiter.resolve(answerOf(own, waiter.objects));
+            else waiter.reject(new Error('a held statement had no answer'));
+          });
         });
       },
       (error: unknown) => {

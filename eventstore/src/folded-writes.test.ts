@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { foldWrites } from './folded-writes.js';
+import { foldStatements } from './folded-writes.js';
 
-const write = (text: string) => ({ text, write: true });
-const read = (text: string) => ({ text, write: false });
-const sent = (statements: { text: string; write: boolean }[]) =>
-  foldWrites(statements, (statement) => statement.write).map((statement) => statement.text);
+const write = (text: string) => ({ text, kind: 'write' as const });
+const other = (text: string) => ({ text, kind: 'other' as const });
+const read = (text: string) => ({ text, kind: 'read' as const });
+type Statement = ReturnType<typeof write | typeof other | typeof read>;
+const folded = (statements: Statement[]) => foldStatements(statements, (statement) => statement.kind);
+const sent = (statements: Statement[]) => folded(statements).map((statement) => statement.text);
 
 const bulkInvoices = `insert into "invoices" ("id", "invoices") select "id", "invoices" from json_to_recordset('[{"id":"a"}]'::json) as k("id" text, "invoices" integer) on conflict ("id") do update set "invoices" = excluded."invoices"`;
 const bulkStats = `insert into "currency_stats" ("user_id", "invoices") select "user_id", "invoices" from json_to_recordset('[]'::json) as k("user_id" text, "invoices" integer) on conflict ("user_id") do update set "invoices" = "currency_stats"."invoices" + excluded."invoices"`;
@@ -38,7 +40,7 @@ describe('writes folded into one statement', () => {
 
   it('keeps reads in their place, each between the writes around it', () => {
     const select = 'select "user_id" from "users"';
-    expect(sent([write(bulkInvoices), read(select), write(bulkStats), write(zeroStats)])).toEqual([
+    expect(sent([write(bulkInvoices), other(select), write(bulkStats), write(zeroStats)])).toEqual([
       bulkInvoices,
       select,
       bulkStats,
@@ -49,5 +51,45 @@ describe('writes folded into one statement', () => {
   it('sends a write with a comment as it is', () => {
     const commented = 'insert into "users" ("id") values (1) -- the first';
     expect(sent([write(bulkInvoices), write(commented)])).toEqual([bulkInvoices, commented]);
+  });
+
+  it('folds reads with the writes around them, each read answered under its own marker', () => {
+    const users = 'select "user_id" from "users" where "id" = \'u\'';
+    const totals = 'select "total" from "client_totals" order by "total" desc';
+    const [statement, ...rest] = folded([read(users), write(bulkInvoices), read(totals)]);
+    expect(rest).toEqual([]);
+    expect(statement?.split).toBe(true);
+    expect(statement?.reads.map((r) => r.text)).toEqual([users, totals]);
+    expect(statement?.text).toBe(
+      `with w0 as (${bulkInvoices}) select * from ` +
+        `(select true as "?read 0", * from (${users}) as s offset 0) as r0 full join ` +
+        `(select true as "?read 1", * from (${totals}) as s offset 0) as r1 on false`,
+    );
+  });
+
+  it('starts a new statement for a read of a table written before it, which must see the write', () => {
+    const invoices = 'select count(*) from "invoices"';
+    expect(sent([write(bulkInvoices), read(invoices)])).toEqual([bulkInvoices, invoices]);
+  });
+
+  it('sends a lone read as it is', () => {
+    const users = 'select "user_id" from "users"';
+    expect(folded([read(users)])).toEqual([
+      { text: users, from: [read(users)], reads: [read(users)], split: false },
+    ]);
+  });
+
+  it('never folds a lock, a read with a side effect or a write that answers', () => {
+    const lock = 'select "name" from "checkpoints" where "name" in (\'a\') for update';
+    const setting = "select set_config('remit.x', '1', true)";
+    const returning = 'with d as (delete from "users" returning "id") select * from d';
+    const users = 'select "user_id" from "users"';
+    expect(sent([read(lock), read(users), read(setting), read(returning), read(users)])).toEqual([
+      lock,
+      users,
+      setting,
+      returning,
+      users,
+    ]);
   });
 });

@@ -1,15 +1,19 @@
 /**
- * Consecutive writes of a held message (coalesced-statements.ts), folded into one statement where that
- * cannot change what they do: `with w1 as (insert …), w2 as (delete …) insert …`. The server then runs a
- * batch's writes as a few statements, not one each (issue 28 goal 4, D-450).
+ * Consecutive writes and reads of a held message (coalesced-statements.ts), folded into one statement where
+ * that cannot change what they do: `with w1 as (insert …), w2 as (delete …) insert …`, or with reads among
+ * them `with w1 as (insert …) select` of the reads' rows. The server then runs a batch as a few statements,
+ * not one each (issue 28 goal 4, D-450, D-580).
  *
  * The statements of a `with` see one snapshot, the one taken before any of them, and their order among
  * themselves is not defined; one after another, each saw what the ones before it wrote. The two are the
- * same when no statement reads or writes a table that an earlier one in the fold writes: a write joins the
- * fold only then, else the fold is closed and the write starts the next. A statement that reads a table
+ * same when no statement reads or writes a table that an earlier one in the fold writes: a statement joins
+ * the fold only then, else the fold is closed and it starts the next. A statement that reads a table
  * written *later* in the fold saw it before that write either way. Read models have no triggers, foreign
  * keys, rules or views (a view would hide the tables it reads), so the tables a statement names are all it
- * touches.
+ * touches. One after another, each read also took a snapshot of its own and could see another
+ * transaction's commit that an earlier one did not; the projector's batch reads under the checkpoints'
+ * lock, taken by a statement of its own before them (a lock is never folded: its wait would come after
+ * the fold's snapshot), and nothing else writes read models.
  */
 
 const TARGET =
@@ -64,38 +68,104 @@ function targetOf(text: string): string | undefined {
   return target === undefined ? undefined : nameOf(target);
 }
 
+/** A plain read that may join a fold: no lock (its wait would come after the fold's snapshot), no side effect. */
+const READ = /^\s*(?:select|with)\b/i;
+const NOT_A_PLAIN_READ =
+  /\b(?:insert|update|delete|for\s+(?:no\s+key\s+)?update|for\s+(?:key\s+)?share)\b|\b(?:set_config|pg_notify|nextval|setval|pg_(?:try_)?advisory\w*)\s*\(/i;
+
+function isPlainRead(text: string): boolean {
+  const bare = text.replace(LITERAL, "''");
+  return READ.test(bare) && !COMMENT.test(bare) && !NOT_A_PLAIN_READ.test(bare);
+}
+
+/** The name of the column that starts the `i`th read's columns in a fold's answer. */
+export const readMarker = (i: number) => `?read ${i}`;
+
+/** What a statement of a held message is to the fold. */
+export type FoldKind = 'write' | 'read' | 'other';
+
+export interface Folded<T> {
+  text: string;
+  /** The statements of `statements` it stands for, in their order. */
+  from: T[];
+  /** The statements it answers: one sent as it is, or a fold's reads, each under its marker when `split`. */
+  reads: T[];
+  split: boolean;
+}
+
 /**
- * `statements` with each run of foldable writes (`isWrite` true) folded as described above; the others
- * stay where they are. Returns the statements to send, each with those of `statements` it stands for.
+ * `statements` with each run of foldable writes and plain reads folded as described above; the others
+ * stay where they are. A fold with reads is `with w0 as (…), … select` of every read's rows: each read a
+ * subquery, its columns after a marker column of its own (`true as "?read 0"`), the subqueries side by side
+ * in `full join … on false`, so each row of the answer is one read's, the others' columns null. The rows
+ * whose marker is set are that read's, its columns as it had them (the server's types, so the caller's type
+ * parsers read them as before), in its order: with no join condition a merge join is the only plan, and it
+ * reads each side once, in order. `offset 0` keeps each read planned as when it ran alone. (Laterals over a
+ * `values` list, one row per read, were tried first: the planner multiplied their estimates into billions
+ * of rows, and compiling the statement with JIT took seconds.) A read joins a fold only if it names no
+ * table written earlier in it, as a write does; writes after a read in the fold it saw before they ran
+ * either way.
  */
-export function foldWrites<T extends { text: string }>(
+export function foldStatements<T extends { text: string }>(
   statements: T[],
-  isWrite: (statement: T) => boolean,
-): { text: string; from: T[] }[] {
-  const out: { text: string; from: T[] }[] = [];
-  let fold: { text: string; statement: T }[] = [];
+  kindOf: (statement: T) => FoldKind,
+): Folded<T>[] {
+  const out: Folded<T>[] = [];
+  let writes: { text: string; statement: T }[] = [];
+  let reads: T[] = [];
+  let from: T[] = [];
   let written = new Set<string>();
   const close = () => {
-    if (fold.length === 0) return;
-    const last = fold[fold.length - 1] as { text: string };
-    const ctes = fold.slice(0, -1).map((write, i) => `w${i} as (${write.text})`);
-    out.push({
-      text: ctes.length === 0 ? last.text : `with ${ctes.join(', ')} ${last.text}`,
-      from: fold.map((write) => write.statement),
-    });
-    fold = [];
+    if (from.length === 0) return;
+    const ctes = writes.map((write, i) => `w${i} as (${write.text})`);
+    const [read] = reads;
+    if (reads.length === 0) {
+      // Writes only: the last is the main statement.
+      const main = writes[writes.length - 1]?.text ?? '';
+      const before = ctes.slice(0, -1);
+      out.push({
+        text: before.length === 0 ? main : `with ${before.join(', ')} ${main}`,
+        from,
+        reads,
+        split: false,
+      });
+    } else if (read && reads.length === 1 && ctes.length === 0) {
+      out.push({ text: read.text, from, reads, split: false });
+    } else {
+      const blocks = reads.map(
+        (read, i) => `(select true as "${readMarker(i)}", * from (${read.text}) as s offset 0) as r${i}`,
+      );
+      const [first, ...others] = blocks;
+      const select = `select * from ${first}${others.map((block) => ` full join ${block} on false`).join('')}`;
+      out.push({
+        text: ctes.length === 0 ? select : `with ${ctes.join(', ')} ${select}`,
+        from,
+        reads,
+        split: true,
+      });
+    }
+    writes = [];
+    reads = [];
+    from = [];
     written = new Set();
   };
   for (const statement of statements) {
-    const target = isWrite(statement) ? targetOf(statement.text) : undefined;
-    if (target === undefined) {
+    const kind = kindOf(statement);
+    const target = kind === 'write' ? targetOf(statement.text) : undefined;
+    const foldable = target !== undefined || (kind === 'read' && isPlainRead(statement.text));
+    if (!foldable) {
       close();
-      out.push({ text: statement.text, from: [statement] });
+      out.push({ text: statement.text, from: [statement], reads: [statement], split: false });
       continue;
     }
     const names = namesIn(statement.text);
     if ([...written].some((table) => names.has(table))) close();
-    fold.push({ text: statement.text, statement });
+    from.push(statement);
+    if (target === undefined) {
+      reads.push(statement);
+      continue;
+    }
+    writes.push({ text: statement.text, statement });
     written.add(target);
   }
   close();

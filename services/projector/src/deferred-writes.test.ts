@@ -119,6 +119,43 @@ describe.each(testStores())('writes held until the next read on %s', (kind) => {
     expect(after[0]?.count).toBe(String(expected.length + 1));
   });
 
+  it('reads side by side are answered as one at a time: their own rows, columns, types and order', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table u (id integer primary key, at timestamptz, n numeric, tags text[])`);
+    await db.execute(
+      sql`insert into t (id, s, j, b, f, d) values (1, 'one', '{"a": [1]}', 9007199254740993, true, '2026-11-25'),
+        (2, null, null, null, null, null), (3, 'three', '[]', -1, false, '2026-01-01')`,
+    );
+    await db.execute(sql`insert into u values (1, '2026-11-28 08:00:00.123456+00', 12.50, '{a,"b c"}')`);
+    const reads = (tx: typeof db) =>
+      Promise.all([
+        tx.execute(sql`insert into u (id) values (${2})`),
+        tx.execute(sql`select * from t order by id desc`),
+        tx.execute(sql`select s, j, b, f, d from t where id = ${2}`),
+        tx.execute(sql`select id from t where s = ${"it's not there"}`),
+        // u was written just before: this read sees the write, so it starts a statement of its own.
+        tx.execute(sql`select id, at, n, tags from u order by id`),
+        tx.execute(sql`select t.id, u.id, count(*) over () from t join u using (id) limit 1`),
+        tx.execute(sql`select g, md5(g::text) as s from generate_series(1, 3000) as g order by s desc`),
+      ]);
+    const plain = await db
+      .transaction(async (tx) => {
+        const answers = await reads(tx);
+        throw Object.assign(new Error('rolled back'), { answers });
+      })
+      .catch((error: { answers: unknown[] }) => error.answers);
+    const held = await db
+      .transaction(async (tx) => {
+        deferWrites(tx);
+        const answers = await reads(tx);
+        throw Object.assign(new Error('rolled back'), { answers });
+      })
+      .catch((error: { answers: unknown[] }) => error.answers);
+    expect(held.slice(1).map(rowsOf)).toEqual(plain.slice(1).map(rowsOf));
+    expect(rowsOf(held[4])).toHaveLength(2);
+    expect(rowsOf(held[3])).toEqual([]);
+  });
+
   it('a held write that fails fails the transaction with its own error, and nothing of it stays', async () => {
     const { db } = await open();
     await db.execute(sql`insert into t (id, s) values (1, 'there')`);
