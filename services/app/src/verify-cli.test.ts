@@ -5,20 +5,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { type OpenDatabase, openDatabase, rowsOf, verifyChain } from '@remit/eventstore';
+import { describeChain, type OpenDatabase, openDatabase, rowsOf, verifyChain } from '@remit/eventstore';
 import { createScratchDatabase, openTestDataDir, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from './testing/harness.js';
 import { invoicePayload, postInvoice } from './testing/invoices.js';
+import { appMigrations } from './testing/migrations.js';
 import { signedInUser } from './testing/users.js';
 
 /**
  * `npm run verify` as a person runs it (issue 32 item 2, D-357): a log written through the app's own commands, then
  * the command in a process of its own: exit 0 on the intact log; after an event's data is changed in the database,
- * two events are swapped or one is deleted, exit 1 and the first bad event named by its link and position. Without
- * DATABASE_URL on the embedded store in DATA_DIR; with it on PostgreSQL.
+ * exit 1 and the first bad event named by its link and position. Two events swapped or one deleted are named by what
+ * the command prints, read in this process (D-551). Without DATABASE_URL on the embedded store in DATA_DIR; with it
+ * on PostgreSQL.
  */
 const logger = createLogger({ level: 'silent', name: 'test' });
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -47,7 +49,7 @@ async function verifyCommand(env: Record<string, string>): Promise<Outcome> {
 }
 
 describe.each(testStores())('npm run verify on %s', (kind) => {
-  it('exits 0 on the intact log and 1 naming the first changed, swapped or deleted event', async () => {
+  it('exits 0 on the intact log and 1 naming the first changed event; names a swapped or deleted one too', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'remit-verify-'));
     const scratch = kind === 'postgres' ? await createScratchDatabase('remit_verify') : null;
     const env: Record<string, string> = scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: dataDir };
@@ -55,10 +57,19 @@ describe.each(testStores())('npm run verify on %s', (kind) => {
       scratch
         ? openDatabase({ databaseUrl: scratch.url, dataDir, logger })
         : openDatabase({ dataDir, logger });
+    /** Works on the store while no Remit has it open, as someone with the database's files would. */
+    async function withStore<T>(work: (database: OpenDatabase) => Promise<T>): Promise<T> {
+      const database = await open();
+      try {
+        return await work(database);
+      } finally {
+        await database.close();
+      }
+    }
     try {
       // The log, written by the app: an account, two invoices (one to a non-Latin name), a payment.
       const app = await startTestApp(kind, {
-        database: scratch ? await open() : await openTestDataDir(dataDir),
+        database: scratch ? await open() : await openTestDataDir(dataDir, { migrations: appMigrations }),
       });
       let positions: bigint[];
       try {
@@ -109,29 +120,18 @@ describe.each(testStores())('npm run verify on %s', (kind) => {
         ),
       );
 
-      /** Runs statements on the store while no Remit has it open, as someone with the database's files would. */
-      async function tamper(...statements: string[]): Promise<void> {
-        const database = await open();
-        try {
-          for (const statement of statements) await database.db.execute(sql.raw(statement));
-        } finally {
-          await database.close();
-        }
-      }
       const at = (link: number) => positions[link - 1]!;
 
-      // An event's data changed: link 2 named, and verify tells what it found there.
-      const [original] = rowsOf<{ data: string }>(
-        await (async () => {
-          const database = await open();
-          try {
-            return await database.db.execute(sql`select data::text from events where position = ${at(2)}`);
-          } finally {
-            await database.close();
-          }
-        })(),
-      );
-      await tamper(`update events set data = jsonb_set(data, '{forged}', '"yes"') where position = ${at(2)}`);
+      // An event's data changed: the command names link 2 and tells what it found there.
+      const [original] = await withStore(async (database) => {
+        const rows = rowsOf<{ data: string }>(
+          await database.db.execute(sql`select data::text from events where position = ${at(2)}`),
+        );
+        await database.db.execute(
+          sql.raw(`update events set data = jsonb_set(data, '{forged}', '"yes"') where position = ${at(2)}`),
+        );
+        return rows;
+      });
       const changed = await verifyCommand(env);
       expect(changed.code).toBe(1);
       expect(changed.stdout).toContain(`TAMPERED at link 2: the event at position ${at(2)} (`);
@@ -139,27 +139,34 @@ describe.each(testStores())('npm run verify on %s', (kind) => {
         'is not the event that was linked: its content changed; 1 events before it verified',
       );
 
-      // Put back, the same link verifies again; two events swapped: the first of them (link 3) is named.
+      // The other two as the command reads them (describeChain of verifyChain, what verify.ts prints), in this
+      // process: a third and fourth process started the same program again (D-551). Put back, the same link
+      // verifies again; two events swapped: the first of them (link 3) is named.
       const restore = `update events set data = '${original!.data.replaceAll("'", "''")}'::jsonb where position = ${at(2)}`;
       const swap = [
         `update events set position = -position where position in (${at(3)}, ${at(5)})`,
         `update events set position = case position when -${at(3)} then ${at(5)} else ${at(3)} end where position < 0`,
       ];
-      await tamper(restore, ...swap);
-      const swapped = await verifyCommand(env);
-      expect(swapped.code).toBe(1);
-      expect(swapped.stdout).toContain(
-        `TAMPERED at link 3: the event at position ${at(3)} is no longer in its place in the log`,
-      );
+      await withStore(async (database) => {
+        const tamper = async (...statements: string[]) => {
+          for (const statement of statements) await database.db.execute(sql.raw(statement));
+        };
+        await tamper(restore, ...swap);
+        const swapped = await verifyChain(database.db);
+        expect(swapped.ok).toBe(false);
+        expect(describeChain(swapped)).toContain(
+          `TAMPERED at link 3: the event at position ${at(3)} is no longer in its place in the log`,
+        );
 
-      // Swapped back; an event deleted: link 4 named as missing.
-      await tamper(...swap, `delete from events where position = ${at(4)}`);
-      const deleted = await verifyCommand(env);
-      expect(deleted.code).toBe(1);
-      expect(deleted.stdout).toContain(
-        `TAMPERED at link 4: the event at position ${at(4)} is missing (deleted)`,
-      );
-      expect(deleted.stdout).toContain('3 events before it verified');
+        // Swapped back; an event deleted: link 4 named as missing.
+        await tamper(...swap, `delete from events where position = ${at(4)}`);
+        const deleted = await verifyChain(database.db);
+        expect(deleted.ok).toBe(false);
+        expect(describeChain(deleted)).toContain(
+          `TAMPERED at link 4: the event at position ${at(4)} is missing (deleted)`,
+        );
+        expect(describeChain(deleted)).toContain('3 events before it verified');
+      });
     } finally {
       await scratch?.drop();
       await rm(dataDir, { recursive: true, force: true });
