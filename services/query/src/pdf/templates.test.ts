@@ -83,11 +83,11 @@ describe.each(invoiceTemplates.map((template) => template.id))('the %s template'
 describe('PDF details', () => {
   it('writes title, author, subject and language into the PDF', async () => {
     const invoice = sampleInvoiceDocument({ number: 'INV-001' });
-    const info = await pdfInfo(await renderPdf(invoice, 'classic', { pool }));
+    const pdf = await renderPdf(invoice, 'classic', { pool });
+    const info = await pdfInfo(pdf);
     expect(info.Title).toBe('Invoice INV-001');
     expect(info.Author).toBe('Fontaine Studio');
     expect(info.Subject).toBe('Invoice INV-001 from Fontaine Studio to Nordlys Coffee Roasters AB');
-    const pdf = await renderPdf(invoice, 'classic', { pool });
     expect(pdf.toString('latin1')).toMatch(/\/Lang \((en|en-US)\)/);
   });
 
