@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -36,6 +37,40 @@ const processSuites = [
   'eventstore/src/durability.test.ts',
 ];
 
+/**
+ * Whether a test file needs a module graph of its own: it replaces modules (`vi.mock`, `vi.doMock`, …) or resets
+ * them, which would reach the files after it in a shared graph, or it says so in a line comment starting
+ * `// Runs isolated:` (and why). Read from the file's text, so such a file cannot land in a shared project.
+ */
+export function needsOwnModules(source: string): boolean {
+  return (
+    /\bvi\s*\.\s*(?:mock|doMock|unmock|doUnmock|resetModules)\s*\(/.test(source) ||
+    /^\s*\/\/ Runs isolated:/m.test(source)
+  );
+}
+
+/** The test files under `folder` (relative to `root`), as paths relative to `root`, split by needsOwnModules. */
+function splitByIsolation(root: string, folder: string) {
+  const files = readdirSync(new URL(`${root}/${folder}`, import.meta.url), {
+    recursive: true,
+    encoding: 'utf8',
+  })
+    .filter((file) => /\.test\.tsx?$/.test(file))
+    .map((file) => `${folder}/${file}`)
+    .sort();
+  const isolated = files.filter((file) =>
+    needsOwnModules(readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8')),
+  );
+  return { shared: files.filter((file) => !isolated.includes(file)), isolated };
+}
+
+/**
+ * Web files share one module graph and one jsdom per worker instead of importing React, the app and jsdom again
+ * for every file (D-540); test/betweenFiles.ts empties what a file leaves on the device. Files that replace
+ * modules run isolated.
+ */
+const webTests = splitByIsolation('web', 'src');
+
 export default defineConfig({
   resolve: { conditions: [...conditions, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [...conditions, ...defaultServerConditions] } },
@@ -70,7 +105,22 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
-      'web/vitest.config.ts',
+      {
+        extends: 'web/vitest.config.ts',
+        root: 'web',
+        test: {
+          name: 'web',
+          include: webTests.shared,
+          isolate: false,
+          setupFiles: ['src/test/betweenFiles.ts'],
+        },
+      },
+      {
+        extends: 'web/vitest.config.ts',
+        root: 'web',
+        // Empty while no web file replaces a module.
+        test: { name: 'web-isolated', include: webTests.isolated },
+      },
     ],
   },
 });

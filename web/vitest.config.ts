@@ -3,6 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * What every web test file runs with. The root config (../vitest.config.ts) makes two projects of it: `web`, whose
+ * files share one module graph and one jsdom per worker, and `web-isolated`, for files that replace modules. On
+ * its own (`npx vitest` in web/) every file runs isolated.
+ */
 export default defineConfig({
   plugins: [react()],
   resolve: {
@@ -13,9 +18,7 @@ export default defineConfig({
     },
   },
   test: {
-    name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     // Screens are lazy routes transformed on first import; a cold wizard import can take seconds.
     testTimeout: 20_000,

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
+import vitestConfig, { needsOwnModules } from '../../vitest.config.js';
 import { importCircles, importsOf, readImportGraph } from './imports.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -79,5 +81,32 @@ describe('architecture (issue 26)', () => {
         readsData.test(readFileSync(join(root, file), 'utf8')),
     );
     expect(offenders.filter((file) => !allowed.readingRoutes.has(file))).toEqual([]);
+  });
+
+  it('a test file that replaces modules never shares a module graph with other files (D-361, D-540)', () => {
+    expect(needsOwnModules("vi.mock('../../api/client', () => ({}));")).toBe(true);
+    expect(needsOwnModules('await vi\n  .doMock("./mail.js");')).toBe(true);
+    expect(needsOwnModules('beforeEach(() => vi.resetModules());')).toBe(true);
+    expect(needsOwnModules('  // Runs isolated: the module reads the clock when imported')).toBe(true);
+    expect(needsOwnModules('vi.mocked(fetch).mock.calls; vi.spyOn(console, "warn"); vi.fn();')).toBe(false);
+
+    const projects = (vitestConfig.test?.projects ?? []).filter(
+      (project): project is TestProjectInlineConfiguration =>
+        typeof project === 'object' && !(project instanceof Promise),
+    );
+    const web = projects.find((project) => project.test?.name === 'web');
+    expect(web?.test?.isolate).toBe(false);
+    const webFiles = (web?.test?.include ?? []).map((file) => join(root, 'web', file));
+    expect(webFiles.length).toBeGreaterThan(50);
+    // The pure project's packages, file by file (its include is globs).
+    const pureFiles = ['contracts/src', 'domain/src'].flatMap((folder) =>
+      readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => join(root, folder, file)),
+    );
+    const offenders = [...webFiles, ...pureFiles].filter((file) =>
+      needsOwnModules(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
   });
 });
