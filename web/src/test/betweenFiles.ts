@@ -1,4 +1,5 @@
 import { afterAll } from 'vitest';
+import { reportAnswer } from '../api/reachability';
 import { setCurrentUser } from '../db/account';
 import { clearSentCommands } from '../features/invoices/outbox';
 
@@ -6,10 +7,12 @@ import { clearSentCommands } from '../features/invoices/outbox';
  * The shared web project runs its files one after another in one module graph and one jsdom per worker
  * (vitest.config.ts, `isolate: false`). What a file leaves behind that a fresh page would not have is put back
  * after it: the rows in IndexedDB (a wizard's saved drafts made a later file's logout ask about unsent work),
- * the signed-in account, and the session's list of sent commands.
+ * the signed-in account, the session's list of sent commands, and whether the server was reachable (a file whose
+ * last answer was a 502 would start the next one under "Can't reach the server").
  */
 afterAll(async () => {
   setCurrentUser(null);
+  reportAnswer(200);
   clearSentCommands();
   await emptyIndexedDb();
 });
