@@ -1,3 +1,5 @@
+// Runs isolated: Logout asks about unsent work in IndexedDB, and a draft that an earlier file's wizard saved as it
+// unmounted can land after the shared project's cleanup between files (one run in three, D-540).
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
