@@ -1,5 +1,6 @@
 export { RenderError, type RenderErrorCode } from './errors.js';
-export { RenderPool, type RenderPoolOptions } from './pool.js';
+export { RenderPool } from './pool.js';
+export type { RenderPoolOptions } from './pool-options.js';
 export {
   closeRenderer,
   configureRenderer,
