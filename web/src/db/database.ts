@@ -1,4 +1,4 @@
-import { deleteWhere, type Schema, Store, settle, type Table } from './store';
+import Dexie, { type EntityTable } from 'dexie';
 
 /**
  * Every row below belongs to one account (`userId`): a shared browser keeps each person's drafts,
@@ -53,77 +53,69 @@ export interface OutboxCommand {
   fieldErrors?: Record<string, string>;
 }
 
-export interface RemitDatabase extends Store {
-  drafts: Table<Draft, string>;
-  queries: Table<CachedQuery, string>;
-  outbox: Table<OutboxCommand, number>;
-}
-
-// Version 1's stores, as Dexie made them (IndexedDB version 10): drafts 'id, kind, updatedAt', queryCache
-// 'hash, updatedAt', outbox '++seq, &idempotencyKey, createdAt'.
-const schema: Schema = {
-  version: 2,
-  stores: {
-    drafts: { key: 'id', indexes: ['userId', 'kind', 'updatedAt'] },
-    queries: { key: 'key', indexes: ['userId', 'updatedAt'] },
-    outbox: {
-      key: 'seq',
-      autoIncrement: true,
-      indexes: ['idempotencyKey', 'userId', 'createdAt'],
-      unique: ['idempotencyKey'],
-    },
-  },
-  // Version 2 gives every row its account. Version 1's rows carry no owner: they are given to the user
-  // the cached session names (the one signed in when they were written), and dropped if none is known,
-  // rather than risk sending them for someone else.
-  upgrade: async (transaction) => {
-    let owner: string | undefined;
-    try {
-      const rows = (await settle(transaction.objectStore('queryCache').getAll())) as {
-        queryKey: unknown[];
-        data: unknown;
-      }[];
-      const session = rows.find((row) => JSON.stringify(row.queryKey) === '["auth","session"]');
-      const id = (session?.data as { id?: unknown } | undefined)?.id;
-      if (typeof id === 'string') owner = id;
-    } catch {
-      owner = undefined;
-    }
-    for (const name of ['drafts', 'outbox'] as const) {
-      const store = transaction.objectStore(name);
-      if (!owner) {
-        await settle(store.clear());
-        continue;
-      }
-      const rows = (await settle(store.getAll())) as Record<string, unknown>[];
-      for (const row of rows) {
-        row.userId = owner;
-        if (name === 'outbox') {
-          row.format = row.path === '/invoices' ? 'invoice-multipart' : 'json';
-          row.label = row.label ?? 'Invoice';
-        }
-        await settle(store.put(row));
-      }
-    }
-  },
+export type RemitDatabase = Dexie & {
+  drafts: EntityTable<Draft, 'id'>;
+  queries: EntityTable<CachedQuery, 'key'>;
+  outbox: EntityTable<OutboxCommand, 'seq'>;
 };
 
 /** The browser's database `remit`. A schema change is a new version; never edit an old one. */
 export function openDatabase(name = 'remit'): RemitDatabase {
-  const store = new Store(name, schema) as RemitDatabase;
-  store.drafts = store.table('drafts');
-  store.queries = store.table('queries');
-  store.outbox = store.table('outbox');
-  return store;
+  const db = new Dexie(name) as RemitDatabase;
+  db.version(1).stores({
+    drafts: 'id, kind, updatedAt',
+    queryCache: 'hash, updatedAt',
+    outbox: '++seq, &idempotencyKey, createdAt',
+  });
+  // Version 2 gives every row its account. Version 1's rows carry no owner: they are given to the user
+  // the cached session names (the one signed in when they were written), and dropped if none is known,
+  // rather than risk sending them for someone else.
+  db.version(2)
+    .stores({
+      drafts: 'id, userId, kind, updatedAt',
+      queryCache: null,
+      queries: 'key, userId, updatedAt',
+      outbox: '++seq, &idempotencyKey, userId, createdAt',
+    })
+    .upgrade(async (tx) => {
+      let owner: string | undefined;
+      try {
+        const rows = (await tx.table('queryCache').toArray()) as { queryKey: unknown[]; data: unknown }[];
+        const session = rows.find((row) => JSON.stringify(row.queryKey) === '["auth","session"]');
+        const id = (session?.data as { id?: unknown } | undefined)?.id;
+        if (typeof id === 'string') owner = id;
+      } catch {
+        owner = undefined;
+      }
+      for (const name of ['drafts', 'outbox'] as const) {
+        if (owner) {
+          await tx
+            .table(name)
+            .toCollection()
+            .modify((row: Record<string, unknown>) => {
+              row.userId = owner;
+              if (name === 'outbox') {
+                row.format = row.path === '/invoices' ? 'invoice-multipart' : 'json';
+                row.label = row.label ?? 'Invoice';
+              }
+            });
+        } else {
+          await tx.table(name).clear();
+        }
+      }
+    });
+  return db;
 }
 
 export const db = openDatabase();
 
 /** Deletes everything this device keeps for one account: drafts, queued commands, cached answers. */
 export async function removeAccountData(database: RemitDatabase, userId: string): Promise<void> {
-  await database.run(['drafts', 'queries', 'outbox'], 'readwrite', (stores) =>
-    Promise.all(stores.map((store) => deleteWhere(store, 'userId', userId))),
-  );
+  await database.transaction('rw', [database.drafts, database.queries, database.outbox], async () => {
+    await database.drafts.where('userId').equals(userId).delete();
+    await database.queries.where('userId').equals(userId).delete();
+    await database.outbox.where('userId').equals(userId).delete();
+  });
 }
 
 /** Deletes the answers this device cached for one account; its unsent work (drafts, outbox) stays. */

@@ -6,7 +6,7 @@ import { useAuthSelector, useAuthStore } from './AuthProvider';
 import { loginPathFor, safeRedirect } from './redirect';
 
 /**
- * Invoices made offline go out once the user is signed in and online (DESIGN §8). The outbox, IndexedDB and
+ * Invoices made offline go out once the user is signed in and online (DESIGN §8). The outbox, Dexie and
  * the invoice schemas it sends with are their own chunk, loaded only for a signed-in user.
  */
 const OutboxSync = lazy(async () => {

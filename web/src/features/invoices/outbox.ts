@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type Draft, db, type OutboxCommand } from '../../db/database';
 import { enqueue } from '../../db/outbox';
@@ -56,29 +57,23 @@ export function clearSentCommands(): void {
   for (const listener of sentListeners) listener();
 }
 
-/**
- * A live IndexedDB read of `tables`, again after every write to them (in this tab or another); `key` names
- * what it reads (the account), and a new key reads again.
- */
-function useLive<T>(
-  tables: string[],
-  query: () => Promise<T>,
-  initial: T,
-  key: string | null | undefined,
-): T {
+/** A live IndexedDB read; `key` names what it reads (the account), and a new key reads again. */
+function useLive<T>(query: () => Promise<T>, initial: T, key: string | null | undefined): T {
   const [value, setValue] = useState(initial);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query changes only with its key
-  useEffect(
-    () => db.watch(tables, query, setValue, (error) => logError('IndexedDB read failed', error)),
-    [key],
-  );
+  useEffect(() => {
+    const subscription = liveQuery(query).subscribe({
+      next: setValue,
+      error: (error) => logError('IndexedDB read failed', error),
+    });
+    return () => subscription.unsubscribe();
+  }, [key]);
   return value;
 }
 
 /** One account's queued commands, oldest first (none when signed out). */
 function useOutbox(userId: string | null | undefined): OutboxCommand[] {
   return useLive(
-    ['outbox'],
     () => (userId ? db.outbox.where('userId').equals(userId).sortBy('seq') : Promise.resolve([])),
     [],
     userId,
@@ -88,7 +83,6 @@ function useOutbox(userId: string | null | undefined): OutboxCommand[] {
 /** One account's drafts, newest first (none when signed out). */
 function useDrafts(userId: string | null | undefined): Draft[] {
   return useLive(
-    ['drafts'],
     async () =>
       userId
         ? (await db.drafts.where('userId').equals(userId).sortBy('updatedAt')).reverse()
