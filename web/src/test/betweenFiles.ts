@@ -29,6 +29,7 @@ async function emptyIndexedDb(): Promise<void> {
       await new Promise<void>((resolve, reject) => {
         transaction.oncomplete = () => resolve();
         transaction.onerror = () => reject(transaction.error);
+        transaction.onabort = () => reject(transaction.error ?? new DOMException('Aborted', 'AbortError'));
       });
     }
     database.close();
