@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { foldStatements, readMarker } from './folded-writes.js';
+import { foldStatements, isHeldWrite, readMarker } from './folded-writes.js';
 
 /** node-postgres' own text form of a bind parameter (its types do not declare the module). */
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
@@ -19,7 +19,8 @@ const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as {
  * is, after everything held.
  *
  * Some statements are answered at once and sent with the next message: `begin` always, and with
- * `answerWritesAtOnce` writes without `returning` (whose answers no caller reads); if one fails, the
+ * `answerWritesAtOnce` writes without `returning` (whose answers no caller reads: an insert, update or delete,
+ * or a `with` whose statement is one, folded-writes.ts `isHeldWrite`); if one fails, the
  * message it travels in fails, so its error is the next statement's (at the latest `commit`'s). Such writes
  * and plain reads in a row are sent as one statement where that changes nothing (folded-writes.ts), each
  * read answered with its own rows and columns.
@@ -51,8 +52,6 @@ export interface CoalescingOptions {
   answerWritesAtOnce: boolean;
 }
 
-const WRITE = /^\s*(insert|update|delete)\b/i;
-const RETURNING = /\breturning\b/i;
 const CONTROL = /^\s*(begin|commit|rollback)\s*$/i;
 const PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
 const QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
@@ -128,7 +127,7 @@ export function coalescingQuery(
     if (held.length === 0) return undefined;
     // A statement with a waiter is read (folded only if a plain read); one without, a write answered already.
     const batch = foldStatements(held, (statement) =>
-      statement.waiter ? 'read' : WRITE.test(statement.text) ? 'write' : 'other',
+      statement.waiter ? 'read' : isHeldWrite(statement.text) ? 'write' : 'other',
     );
     held = [];
     const config: QueryConfig = {
@@ -184,8 +183,7 @@ export function coalescingQuery(
       return answer;
     }
     if (configTypes !== undefined) types ??= configTypes;
-    const atOnce =
-      /^\s*begin\s*$/i.test(text) || (answerWritesAtOnce && WRITE.test(text) && !RETURNING.test(text));
+    const atOnce = /^\s*begin\s*$/i.test(text) || (answerWritesAtOnce && isHeldWrite(text));
     if (atOnce) {
       held.push({ text: written });
       return { command: text.trim().split(/\s/)[0]?.toUpperCase(), rowCount: null, rows: [], fields: [] };

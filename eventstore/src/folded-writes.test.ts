@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldStatements } from './folded-writes.js';
+import { foldStatements, isHeldWrite } from './folded-writes.js';
 
 const write = (text: string) => ({ text, kind: 'write' as const });
 const other = (text: string) => ({ text, kind: 'other' as const });
@@ -91,5 +91,40 @@ describe('writes folded into one statement', () => {
       returning,
       users,
     ]);
+  });
+
+  const renameAndDrop = `with renamed as (update "client_totals" c set "customer_name" = n.name from (select 'x' as name) n where c."invoices" <> 0) delete from "client_totals" where "client_totals"."invoices" = '0'`;
+
+  it('holds a write that starts with `with` as a write: its statement a write, nothing returned', () => {
+    expect(isHeldWrite(renameAndDrop)).toBe(true);
+    expect(isHeldWrite(zeroStats)).toBe(true);
+    expect(isHeldWrite('with d as (delete from "users" returning "id") select * from d')).toBe(false);
+    expect(isHeldWrite('with d as (select 1) delete from "users" returning "id"')).toBe(false);
+    expect(isHeldWrite('with recursive d as (select 1) delete from "users"')).toBe(false);
+    expect(isHeldWrite('with d as materialized (select 1) delete from "users"')).toBe(false);
+    expect(isHeldWrite('with d as (select 1 for update) delete from "users"')).toBe(false);
+  });
+
+  it('folds a `with` write with the writes around it, its queries first under their own names', () => {
+    expect(sent([write(bulkInvoices), write(renameAndDrop)])).toEqual([
+      `with w0 as (${bulkInvoices}), renamed as (update "client_totals" c set "customer_name" = n.name from (select 'x' as name) n where c."invoices" <> 0) delete from "client_totals" where "client_totals"."invoices" = '0'`,
+    ]);
+    const [alone] = sent([write(renameAndDrop)]);
+    expect(alone).toBe(renameAndDrop);
+    // A `with` write's own tables close the fold as a plain write's do.
+    expect(sent([write(bulkStats), write(renameAndDrop), write(bulkInvoices)])).toHaveLength(1);
+    const moreTotals = `insert into "client_totals" ("user_id") values ('u')`;
+    expect(sent([write(renameAndDrop), write(moreTotals)])).toEqual([renameAndDrop, moreTotals]);
+  });
+
+  it('keeps a `with` query from hiding a table of its name from the other statements of the fold', () => {
+    const renamedTable = `insert into "renamed" ("id") values ('a')`;
+    const readRenamed = 'select "id" from "renamed"';
+    expect(sent([write(renamedTable), write(renameAndDrop)])).toEqual([renamedTable, renameAndDrop]);
+    expect(sent([read(readRenamed), write(renameAndDrop)])).toEqual([readRenamed, renameAndDrop]);
+    expect(sent([write(renameAndDrop), read(readRenamed)])).toEqual([renameAndDrop, readRenamed]);
+    // Named like the fold's own queries: sent as it is.
+    const own = `with w0 as (select 1) delete from "users"`;
+    expect(sent([write(bulkStats), write(own), write(bulkInvoices)])).toEqual([bulkStats, own, bulkInvoices]);
   });
 });

@@ -61,11 +61,81 @@ function namesIn(text: string): Set<string> {
   return names;
 }
 
-/** The table a plain write changes, or undefined when the statement is not one that may be folded. */
-function targetOf(text: string): string | undefined {
-  if (COMMENT.test(text.replace(LITERAL, "''"))) return undefined;
+/** A write as the fold takes it: the `with` queries it brings (`name as (…)`), its own statement, what it writes. */
+interface Write {
+  ctes: string[];
+  main: string;
+  tables: string[];
+  /** The names its `with` queries take, which every statement after them in the fold would see. */
+  defines: string[];
+}
+
+const tableOf = (text: string) => {
   const target = TARGET.exec(text)?.[1];
   return target === undefined ? undefined : nameOf(target);
+};
+
+/** Literals and quoted names blanked to the same length, so parentheses and keywords in them do not count. */
+const blank = (text: string) =>
+  text.replace(
+    /'(?:[^']|'')*'|"(?:[^"]|"")*"/g,
+    (quoted) => `${quoted[0]}${' '.repeat(quoted.length - 2)}${quoted[0]}`,
+  );
+
+/** The start of a `with` list's first query and of each one after it. */
+const WITH_QUERY = [/^(\s*with\s+)/i, /^(\s*,\s*)/].map(
+  (lead) => new RegExp(String.raw`${lead.source}(${NAME})\s+as\s*\(`, 'i'),
+);
+
+/**
+ * `with a as (…), b as (…) <insert, update or delete>`, split into its queries and its statement: undefined for
+ * anything else (`recursive`, `materialized`, a column list, a main statement that reads). A CTE name like the
+ * fold's own (`w0`) is not taken.
+ */
+function withWrite(text: string): Write | undefined {
+  const masked = blank(text);
+  if (!/^\s*with\s/i.test(masked)) return undefined;
+  const ctes: string[] = [];
+  const defines: string[] = [];
+  const tables: string[] = [];
+  let at = 0;
+  for (;;) {
+    const head = WITH_QUERY[ctes.length === 0 ? 0 : 1]?.exec(masked.slice(at));
+    if (!head) break;
+    const start = at + (head[1]?.length ?? 0);
+    const name = text.slice(start, start + (head[2]?.length ?? 0));
+    let depth = 1;
+    let end = at + head[0].length;
+    for (; end < masked.length && depth > 0; end++) {
+      if (masked[end] === '(') depth++;
+      else if (masked[end] === ')') depth--;
+    }
+    if (depth > 0 || /^w\d+$/i.test(nameOf(name))) return undefined;
+    const body = text.slice(at + head[0].length, end - 1);
+    const table = tableOf(body);
+    if (table !== undefined) tables.push(table);
+    else if (!/^\s*select\b/i.test(body) || !isPlainRead(body)) return undefined;
+    ctes.push(`${name} as (${body})`);
+    defines.push(nameOf(name));
+    at = end;
+  }
+  const main = text.slice(at).trim();
+  const table = tableOf(main);
+  if (ctes.length === 0 || table === undefined) return undefined;
+  return { ctes, main, tables: [...tables, table], defines };
+}
+
+/** A write that may be folded (a plain one or a `with` write), or undefined when the statement is not one. */
+function writeOf(text: string): Write | undefined {
+  if (COMMENT.test(text.replace(LITERAL, "''"))) return undefined;
+  const table = tableOf(text);
+  return table === undefined ? withWrite(text) : { ctes: [], main: text, tables: [table], defines: [] };
+}
+
+/** A write without `returning` whose answer nobody reads: a plain insert, update or delete, or a `with` one. */
+export function isHeldWrite(text: string): boolean {
+  if (/\breturning\b/i.test(text)) return false;
+  return /^\s*(?:insert|update|delete)\b/i.test(text) || withWrite(text) !== undefined;
 }
 
 /** A plain read that may join a fold: no lock (its wait would come after the fold's snapshot), no side effect. */
@@ -111,20 +181,23 @@ export function foldStatements<T extends { text: string }>(
   kindOf: (statement: T) => FoldKind,
 ): Folded<T>[] {
   const out: Folded<T>[] = [];
-  let writes: { text: string; statement: T }[] = [];
+  let writes: Write[] = [];
   let reads: T[] = [];
   let from: T[] = [];
   let written = new Set<string>();
+  let named = new Set<string>();
   const close = () => {
     if (from.length === 0) return;
-    const ctes = writes.map((write, i) => `w${i} as (${write.text})`);
+    // A `with` write's own queries go before it, under their own names.
+    const ctes = writes.flatMap((write, i) => [...write.ctes, `w${i} as (${write.main})`]);
     const [read] = reads;
-    if (reads.length === 0) {
-      // Writes only: the last is the main statement.
-      const main = writes[writes.length - 1]?.text ?? '';
+    const last = writes[writes.length - 1];
+    if (reads.length === 0 && last) {
+      // Writes only: the last is the main statement (one alone is sent as it came).
       const before = ctes.slice(0, -1);
+      const [only] = from;
       out.push({
-        text: before.length === 0 ? main : `with ${before.join(', ')} ${main}`,
+        text: from.length === 1 && only ? only.text : `with ${before.join(', ')} ${last.main}`,
         from,
         reads,
         split: false,
@@ -148,25 +221,30 @@ export function foldStatements<T extends { text: string }>(
     reads = [];
     from = [];
     written = new Set();
+    named = new Set();
   };
   for (const statement of statements) {
     const kind = kindOf(statement);
-    const target = kind === 'write' ? targetOf(statement.text) : undefined;
-    const foldable = target !== undefined || (kind === 'read' && isPlainRead(statement.text));
+    const write = kind === 'write' ? writeOf(statement.text) : undefined;
+    const foldable = write !== undefined || (kind === 'read' && isPlainRead(statement.text));
     if (!foldable) {
       close();
       out.push({ text: statement.text, from: [statement], reads: [statement], split: false });
       continue;
     }
     const names = namesIn(statement.text);
-    if ([...written].some((table) => names.has(table))) close();
+    // A `with` query's name would hide a table of that name from every statement in the fold: it joins
+    // only if none names it, and one named after it closes the fold (as a written table does).
+    if ([...written].some((table) => names.has(table)) || write?.defines.some((name) => named.has(name)))
+      close();
     from.push(statement);
-    if (target === undefined) {
+    for (const name of names) named.add(name);
+    if (write === undefined) {
       reads.push(statement);
       continue;
     }
-    writes.push({ text: statement.text, statement });
-    written.add(target);
+    writes.push(write);
+    for (const table of [...write.tables, ...write.defines]) written.add(table);
   }
   close();
   return out;

@@ -156,6 +156,42 @@ describe.each(testStores())('writes held until the next read on %s', (kind) => {
     expect(rowsOf(held[3])).toEqual([]);
   });
 
+  it('a write that starts with `with` is held and folded, and leaves what it leaves alone', async () => {
+    const { db } = await open();
+    await db.execute(sql`create table u (id integer primary key, n integer)`);
+    await db.execute(sql`insert into t (id, s) values (1, 'one'), (2, 'two'), (3, 'three')`);
+    const steps = (tx: typeof db) => [
+      () => tx.execute(sql`insert into u (id, n) values (${1}, ${0}), (${2}, ${5})`),
+      () => tx.execute(sql`update t set s = s || ${'!'} where id = ${3}`),
+      // u's rows as the insert left them: the renaming takes those with n, the delete those without.
+      () =>
+        tx.execute(sql`
+          with renamed as (update t set s = ${"it's "} || t.s from u where u.id = t.id and u.n <> ${0})
+          delete from t where id in (select id from u where n = ${0})`),
+      () => tx.execute(sql`insert into u (id, n) values (${3}, ${1})`),
+    ];
+    const seen = async (tx: typeof db) =>
+      rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`select id, s, (select count(*)::int from u) as us from t order by id`),
+      );
+    const plain = await db
+      .transaction(async (tx) => {
+        for (const step of steps(tx)) await step();
+        throw Object.assign(new Error('rolled back'), { rows: await seen(tx) });
+      })
+      .catch((error: { rows: unknown }) => error.rows);
+    const held = await db.transaction(async (tx) => {
+      deferWrites(tx);
+      for (const step of steps(tx)) await step();
+      return seen(tx);
+    });
+    expect(plain).toEqual([
+      { id: 2, s: "it's two", us: 3 },
+      { id: 3, s: 'three!', us: 3 },
+    ]);
+    expect(held).toEqual(plain);
+  });
+
   it('a held write that fails fails the transaction with its own error, and nothing of it stays', async () => {
     const { db } = await open();
     await db.execute(sql`insert into t (id, s) values (1, 'there')`);

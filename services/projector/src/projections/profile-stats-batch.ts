@@ -137,9 +137,8 @@ export async function applyStatsBatch(db: Database, events: StatsEvent[]): Promi
       paid = excluded.paid, issue_date = excluded.issue_date, due_date = excluded.due_date`,
   );
   // The writes go in an order that lets them travel as few statements (folded-writes.ts, D-452): the two
-  // upserts, then the zero currencies' delete with the clients' names (a write folds with the writes before
-  // it unless it touches a table they wrote), then the zero clients' delete. A name set on a client row
-  // deleted next is gone with it, so the rows are those of upsert, delete, rename in turn.
+  // upserts, then the zero currencies' delete with the clients' names and zero clients' delete (a write folds
+  // with the writes before it unless it touches a table they wrote).
   const touchedCurrencies = [...currencies.values()];
   const touchedClients = [...clients.values()];
   const clientKeys = touchedClients.map((row) => [row.userId, row.customerEmail, row.currency]);
@@ -169,23 +168,24 @@ export async function applyStatsBatch(db: Database, events: StatsEvent[]): Promi
     );
   }
   if (touchedClients.length === 0) return;
-  // A client is named as on their newest live invoice.
+  // A client is named as on their newest live invoice, and a client left with no invoices is deleted: one
+  // statement, which sees the upserts above. Its two writes see the same rows and touch different ones (the
+  // renaming only rows with invoices, the delete only rows without), so a row is renamed or deleted as by the
+  // renaming and then the delete; a name set on a row the delete removes was never seen (D-601). A write that
+  // starts with `with` is held and folded like any other (folded-writes.ts).
+  const zero = keysIn([clientTotals.userId, clientTotals.customerEmail, clientTotals.currency], clientKeys);
   await db.execute(sql`
-    update client_totals c set customer_name = newest.customer_name
-    from (
-      select distinct on (user_id, customer_email, currency) user_id, customer_email, currency, customer_name
-      from stats_invoices
-      where ${keysIn([statsInvoices.userId, statsInvoices.customerEmail, statsInvoices.currency], clientKeys)}
-      order by user_id, customer_email, currency, issued_position desc
-    ) newest
-    where c.user_id = newest.user_id and c.customer_email = newest.customer_email
-      and c.currency = newest.currency and c.customer_name is distinct from newest.customer_name`);
-  await db
-    .delete(clientTotals)
-    .where(
-      and(
-        eq(clientTotals.invoices, 0),
-        keysIn([clientTotals.userId, clientTotals.customerEmail, clientTotals.currency], clientKeys),
-      ),
-    );
+    with renamed_clients as (
+      update client_totals c set customer_name = newest.customer_name
+      from (
+        select distinct on (user_id, customer_email, currency) user_id, customer_email, currency, customer_name
+        from stats_invoices
+        where ${keysIn([statsInvoices.userId, statsInvoices.customerEmail, statsInvoices.currency], clientKeys)}
+        order by user_id, customer_email, currency, issued_position desc
+      ) newest
+      where c.user_id = newest.user_id and c.customer_email = newest.customer_email
+        and c.currency = newest.currency and c.invoices <> 0
+        and c.customer_name is distinct from newest.customer_name
+    )
+    delete from client_totals where ${clientTotals.invoices} = 0 and ${zero}`);
 }
