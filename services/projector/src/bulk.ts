@@ -121,8 +121,11 @@ export class BatchRows<Table extends PgTable> {
     this.dirty.add(id);
   }
 
-  /** Writes what changed: the deletes, then the upserts, each as few multi-row statements. */
-  async write(db: Database): Promise<void> {
+  /**
+   * Writes what changed: the deletes, then the upserts, each as few multi-row statements. `computed` gives a
+   * column an expression over the row's record `k` in place of its value.
+   */
+  async write(db: Database, computed: Computed = {}): Promise<void> {
     const deleted: Table['$inferSelect'][] = [];
     const upserted: Table['$inferSelect'][] = [];
     for (const key of this.dirty) {
@@ -134,9 +137,12 @@ export class BatchRows<Table extends PgTable> {
       }
     }
     await deleteRows(db, this.table, this.keyColumns, deleted);
-    await upsertRows(db, this.table, this.keyColumns, upserted);
+    await upsertRows(db, this.table, this.keyColumns, upserted, computed);
   }
 }
+
+/** Expressions some columns of an insert take in place of their record's value, by column name. */
+export type Computed = Record<string, SQL>;
 
 async function deleteRows(
   db: Database,
@@ -164,22 +170,26 @@ async function deleteRows(
 }
 
 /** Rows per statement when they travel as one JSON parameter. */
-const ROWS_PER_STATEMENT = 5_000;
+export const ROWS_PER_STATEMENT = 5_000;
 
 /**
  * `insert into table (…) select … from json_to_recordset($1)`: the rows travel as one JSON parameter
  * instead of one bind parameter per column and row, which spares the query builder and the driver tens
  * of thousands of parameters a batch (most of the time a projector spent in JavaScript).
  */
-function insertFromJson(table: PgTable, rows: Record<string, unknown>[]): SQL {
+function insertFromJson(table: PgTable, rows: Record<string, unknown>[], computed: Computed = {}): SQL {
   const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>);
   const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
+  const values = sql.join(
+    columns.map(([, column]) => computed[column.name] ?? sql.raw(`"${column.name}"`)),
+    sql`, `,
+  );
   const shape = columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', ');
   const records = rows.map((row) =>
     Object.fromEntries(columns.map(([key, column]) => [column.name, row[key] ?? null])),
   );
   return sql`insert into ${table} (${sql.raw(names)})
-    select ${sql.raw(names)} from json_to_recordset(${JSON.stringify(records, jsonSafe)}::json) as k(${sql.raw(shape)})`;
+    select ${values} from json_to_recordset(${JSON.stringify(records, jsonSafe)}::json) as k(${sql.raw(shape)})`;
 }
 
 /** Inserts `rows` as JSON (a statement per 5,000), with the given `on conflict …` clause. */
@@ -199,6 +209,7 @@ async function upsertRows(
   table: PgTable,
   keyColumns: [string, Column][],
   rows: Record<string, unknown>[],
+  computed: Computed,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, Column>;
@@ -212,7 +223,7 @@ async function upsertRows(
         )}`
       : sql`on conflict (${target}) do nothing`;
   for (const part of chunks(rows, ROWS_PER_STATEMENT)) {
-    await db.execute(sql`${insertFromJson(table, part)} ${onConflict}`);
+    await db.execute(sql`${insertFromJson(table, part, computed)} ${onConflict}`);
   }
 }
 

@@ -31,6 +31,36 @@ export async function deleteNumbered(db: Database, userId: string, invoiceId: st
 /** A batch's new rows carry this until `renumber` gives them their place. */
 export const UNNUMBERED = 0;
 
+/** A batch's new row numbered in its own insert (`numberedInInsert`): its user has no deletion in the batch. */
+const NUMBER_IN_INSERT = -1;
+
+/**
+ * The batch's new rows of users with no deletion in it are numbered in the rows' insert, not by `renumber`
+ * (D-600): the user's highest ordinal before the insert (the statement's snapshot) plus the row's place among
+ * the user's new rows in list order, what `renumber` would give them with no floor. Marks those rows and
+ * takes their users out of `floors`; the expression for the insert's `ordinal` (over its record `k`), or
+ * undefined when no row is numbered so. Only where the rows go in one insert (`limit`, its rows a statement):
+ * a later statement's highest ordinal would count the earlier one's rows whatever their order.
+ */
+export function numberInInsert<Row extends { userId: string; ordinal: number }>(
+  rows: { rows(): Row[]; put(row: Row): void },
+  floors: Map<string, number | undefined>,
+  limit: number,
+): SQL | undefined {
+  const all = rows.rows();
+  if (all.length > limit) return undefined;
+  const fresh = all.filter((row) => row.ordinal === UNNUMBERED && floors.get(row.userId) === undefined);
+  if (fresh.length === 0) return undefined;
+  for (const row of fresh) {
+    rows.put({ ...row, ordinal: NUMBER_IN_INSERT });
+    floors.delete(row.userId);
+  }
+  return sql`case when k."ordinal" = ${NUMBER_IN_INSERT}
+    then (select coalesce(max(o.ordinal), 0) from invoices o where o.user_id = k."user_id")
+      + row_number() over (partition by k."user_id", k."ordinal" order by k."issued_position", k."id")
+    else k."ordinal" end`;
+}
+
 /** No deletion in the batch for this user: only the unnumbered rows move. */
 const NO_FLOOR = 2_147_483_647;
 

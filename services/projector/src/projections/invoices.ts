@@ -2,9 +2,9 @@ import type { InvoiceContent, InvoiceRecord } from '@remit/contracts';
 import { unreachable } from '@remit/kit';
 import { readModels } from '@remit/readmodels';
 import { and, eq } from 'drizzle-orm';
-import { BatchRows, insertNew, selectWhereIn } from '../bulk.js';
+import { BatchRows, insertNew, ROWS_PER_STATEMENT, selectWhereIn } from '../bulk.js';
 import { defineProjection } from '../projection.js';
-import { deleteNumbered, nextOrdinal, renumber, UNNUMBERED } from './invoice-ordinals.js';
+import { deleteNumbered, nextOrdinal, numberInInsert, renumber, UNNUMBERED } from './invoice-ordinals.js';
 
 const { invoiceNumbers, invoices } = readModels;
 
@@ -152,7 +152,9 @@ export const invoicesProjection = defineProjection({
           return unreachable(event);
       }
     }
-    await rows.write(db);
+    // New rows of a user with no deletion here are numbered in their insert; the others after it (D-600).
+    const ordinal = numberInInsert(rows, floors, ROWS_PER_STATEMENT);
+    await rows.write(db, ordinal ? { ordinal } : {});
     await renumber(db, floors);
     // Reserved numbers are only added, the first reservation of a number standing.
     await insertNew(db, invoiceNumbers, ['userId', 'number'], numbers);
