@@ -52,7 +52,11 @@ export interface CoalescingOptions {
   answerWritesAtOnce: boolean;
 }
 
-const CONTROL = /^\s*(begin|commit|rollback)\s*$/i;
+/** `begin` (as Drizzle writes it, with an isolation level or not), `commit`, `rollback`. */
+const CONTROL = /^\s*(begin(?:\s+isolation\s+level\s+[a-z ]+?)?|commit|rollback)\s*$/i;
+const BEGIN = /^\s*begin\b/i;
+/** A transaction that reads one snapshot throughout: the one its first statement takes. */
+const ONE_SNAPSHOT = /\bisolation\s+level\s+(?:repeatable\s+read|serializable)\b/i;
 const PARAMETER = /'(?:[^']|'')*'|"(?:[^"]|"")*"|\$(\d+)/g;
 const QUOTED = /'(?:[^']|'')*'|"(?:[^"]|"")*"/g;
 
@@ -121,13 +125,17 @@ export function coalescingQuery(
   let held: Held[] = [];
   let types: unknown;
   let scheduled = false;
+  // Begun `repeatable read`: every statement reads the transaction's one snapshot, so a lock may fold.
+  let oneSnapshot = false;
 
   const flush = (): Promise<unknown> | undefined => {
     scheduled = false;
     if (held.length === 0) return undefined;
     // A statement with a waiter is read (folded only if a plain read); one without, a write answered already.
-    const batch = foldStatements(held, (statement) =>
-      statement.waiter ? 'read' : isHeldWrite(statement.text) ? 'write' : 'other',
+    const batch = foldStatements(
+      held,
+      (statement) => (statement.waiter ? 'read' : isHeldWrite(statement.text) ? 'write' : 'other'),
+      { locks: oneSnapshot },
     );
     held = [];
     const config: QueryConfig = {
@@ -183,7 +191,9 @@ export function coalescingQuery(
       return answer;
     }
     if (configTypes !== undefined) types ??= configTypes;
-    const atOnce = /^\s*begin\s*$/i.test(text) || (answerWritesAtOnce && isHeldWrite(text));
+    const begin = control && BEGIN.test(text);
+    if (begin && ONE_SNAPSHOT.test(text)) oneSnapshot = true;
+    const atOnce = begin || (answerWritesAtOnce && isHeldWrite(text));
     if (atOnce) {
       held.push({ text: written });
       return { command: text.trim().split(/\s/)[0]?.toUpperCase(), rowCount: null, rows: [], fields: [] };

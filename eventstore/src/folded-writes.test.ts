@@ -127,4 +127,16 @@ describe('writes folded into one statement', () => {
     const own = `with w0 as (select 1) delete from "users"`;
     expect(sent([write(bulkStats), write(own), write(bulkInvoices)])).toEqual([bulkStats, own, bulkInvoices]);
   });
+
+  it('folds a lock with the reads after it only where the transaction reads one snapshot throughout', () => {
+    const lock = 'select "name" from "checkpoints" where "name" in (\'a\') for update';
+    const users = 'select "user_id" from "users"';
+    const setting = "select set_config('remit.x', '1', true) for update";
+    expect(sent([read(lock), read(users)])).toEqual([lock, users]);
+    const [statement, ...rest] = foldStatements([read(lock), read(users), read(setting)], (s) => s.kind, {
+      locks: true,
+    });
+    expect(statement?.reads.map((r) => r.text)).toEqual([lock, users]);
+    expect(rest.map((r) => r.text)).toEqual([setting]);
+  });
 });

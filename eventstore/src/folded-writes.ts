@@ -141,11 +141,16 @@ export function isHeldWrite(text: string): boolean {
 /** A plain read that may join a fold: no lock (its wait would come after the fold's snapshot), no side effect. */
 const READ = /^\s*(?:select|with)\b/i;
 const NOT_A_PLAIN_READ =
-  /\b(?:insert|update|delete|for\s+(?:no\s+key\s+)?update|for\s+(?:key\s+)?share)\b|\b(?:set_config|pg_notify|nextval|setval|pg_(?:try_)?advisory\w*)\s*\(/i;
+  /\b(?:insert|update|delete)\b|\b(?:set_config|pg_notify|nextval|setval|pg_(?:try_)?advisory\w*)\s*\(/i;
+const LOCKING = /\bfor\s+(?:(?:no\s+key\s+)?update|(?:key\s+)?share)\b/gi;
 
-function isPlainRead(text: string): boolean {
+/** A read without side effects; with a locking clause only when `locks` (see foldStatements). */
+function isPlainRead(text: string, locks = false): boolean {
   const bare = text.replace(LITERAL, "''");
-  return READ.test(bare) && !COMMENT.test(bare) && !NOT_A_PLAIN_READ.test(bare);
+  const unlocked = bare.replace(LOCKING, '');
+  return (
+    READ.test(bare) && !COMMENT.test(bare) && !NOT_A_PLAIN_READ.test(unlocked) && (locks || unlocked === bare)
+  );
 }
 
 /** The name of the column that starts the `i`th read's columns in a fold's answer. */
@@ -179,6 +184,7 @@ export interface Folded<T> {
 export function foldStatements<T extends { text: string }>(
   statements: T[],
   kindOf: (statement: T) => FoldKind,
+  { locks = false }: { locks?: boolean } = {},
 ): Folded<T>[] {
   const out: Folded<T>[] = [];
   let writes: Write[] = [];
@@ -226,7 +232,7 @@ export function foldStatements<T extends { text: string }>(
   for (const statement of statements) {
     const kind = kindOf(statement);
     const write = kind === 'write' ? writeOf(statement.text) : undefined;
-    const foldable = write !== undefined || (kind === 'read' && isPlainRead(statement.text));
+    const foldable = write !== undefined || (kind === 'read' && isPlainRead(statement.text, locks));
     if (!foldable) {
       close();
       out.push({ text: statement.text, from: [statement], reads: [statement], split: false });

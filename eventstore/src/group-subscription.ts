@@ -77,13 +77,17 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
     }
     if (!serial) {
       try {
-        await transactionBegunWithFirst(db, (tx) => applyAsSeen(tx, batch, seen, last));
+        await transactionBegunWithFirst(db, (tx) => applyAsSeen(tx, batch, seen, last), {
+          answerWritesAtOnce: false,
+          isolationLevel: 'repeatable read',
+        });
         applied?.();
         return batch.length;
       } catch (error) {
-        if (!(error instanceof CheckpointsMoved)) throw error;
-        // Another process moved a checkpoint since the look: what was applied is rolled back; apply
-        // what is left after the checkpoints as they are now.
+        if (!(error instanceof CheckpointsMoved) && !isConflict(error)) throw error;
+        // Another process moved a checkpoint since the look (or, the lock folded with the batch's first
+        // statements, since the batch's snapshot): what was applied is rolled back; apply what is left
+        // after the checkpoints as they are now.
       }
     }
     await db.transaction(async (tx) => {
@@ -103,6 +107,9 @@ export function startGroupSubscription(options: GroupSubscriptionOptions): Subsc
    * and run after it on the server, holding the rows; the lock's answer is then compared with the look,
    * and any checkpoint that moved meanwhile (another process applied a batch) rolls it all back
    * (CheckpointsMoved) before anything is committed. One round trip less than locking, then applying.
+   * On PostgreSQL the transaction is `repeatable read`, so the lock folds into one statement with the
+   * handler's first reads (D-603): they all read the snapshot the statement takes, and the lock, taken
+   * in that snapshot, fails (a serialization failure) if another batch moved a checkpoint since.
    */
   const applyAsSeen = async (
     tx: Database,
@@ -145,6 +152,19 @@ const CAUGHT_UP_RECHECK_MS = 20;
 
 /** A checkpoint moved between the look and the lock; the transaction is rolled back. */
 class CheckpointsMoved extends Error {}
+
+/**
+ * A serialization failure or a deadlock, somewhere in an error's causes (Drizzle wraps the driver's): in a
+ * `repeatable read` batch the lock fails so when another process's batch moved a checkpoint after the
+ * batch's snapshot, and two processes whose folded first statements each hold what the other waits for
+ * end in a deadlock, one of them rolled back.
+ */
+function isConflict(error: unknown): boolean {
+  for (let at = error as { code?: unknown; cause?: unknown } | undefined; at; at = at.cause as typeof at) {
+    if (at.code === '40001' || at.code === '40P01') return true;
+  }
+  return false;
+}
 
 async function readHead(db: Database): Promise<bigint> {
   const [row] = await db.select({ head: max(events.position) }).from(events);

@@ -17,12 +17,14 @@ import type { Database } from './database.js';
  * `transaction()` sends `begin` and waits for its answer before `work` runs, then each statement alone.
  * The server still runs `begin` first; if it fails, the statements sent with it are reported as failed
  * and the transaction rolls back as before. Pipeline mode is switched off before the connection goes
- * back to the pool. Anything else (PGlite, a pool without pipeline mode) takes `db.transaction`.
+ * back to the pool. Anything else (PGlite, a pool without pipeline mode) takes `db.transaction`, at
+ * its own isolation level. With `isolationLevel: 'repeatable read'` the transaction is begun so, and a
+ * lock may fold with the statements around it (coalesced-statements.ts).
  */
 export async function transactionBegunWithFirst<T>(
   db: Database,
   work: (tx: Database) => Promise<T>,
-  options: CoalescingOptions = { answerWritesAtOnce: false },
+  options: CoalescingOptions & { isolationLevel?: 'repeatable read' } = { answerWritesAtOnce: false },
 ): Promise<T> {
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return db.transaction(work);
@@ -46,8 +48,10 @@ export async function transactionBegunWithFirst<T>(
   registerCoalescing(held, coalescing);
   try {
     // A client, not a pool: Drizzle runs the transaction on it and leaves releasing it to us.
+    const { isolationLevel } = options;
     return await (drizzle({ client: held as unknown as pg.PoolClient }) as unknown as Database).transaction(
       work,
+      isolationLevel ? { isolationLevel } : undefined,
     );
   } finally {
     client.pipeline = false;
