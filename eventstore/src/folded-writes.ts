@@ -12,8 +12,10 @@
  * keys, rules or views (a view would hide the tables it reads), so the tables a statement names are all it
  * touches. One after another, each read also took a snapshot of its own and could see another
  * transaction's commit that an earlier one did not; the projector's batch reads under the checkpoints'
- * lock, taken by a statement of its own before them (a lock is never folded: its wait would come after
- * the fold's snapshot), and nothing else writes read models.
+ * lock, taken by a statement of its own before them (in read committed a lock is never folded: its wait
+ * would come after the fold's snapshot), and nothing else writes read models. A transaction begun
+ * `repeatable read` reads one snapshot in every statement, so there (`locks`) the lock folds too (D-603).
+ * A write starting with `with` folds with its queries lifted into the fold's (D-601).
  */
 
 const TARGET =
@@ -179,7 +181,8 @@ export interface Folded<T> {
  * `values` list, one row per read, were tried first: the planner multiplied their estimates into billions
  * of rows, and compiling the statement with JIT took seconds.) A read joins a fold only if it names no
  * table written earlier in it, as a write does; writes after a read in the fold it saw before they ran
- * either way.
+ * either way. With `locks`, a read with a locking clause is taken as a plain one: only for a transaction
+ * whose statements all read its first statement's snapshot.
  */
 export function foldStatements<T extends { text: string }>(
   statements: T[],
