@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenDatabase } from './database.js';
 import { isUniqueViolation } from './errors.js';
 import { IN_MEMORY, openPglite } from './open-pglite.js';
+import { PgliteThread } from './pglite-thread.js';
 import { loadPgliteTemplate } from './testing/pglite-template.js';
 import { isDatabaseUnavailable } from './unavailable.js';
 
@@ -136,5 +137,33 @@ describe('the embedded engine on a thread of its own', () => {
     opened.splice(opened.indexOf(database), 1);
     const error = await database.db.execute(sql`select 1`).catch((e: unknown) => e);
     expect(isDatabaseUnavailable(error)).toBe(true);
+  });
+
+  it("keeps a closed engine's thread for the next open that asks, which starts fresh there (D-590)", async () => {
+    const kept = () =>
+      openPglite({ dataDir: IN_MEMORY, loadDataDir: template, thread: true, keepThread: true });
+    const template = await loadPgliteTemplate();
+    const before = PgliteThread.keptThreads();
+    const first = await kept();
+    await first.db.execute(sql`create table leftover (id int)`);
+    const heard: string[] = [];
+    await first.client.listen('changes', (payload) => heard.push(`first ${payload}`));
+    await first.close();
+    expect(PgliteThread.keptThreads()).toBe(before + 1);
+
+    const second = await kept();
+    expect(PgliteThread.keptThreads()).toBe(before);
+    const tables = await second.db.execute(sql`select 1 from pg_tables where tablename = 'leftover'`);
+    expect(rowsOf(tables)).toEqual([]);
+    await second.client.listen('changes', (payload) => heard.push(`second ${payload}`));
+    await second.db.transaction(async (tx) => {
+      await tx.execute(sql`create table items (id int primary key)`);
+      await tx.execute(sql`insert into items values (1)`);
+      await tx.execute(sql`select pg_notify('changes', 'one')`);
+    });
+    await expect.poll(() => heard).toEqual(['second one']);
+    expect(rowsOf(await second.db.execute(sql`select id from items`))).toEqual([{ id: 1 }]);
+    await second.close();
+    expect(PgliteThread.keptThreads()).toBe(before + 1);
   });
 });
