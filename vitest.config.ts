@@ -69,9 +69,9 @@ function splitByIsolation(root: string, folders: string[]) {
 }
 
 /**
- * Server files share one module graph per worker process too (D-591): a file no longer pays a process of its own,
+ * Server files share one module graph per worker process too (D-611): a file no longer pays a process of its own,
  * the imports of the whole app again, the PGlite template again, or a new thread for each embedded engine
- * (kept threads, D-590). Files that replace modules, and the process suites, run isolated.
+ * (kept threads, D-610). Files that replace modules, and the process suites, run isolated.
  */
 const serverTests = splitByIsolation('.', serverFolders);
 const serverIsolated = serverTests.isolated.filter((file) => !processSuites.includes(file));

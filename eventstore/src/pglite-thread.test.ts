@@ -139,7 +139,7 @@ describe('the embedded engine on a thread of its own', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
-  it("keeps a closed engine's thread for the next open that asks, which starts fresh there (D-590)", async () => {
+  it("keeps a closed engine's thread for the next open that asks, which starts fresh there (D-610)", async () => {
     const kept = () =>
       openPglite({ dataDir: IN_MEMORY, loadDataDir: template, thread: true, keepThread: true });
     const template = await loadPgliteTemplate();

@@ -65,7 +65,7 @@ export class PgliteThread implements EngineSession {
   /**
    * An engine on a thread of its own. With `keepThread`, closing it keeps the thread for the next start that
    * asks the same (test suites, which open an engine per app: a thread's start and module loading were ~1.7
-   * CPU-s of the ~3.5 an open cost, D-590); the services never pass it.
+   * CPU-s of the ~3.5 an open cost, D-610); the services never pass it.
    */
   static async start(options: EngineStart, { keepThread = false } = {}): Promise<PgliteThread> {
     const kept = keepThread ? keptThreads.pop() : undefined;

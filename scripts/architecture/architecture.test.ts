@@ -83,7 +83,7 @@ describe('architecture (issue 26)', () => {
     expect(offenders.filter((file) => !allowed.readingRoutes.has(file))).toEqual([]);
   });
 
-  it('a test file that replaces modules never shares a module graph with other files (D-361, D-540, D-591)', () => {
+  it('a test file that replaces modules never shares a module graph with other files (D-361, D-540, D-611)', () => {
     expect(needsOwnModules("vi.mock('../../api/client', () => ({}));")).toBe(true);
     expect(needsOwnModules('await vi\n  .doMock("./mail.js");')).toBe(true);
     expect(needsOwnModules('beforeEach(() => vi.resetModules());')).toBe(true);
