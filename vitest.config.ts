@@ -14,11 +14,15 @@ const conditions = ['source'];
  */
 const pureTests = ['contracts/src/**/*.test.ts', 'domain/src/**/*.test.ts'];
 
-const serverTests = [
-  'eventstore/src/**/*.test.ts',
-  'readmodels/src/**/*.test.ts',
-  'services/*/src/**/*.test.ts',
-  'scripts/**/*.test.ts',
+const serverFolders = [
+  'eventstore/src',
+  'readmodels/src',
+  'services/kit/src',
+  'services/command/src',
+  'services/projector/src',
+  'services/query/src',
+  'services/app/src',
+  'scripts',
 ];
 
 /**
@@ -49,14 +53,14 @@ export function needsOwnModules(source: string): boolean {
   );
 }
 
-/** The test files under `folder` (relative to `root`), as paths relative to `root`, split by needsOwnModules. */
-function splitByIsolation(root: string, folder: string) {
-  const files = readdirSync(new URL(`${root}/${folder}`, import.meta.url), {
-    recursive: true,
-    encoding: 'utf8',
-  })
-    .filter((file) => /\.test\.tsx?$/.test(file))
-    .map((file) => `${folder}/${file}`)
+/** The test files under each of `folders` (relative to `root`), as paths relative to `root`, split by needsOwnModules. */
+function splitByIsolation(root: string, folders: string[]) {
+  const files = folders
+    .flatMap((folder) =>
+      readdirSync(new URL(`${root}/${folder}`, import.meta.url), { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.test\.tsx?$/.test(file) && !file.includes('node_modules'))
+        .map((file) => `${folder}/${file}`),
+    )
     .sort();
   const isolated = files.filter((file) =>
     needsOwnModules(readFileSync(new URL(`${root}/${file}`, import.meta.url), 'utf8')),
@@ -65,11 +69,19 @@ function splitByIsolation(root: string, folder: string) {
 }
 
 /**
+ * Server files share one module graph per worker process too (D-611): a file no longer pays a process of its own,
+ * the imports of the whole app again, the PGlite template again, or a new thread for each embedded engine
+ * (kept threads, D-610). Files that replace modules, and the process suites, run isolated.
+ */
+const serverTests = splitByIsolation('.', serverFolders);
+const serverIsolated = serverTests.isolated.filter((file) => !processSuites.includes(file));
+
+/**
  * Web files share one module graph and one jsdom per worker instead of importing React, the app and jsdom again
  * for every file (D-540); test/betweenFiles.ts empties what a file leaves on the device. Files that replace
  * modules run isolated.
  */
-const webTests = splitByIsolation('web', 'src');
+const webTests = splitByIsolation('web', ['src']);
 
 export default defineConfig({
   resolve: { conditions: [...conditions, ...defaultClientConditions] },
@@ -91,9 +103,14 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: serverTests,
+          include: serverTests.shared,
           exclude: [...configDefaults.exclude, ...processSuites],
+          isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'server-isolated', environment: 'node', include: serverIsolated },
       },
       {
         extends: true,

@@ -24,6 +24,8 @@ export interface PgliteOptions {
    * thread and not the server's. Default: true.
    */
   thread?: boolean | undefined;
+  /** On a thread: keep the thread for the next open after this engine closes (test suites; pglite-thread.ts). */
+  keepThread?: boolean | undefined;
 }
 
 /** The client interface both ways of running PGlite offer this project. */
@@ -63,7 +65,9 @@ export async function openPglite(options: PgliteOptions): Promise<OpenDatabase &
   const client: PgliteClient =
     options.thread === false
       ? await PGlite.create({ ...start, ...PGLITE_OPTIONS })
-      : ((await PgliteThread.start(start)) as unknown as PgliteClient);
+      : ((await PgliteThread.start(start, {
+          keepThread: options.keepThread ?? false,
+        })) as unknown as PgliteClient);
   const { searchPath } = options;
   if (searchPath) {
     checkSchemaName(searchPath);

@@ -26,7 +26,11 @@ export type EngineRequest =
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
-  | { id: number; op: 'dump' | 'close' };
+  | { id: number; op: 'dump' }
+  /** Closes the engine; with `keep` the thread stays, waiting for `open` (test suites' threads, D-610). */
+  | { id: number; op: 'close'; keep?: boolean }
+  /** A new engine on a thread whose last one was closed with `keep`. */
+  | { id: number; op: 'open'; start: EngineStart };
 
 /** An error as plain data: its message, name and PostgreSQL's fields (code, detail, constraint, …). */
 export type SerializedError = { message: string; name?: string; stack?: string | undefined } & Record<

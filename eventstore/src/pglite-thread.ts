@@ -1,10 +1,16 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { coalescingQuery, inlineStatement, type QueryConfig } from './coalesced-statements.js';
-import type { EngineReply, EngineRequest, EngineStart, SerializedError } from './pglite-protocol.js';
+import {
+  asPgAnswer,
+  asResults,
+  engineGone,
+  type PgAnswer,
+  revive,
+  textTypesOf,
+  workerEntry,
+} from './pglite-messages.js';
+import type { EngineReply, EngineRequest, EngineStart } from './pglite-protocol.js';
 
 /** The engine thread's young generation, MB (see start). */
 const ENGINE_YOUNG_GENERATION_MB = 6;
@@ -26,54 +32,8 @@ export interface HoldingSession extends EngineSession {
   holdStatements(): void;
 }
 
-/** node-postgres' shape of an answer, which coalesced-statements.ts reads and gives back. */
-interface PgAnswer {
-  command?: string | undefined;
-  rowCount: number | null;
-  rows: unknown[];
-  fields: { name: string; dataTypeID: number }[];
-}
-
-const asPgAnswer = (result: Results & { command?: string; rowCount?: number }): PgAnswer => ({
-  command: result.command,
-  rowCount: result.rowCount ?? null,
-  rows: result.rows,
-  fields: result.fields,
-});
-
-const asResults = <T>(answer: PgAnswer): Results<T> => ({
-  rows: answer.rows as T[],
-  fields: answer.fields,
-  affectedRows: answer.rowCount ?? 0,
-});
-
-/** The worker is gone: answered as a lost connection (SQLSTATE 08006), which the services turn into 503. */
-function engineGone(reason: string): Error {
-  return Object.assign(new Error(`the embedded database thread stopped: ${reason}`), { code: '08006' });
-}
-
-function revive(error: SerializedError): Error {
-  const { message, name, stack, ...fields } = error;
-  const revived = Object.assign(new Error(message), fields);
-  if (name) revived.name = name;
-  if (stack) revived.stack = stack;
-  return revived;
-}
-
-/**
- * Drizzle passes parsers that keep date, time and interval values as PostgreSQL's text. A function
- * cannot cross to the worker, so the parsers are sent as the type ids to keep as text; any parser that
- * does something else is refused rather than silently dropped.
- */
-function textTypesOf(options: QueryOptions | undefined): number[] | undefined {
-  if (!options?.parsers) return undefined;
-  const probe = '2026-01-01 00:00:00';
-  return Object.entries(options.parsers).map(([type, parse]) => {
-    if (parse(probe, Number(type)) !== probe)
-      throw new Error(`a parser for type ${type} cannot run on the embedded database thread`);
-    return Number(type);
-  });
-}
+/** Threads whose engine was closed with `keepThread`, waiting for the next such start. */
+const keptThreads: Worker[] = [];
 
 /**
  * PGlite on a worker thread, behind the part of PGlite's client interface this project uses (query,
@@ -89,13 +49,38 @@ export class PgliteThread implements EngineSession {
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private gone: Error | undefined;
 
-  private constructor(private readonly worker: Worker) {
-    worker.on('message', (message: EngineReply) => this.onMessage(message));
-    worker.on('error', (error) => this.stop(engineGone(error.message)));
-    worker.on('exit', (code) => this.stop(engineGone(`exit code ${code}`)));
+  private readonly onReply = (message: EngineReply) => this.onMessage(message);
+  private readonly onError = (error: Error) => this.stop(engineGone(error.message));
+  private readonly onExit = (code: number) => this.stop(engineGone(`exit code ${code}`));
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly keepThread: boolean,
+  ) {
+    worker.on('message', this.onReply);
+    worker.on('error', this.onError);
+    worker.on('exit', this.onExit);
   }
 
-  static async start(options: EngineStart): Promise<PgliteThread> {
+  /**
+   * An engine on a thread of its own. With `keepThread`, closing it keeps the thread for the next start that
+   * asks the same (test suites, which open an engine per app: a thread's start and module loading were ~1.7
+   * CPU-s of the ~3.5 an open cost, D-610); the services never pass it.
+   */
+  static async start(options: EngineStart, { keepThread = false } = {}): Promise<PgliteThread> {
+    const kept = keepThread ? keptThreads.pop() : undefined;
+    if (kept) {
+      kept.ref();
+      const thread = new PgliteThread(kept, true);
+      try {
+        await thread.call({ op: 'open', start: options });
+      } catch (error) {
+        thread.detach();
+        await kept.terminate();
+        throw error;
+      }
+      return thread;
+    }
     const entry = workerEntry();
     const worker = new Worker(entry.code, {
       eval: true,
@@ -114,7 +99,18 @@ export class PgliteThread implements EngineSession {
       worker.once('exit', (code) => failed(engineGone(`exit code ${code} while opening`)));
       worker.on('message', onMessage);
     });
-    return new PgliteThread(worker);
+    return new PgliteThread(worker, keepThread);
+  }
+
+  /** Threads waiting for a `keepThread` start. */
+  static keptThreads(): number {
+    return keptThreads.length;
+  }
+
+  private detach() {
+    this.worker.off('message', this.onReply);
+    this.worker.off('error', this.onError);
+    this.worker.off('exit', this.onExit);
   }
 
   private onMessage(message: EngineReply) {
@@ -265,25 +261,15 @@ export class PgliteThread implements EngineSession {
 
   async close(): Promise<void> {
     if (this.gone) return;
-    await this.call({ op: 'close' });
+    await this.call({ op: 'close', keep: this.keepThread });
     this.stop(engineGone('closed'));
-    await this.worker.terminate();
+    if (!this.keepThread) {
+      await this.worker.terminate();
+      return;
+    }
+    this.detach();
+    // Waiting idle must not keep the process alive.
+    this.worker.unref();
+    keptThreads.push(this.worker);
   }
-}
-
-/**
- * From dist the worker is plain JavaScript; under tsx or vitest this module is TypeScript and so is the
- * worker, which then registers tsx's loader on its own thread before loading it.
- */
-function workerEntry(): { code: string } {
-  const here = fileURLToPath(import.meta.url);
-  const typescript = here.endsWith('.ts');
-  const worker = pathToFileURL(
-    join(dirname(here), typescript ? 'pglite-worker.ts' : 'pglite-worker.js'),
-  ).href;
-  if (!typescript) return { code: `import(${JSON.stringify(worker)});` };
-  const tsxApi = join(dirname(createRequire(here).resolve('tsx/package.json')), 'dist/esm/api/index.mjs');
-  return {
-    code: `import(${JSON.stringify(pathToFileURL(tsxApi).href)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
-  };
 }

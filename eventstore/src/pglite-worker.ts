@@ -31,11 +31,14 @@ function optionsOf(request: { rowMode?: 'array' | 'object'; textTypes?: number[]
   return options;
 }
 
-const engine = await PGlite.create({
-  ...(start.dataDir ? { dataDir: start.dataDir } : {}),
-  ...(start.loadDataDir ? { loadDataDir: start.loadDataDir } : {}),
-  ...PGLITE_OPTIONS,
-});
+const openEngine = (options: EngineStart) =>
+  PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    ...PGLITE_OPTIONS,
+  });
+
+let engine = await openEngine(start);
 
 /** Open transactions by id: their statements bypass the engine's queue, which they hold. */
 const transactions = new Map<
@@ -82,6 +85,11 @@ async function handle(request: EngineRequest): Promise<unknown> {
       return engine.dumpDataDir('none');
     case 'close':
       await engine.close();
+      transactions.clear();
+      unlisten.clear();
+      return null;
+    case 'open':
+      engine = await openEngine(request.start);
       return null;
   }
 }

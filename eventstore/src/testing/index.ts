@@ -48,6 +48,7 @@ async function openTestPglite(migrations?: TemplateMigrations): Promise<OpenData
     loadDataDir: await loadPgliteTemplate(migrations),
     // Benchmarks compare both ways of running the engine (PGLITE_THREAD, as the services read it).
     thread: testPgliteThread,
+    keepThread: true,
   });
   return database;
 }
@@ -66,6 +67,7 @@ export async function openTestDataDir(
     dataDir: join(dataDir, 'db'),
     loadDataDir: await loadPgliteTemplate(options.migrations),
     thread: testPgliteThread,
+    keepThread: true,
   });
   return database;
 }
