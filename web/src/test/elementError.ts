@@ -3,7 +3,7 @@ import { type Config, configure, getConfig } from '@testing-library/react';
 /**
  * A `findBy…` or `waitFor` tries its query again on every change of the page until it passes, and each failed try
  * built the usual error: the message and the whole page printed (prettyDOM). Only the last try's error is ever
- * shown, and `waitFor` prints the page once more when it gives up. ProfilePage.test.tsx spent 5 of its 47 CPU-s
+ * shown, and `waitFor` prints the page once more when it gives up. ProfilePage.test.tsx spent 5.4 of its 75 profiled s
  * printing pages nobody read (docs/benchmarks.md#bench-web-slow, D-591).
  *
  * While Testing Library runs such a try (it marks it by turning off its expensive diagnostics) the error has the

@@ -23,10 +23,10 @@ describe("a label's control, found through the document's ids (labelControl.ts)"
       </form>,
     );
     const [first, hidden, div, empty, missing, wrapped] = document.querySelectorAll('label');
-    const [a, secondA] = document.querySelectorAll('#a');
+    const [a, secondA] = document.querySelectorAll<HTMLInputElement>('#a');
     expect(first?.control).toBe(a);
-    expect(a && [...(a as HTMLInputElement).labels]).toEqual([first]);
-    expect([...(secondA as HTMLInputElement).labels]).toEqual([]);
+    expect([...(a?.labels ?? [])]).toEqual([first]);
+    expect([...(secondA?.labels ?? [])]).toEqual([]);
     expect(hidden?.control).toBeNull();
     expect(div?.control).toBeNull();
     expect(empty?.control).toBeNull();
