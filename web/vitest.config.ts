@@ -19,6 +19,10 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
+    // styled-components adds its rules through the style sheet's `insertRule`, as in production, instead of as text
+    // in its `<style>` element, which jsdom parsed whole again for every new rule: a page's first render spent 2.8
+    // of its 7.6 CPU-s there (D-590, docs/benchmarks.md#bench-web-slow). Read when styled-components is imported.
+    env: { SC_DISABLE_SPEEDY: 'false' },
     setupFiles: ['src/test/setup.ts'],
     // Screens are lazy routes transformed on first import; a cold wizard import can take seconds.
     testTimeout: 20_000,

@@ -1,4 +1,3 @@
-import './styledComponents';
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';

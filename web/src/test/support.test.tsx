@@ -69,7 +69,7 @@ describe('errors of a query (elementError.ts)', () => {
   });
 });
 
-describe('styled-components in tests (styledComponents.ts)', () => {
+describe('styled-components in tests (SC_DISABLE_SPEEDY in web/vitest.config.ts)', () => {
   it('puts its rules in the style sheets, where computed styles read them', () => {
     const Hidden = styled.span`
       display: none;
