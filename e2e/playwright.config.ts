@@ -16,7 +16,13 @@ export default defineConfig({
   forbidOnly: true,
   // A test that needs a second try is a bug to find, not to hide (issue 26).
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['github']] : 'list',
+  // results.json lets e2e/run.mjs end its output with the failures, after the servers' logs (a CI log shows
+  // only its tail).
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['github'] as const] : []),
+    ['json', { outputFile: '../test-results/e2e-results.json' }],
+  ],
   use: {
     // Evaluated in each worker process, whose TEST_PARALLEL_INDEX picks its server.
     baseURL: workerServer().url,

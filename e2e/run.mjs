@@ -2,6 +2,7 @@
 // with a temporary DATA_DIR), runs the Playwright specs in Debian's Chromium, and stops the servers.
 //   E2E_WORKERS=n   workers and servers (default 2; never more than the spec files named on the command line)
 import { spawn } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   ensureBuilt,
@@ -46,6 +47,41 @@ servers.forEach((server, index) => {
   console.log(`Server ${index} on ${server.url} (DATA_DIR ${server.dataDir}) for worker ${index}`);
 });
 
+const resultsFile = join(root, 'test-results/e2e-results.json');
+rmSync(resultsFile, { force: true });
+
+/** Specs that failed, each with the start of its error, from Playwright's JSON report (empty when none). */
+function failureSummary() {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(resultsFile, 'utf8'));
+  } catch {
+    return ['(no JSON report: Playwright stopped before writing one)'];
+  }
+  const lines = [];
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const last = test.results?.at(-1);
+        if (!last || last.status === 'passed' || last.status === 'skipped') continue;
+        lines.push(`✘ ${spec.file}:${spec.line} ${[...titles, spec.title].join(' › ')} (${last.status})`);
+        const message = last.error?.message ?? last.errors?.[0]?.message ?? '';
+        const plain = message.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+        lines.push(
+          ...plain
+            .split('\n')
+            .slice(0, 12)
+            .map((line) => `    ${line}`),
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, child.title ? [...titles, child.title] : titles);
+  };
+  for (const suite of report.suites ?? []) visit(suite, []);
+  for (const error of report.errors ?? []) lines.push(`✘ ${String(error.message ?? '').split('\n')[0]}`);
+  return lines;
+}
+
 let code = 1;
 try {
   code = await new Promise((resolve) => {
@@ -65,7 +101,7 @@ try {
     child.on('exit', (exitCode) => resolve(exitCode ?? 1));
   });
   servers.forEach((server, index) => {
-    if (code !== 0) console.error(`Server ${index} log (last lines):\n${server.log.slice(-40).join('')}`);
+    if (code !== 0) console.error(`Server ${index} log (last lines):\n${server.log.slice(-20).join('')}`);
     if (server.notable.length > 0) {
       console.log(
         `Server ${index}: warnings and refused session checks (${server.notable.length}, first 40):`,
@@ -73,6 +109,7 @@ try {
       console.log(server.notable.slice(0, 40).join('\n'));
     }
   });
+  if (code !== 0) console.error(`\nBrowser tests failed (exit ${code}):\n${failureSummary().join('\n')}`);
 } finally {
   await Promise.all(servers.map((server) => server.stop()));
 }
