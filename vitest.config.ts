@@ -87,6 +87,8 @@ export default defineConfig({
   resolve: { conditions: [...conditions, ...defaultClientConditions] },
   ssr: { resolve: { conditions: [...conditions, ...defaultServerConditions] } },
   test: {
+    // The embedded store's templates, made once before the workers start (scripts/test-templates.mjs).
+    globalSetup: ['scripts/test-templates.mjs'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // One file per core. Vitest's default leaves one core to itself (1 worker on a 2-core machine), which

@@ -105,18 +105,18 @@ function isNotable(line) {
 let template;
 
 /**
- * The tar of a migrated, empty data folder for the embedded store (scripts/e2e-data-dir.ts, the template the
+ * The tar of a migrated, empty data folder for the embedded store (scripts/pglite-templates.ts, the template the
  * Vitest suites start their databases from), made once per run when the temp directory does not hold it yet.
  */
 function migratedDataDir() {
   if (template) return template;
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'scripts/e2e-data-dir.ts'],
+    ['--import', 'tsx', '--conditions=source', 'scripts/pglite-templates.ts'],
     { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
   );
   if (result.status !== 0)
-    throw new Error('making the migrated data folder failed (scripts/e2e-data-dir.ts)');
+    throw new Error('making the migrated data folder failed (scripts/pglite-templates.ts)');
   template = result.stdout.trim();
   return template;
 }
