@@ -27,6 +27,10 @@ export default defineConfig({
     // Evaluated in each worker process, whose TEST_PARALLEL_INDEX picks its server.
     baseURL: workerServer().url,
     headless: true,
+    // The app's service worker precaches all 143 files of the build in every new context, a few MB through the
+    // browser's network stack and Cache Storage for tests that never go offline. The specs about offline work
+    // and the service worker itself say `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
     // A failed test keeps its trace (actions, network, console, DOM snapshots) without the screencast's frames,
     // which every passing test paid for in CPU (D-481); its last screen is the screenshot below.
     trace: { mode: 'retain-on-failure', screenshots: false },

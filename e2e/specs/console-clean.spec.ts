@@ -1,6 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, seedInvoice, useToken } from './helpers.js';
 
+// The console as a user's browser has it, service worker included (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Collects console errors, uncaught errors and CSP reports (Chromium logs those as console errors). */
 function watchConsole(page: Page): string[] {
   const problems: string[] = [];

@@ -4,6 +4,9 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './accessibility.js';
 import { createVerifiedAccount, invoicePayload, subscribeViaSandbox, useToken } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const screenshots = join(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
 test('an owner shares an invoice; the customer opens the link in a fresh browser, sees it, how to pay, and downloads it', async ({

@@ -1,6 +1,9 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, queuedCommands, seedInvoice, useToken } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 async function invoiceTotal(request: APIRequestContext, token: string): Promise<number> {
   const answer = await request.get('/api/invoices?page=1&limit=15', {
     headers: { Authorization: `Bearer ${token}` },

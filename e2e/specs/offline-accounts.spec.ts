@@ -8,6 +8,9 @@ import {
   useToken,
 } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** The account's invoice numbers on the server, newest first. */
 async function serverNumbers(request: APIRequestContext, token: string): Promise<string[]> {
   const answer = await request.get('/api/invoices?page=1&limit=50', {

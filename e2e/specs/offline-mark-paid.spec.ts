@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, queuedCommands, seedInvoice, useToken } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 14: 'Mark as paid' offline goes through the outbox and is applied exactly once when back online.
 test("'Mark as paid' offline is queued, then applied once when back online", async ({
   page,

@@ -7,6 +7,9 @@ import {
   useToken,
 } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Screens here load from a cold cache or wait for a server that does not answer: on a busy machine
 // that takes longer than the default 10 s.
 const expect = baseExpect.configure({ timeout: 30_000 });

@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, useToken } from './helpers.js';
 
+// Its service worker at work, which the other specs block (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /** Counts the rows in the app's IndexedDB store, to know the offline cache has been written. */
 function countCachedQueries() {
   return new Promise<number>((resolve) => {

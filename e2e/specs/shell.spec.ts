@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, useToken } from './helpers.js';
 
+// The CSP test loads the service worker as a user's browser does (the other specs block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test.describe('header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
