@@ -1,10 +1,11 @@
 import { UnknownEventTypeError } from '@remit/contracts';
-import { createEventStore, rowsOf } from '@remit/eventstore';
-import { openTestDatabase } from '@remit/eventstore/testing';
+import { createEventStore, type Database, rowsOf } from '@remit/eventstore';
+import { openTestDatabase, testStores } from '@remit/eventstore/testing';
 import { createLogger } from '@remit/kit';
 import { migrateReadModels, projectionNames } from '@remit/readmodels';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { Projection } from './projection.js';
 import { projections } from './projections/index.js';
 import { startProjector } from './projector.js';
 
@@ -71,6 +72,56 @@ describe('the projector', () => {
     try {
       await projector.caughtUp();
       expect(await estimate()).toBe(12);
+    } finally {
+      await projector.stop();
+      await store.close();
+      await database.close();
+    }
+  });
+});
+
+describe.each(testStores())('a projector batch on %s', (kind) => {
+  it('runs without JIT, which compiled each large batch statement for about a second (D-620)', async () => {
+    const database = await openTestDatabase(kind);
+    await migrateReadModels(database);
+    const logger = createLogger({ level: 'silent', name: 'test' });
+    const store = createEventStore(database, { pollIntervalMs: 20, logger });
+    const users = projections.find((projection) => projection.name === 'users') as Projection;
+    const jitOf = async (db: Database) => {
+      const [row] = rowsOf<{ jit: string }>(await db.execute(sql`select current_setting('jit') as jit`));
+      return row?.jit;
+    };
+    const settings: (string | undefined)[] = [];
+    // The users projection, reading the setting in its batch's transaction where it would read its rows.
+    const probe: Projection = {
+      ...users,
+      applyBatch: async (db) => {
+        settings.push(await jitOf(db));
+      },
+    };
+    const before = await jitOf(database.db);
+    const projector = startProjector({ store, projections: [probe], logger });
+    try {
+      await store.append(
+        'user-u1',
+        [
+          {
+            type: 'UserSignedUp',
+            data: {
+              userId: 'u1',
+              name: 'Ann',
+              email: 'ann@example.com',
+              passwordHash: null,
+              method: 'password',
+            },
+          },
+        ],
+        { expectedVersion: 'no_stream' },
+      );
+      await projector.caughtUp();
+      expect(settings).toEqual(['off']);
+      // `set local`: the connections' own setting is as it was once the batch commits.
+      expect(await jitOf(database.db)).toBe(before);
     } finally {
       await projector.stop();
       await store.close();
