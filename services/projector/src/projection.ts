@@ -2,7 +2,6 @@ import type { EventNamed, EventType } from '@remit/contracts';
 import type { Database } from '@remit/eventstore';
 import type { RecordedEvent } from '@remit/kit';
 import type { ProjectionName } from '@remit/readmodels';
-import { sql } from 'drizzle-orm';
 import { deferWrites } from './deferred-writes.js';
 
 /**
@@ -66,31 +65,17 @@ export async function applyEvents(
 }
 
 /**
- * A batch's statements run without PostgreSQL's JIT compilation. Each is planned once (its rows travel as
- * a JSON literal) and runs for milliseconds, but once the read tables hold tens of thousands of rows the
- * planner's estimate of a batch's folded statement passes `jit_above_cost`, and compiling it took about
- * a second a statement, most of a rebuild's time at 100,000 events (D-620). PGlite has no JIT; the
- * setting is accepted and changes nothing there. `set local`: it ends with the batch's transaction.
- */
-const WITHOUT_JIT = sql`set local jit = off`;
-
-/**
- * Applies each projection's events inside the caller's transaction, without JIT (above). Each projection
- * reads and writes only its own tables, so on PostgreSQL they run side by side: their statements follow
- * each other on the transaction's connection without waiting for one projection's JavaScript between
- * them, and their writes travel together (deferred-writes.ts). On PGlite, one after another.
+ * Applies each projection's events inside the caller's transaction. Each projection reads and writes
+ * only its own tables, so on PostgreSQL they run side by side: their statements follow each other on
+ * the transaction's connection without waiting for one projection's JavaScript between them, and their
+ * writes travel together (deferred-writes.ts). On PGlite, one after another.
  */
 export async function applyProjections(tx: Database, work: [Projection, RecordedEvent[]][]): Promise<void> {
   if (!deferWrites(tx)) {
-    await tx.execute(WITHOUT_JIT);
     for (const [projection, events] of work) await applyEvents(projection, tx, events);
     return;
   }
-  // Not awaited on its own: it leaves in the same message as the projections' first statements, before them.
-  await settleAll([
-    tx.execute(WITHOUT_JIT).then(() => undefined),
-    ...work.map(([projection, events]) => applyEvents(projection, tx, events)),
-  ]);
+  await settleAll(work.map(([projection, events]) => applyEvents(projection, tx, events)));
 }
 
 /**
