@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteTemplates } from '../../scripts/test-templates.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const INSTALL_HINT = 'apt-get update && apt-get install -y chromium';
@@ -105,19 +106,11 @@ function isNotable(line) {
 let template;
 
 /**
- * The tar of a migrated, empty data folder for the embedded store (scripts/pglite-templates.ts, the template the
- * Vitest suites start their databases from), made once per run when the temp directory does not hold it yet.
+ * The tar of a migrated, empty data folder for the embedded store (the template the Vitest suites start their
+ * databases from), made once per run when the temp directory does not hold it yet.
  */
 function migratedDataDir() {
-  if (template) return template;
-  const result = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'scripts/pglite-templates.ts'],
-    { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  if (result.status !== 0)
-    throw new Error('making the migrated data folder failed (scripts/pglite-templates.ts)');
-  template = result.stdout.trim();
+  template ??= pgliteTemplates();
   return template;
 }
 
